@@ -1,0 +1,71 @@
+// Command marionette is a Puppet-compatible catalog compiler.
+//
+// Usage:
+//
+//	marionette <command> [flags] [args]
+//
+// Each command lives in its own file of this package; main only dispatches.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand of the CLI. run returns the process exit status.
+type command struct {
+	summary string
+	run     func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands lists every subcommand explicitly: no init()-time registration.
+func commands() map[string]command {
+	return map[string]command{
+		"parse":   {"parse, dump or validate Puppet manifests", runParse},
+		"version": {"print the version", runVersion},
+	}
+}
+
+const version = "0.1.0-dev"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr, cmds)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "marionette: unknown command %q\n", args[0])
+		usage(stderr, cmds)
+		return 2
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	fmt.Fprintln(w, "usage: marionette <command> [flags] [args]")
+	fmt.Fprintln(w, "\ncommands:")
+	names := make([]string, 0, len(cmds))
+	for n := range cmds {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, cmds[n].summary)
+	}
+}
+
+func runVersion(args []string, stdout, stderr io.Writer) int {
+	fmt.Fprintf(stdout, "marionette %s (Puppet 7 language)\n", version)
+	return 0
+}

@@ -1,0 +1,3 @@
+module github.com/marionette-dev/marionette
+
+go 1.26

@@ -1,0 +1,383 @@
+package value
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// ToString converts a value to a string the way string interpolation and the
+// logging functions do: strings are raw, undef is empty, collections are shown
+// with their elements converted the same way.
+func ToString(v Value) string {
+	var b strings.Builder
+	writeString(&b, v)
+	return b.String()
+}
+
+func writeString(b *strings.Builder, v Value) {
+	switch v := v.(type) {
+	case nil, undefValue:
+	case String:
+		b.WriteString(string(v))
+	case Array:
+		b.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeString(b, e)
+		}
+		b.WriteByte(']')
+	case *Hash:
+		b.WriteByte('{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeString(b, k)
+			b.WriteString(" => ")
+			writeString(b, v.vals[i])
+		}
+		b.WriteByte('}')
+	default:
+		writeLiteral(b, v)
+	}
+}
+
+// Literal formats a value the way Puppet shows it inside type parameters and
+// error messages: strings single-quoted, undef as `undef`.
+func Literal(v Value) string {
+	var b strings.Builder
+	writeLiteral(&b, v)
+	return b.String()
+}
+
+func writeLiteral(b *strings.Builder, v Value) {
+	switch v := v.(type) {
+	case nil, undefValue:
+		b.WriteString("undef")
+	case defaultValue:
+		b.WriteString("default")
+	case String:
+		writeQuoted(b, string(v))
+	case Integer:
+		b.WriteString(strconv.FormatInt(int64(v), 10))
+	case Float:
+		b.WriteString(FormatFloat(float64(v)))
+	case Boolean:
+		b.WriteString(strconv.FormatBool(bool(v)))
+	case Array:
+		b.WriteByte('[')
+		for i, e := range v {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeLiteral(b, e)
+		}
+		b.WriteByte(']')
+	case *Hash:
+		b.WriteByte('{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeLiteral(b, k)
+			b.WriteString(" => ")
+			writeLiteral(b, v.vals[i])
+		}
+		b.WriteByte('}')
+	case *Regexp:
+		writeRegexp(b, v.Source)
+	case *Sensitive:
+		b.WriteString("Sensitive [value redacted]")
+	case Type:
+		writeType(b, v)
+	default:
+		b.WriteString("?")
+	}
+}
+
+// writeQuoted writes s single-quoted, escaping as Puppet does in its output.
+func writeQuoted(b *strings.Builder, s string) {
+	b.WriteByte('\'')
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '\'':
+			b.WriteString(`\'`)
+		case '\\':
+			b.WriteString(`\\`)
+		default:
+			b.WriteByte(s[i])
+		}
+	}
+	b.WriteByte('\'')
+}
+
+func writeRegexp(b *strings.Builder, src string) {
+	b.WriteByte('/')
+	b.WriteString(strings.ReplaceAll(src, "/", `\/`))
+	b.WriteByte('/')
+}
+
+// FormatFloat formats like Ruby's Float#to_s: shortest round-trip digits, always
+// with a fraction, exponent form outside 1e-4 <= |f| < 1e16.
+func FormatFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case math.IsNaN(f):
+		return "NaN"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	// digits and decimal exponent, as Ruby computes them.
+	e := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	mant, expStr, _ := strings.Cut(e, "e")
+	exp, _ := strconv.Atoi(expStr)
+	neg := strings.HasPrefix(mant, "-")
+	mant = strings.TrimPrefix(mant, "-")
+	digits := strings.Replace(mant, ".", "", 1)
+	decpt := exp + 1
+	var out string
+	if decpt < -3 || decpt > 16 {
+		frac := digits[1:]
+		if frac == "" {
+			frac = "0"
+		}
+		sign := "+"
+		if exp < 0 {
+			sign = "-"
+			exp = -exp
+		}
+		es := strconv.Itoa(exp)
+		if len(es) < 2 {
+			es = "0" + es
+		}
+		out = digits[:1] + "." + frac + "e" + sign + es
+	} else if decpt <= 0 {
+		out = "0." + strings.Repeat("0", -decpt) + digits
+	} else if decpt >= len(digits) {
+		out = digits + strings.Repeat("0", decpt-len(digits)) + ".0"
+	} else {
+		out = digits[:decpt] + "." + digits[decpt:]
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// TypeString formats a type as Puppet prints it, e.g. `Integer[1, default]`.
+func TypeString(t Type) string {
+	var b strings.Builder
+	writeType(&b, t)
+	return b.String()
+}
+
+func writeParams(b *strings.Builder, name string, params []string) {
+	// An unbounded maximum at the end is left out: Integer[1], not Integer[1, default].
+	if n := len(params); n > 0 && params[n-1] == "default" && name != "Enum" && name != "Variant" {
+		params = params[:n-1]
+	}
+	b.WriteString(name)
+	if len(params) == 0 {
+		return
+	}
+	b.WriteByte('[')
+	b.WriteString(strings.Join(params, ", "))
+	b.WriteByte(']')
+}
+
+func intBound(v int64, unbounded int64) string {
+	if v == unbounded {
+		return "default"
+	}
+	return strconv.FormatInt(v, 10)
+}
+
+// sizeParams renders a [min, max] size range, empty when unconstrained.
+func sizeParams(min, max int64) []string {
+	if min == 0 && max == MaxInt {
+		return nil
+	}
+	return []string{intBound(min, MinInt), intBound(max, MaxInt)}
+}
+
+func writeType(b *strings.Builder, t Type) {
+	switch t := t.(type) {
+	case *simpleType:
+		b.WriteString(t.name)
+	case *IntegerType:
+		if t.Min == MinInt && t.Max == MaxInt {
+			b.WriteString("Integer")
+			return
+		}
+		writeParams(b, "Integer", []string{intBound(t.Min, MinInt), intBound(t.Max, MaxInt)})
+	case *FloatType:
+		if math.IsInf(t.Min, -1) && math.IsInf(t.Max, 1) {
+			b.WriteString("Float")
+			return
+		}
+		lo, hi := "default", "default"
+		if !math.IsInf(t.Min, -1) {
+			lo = FormatFloat(t.Min)
+		}
+		if !math.IsInf(t.Max, 1) {
+			hi = FormatFloat(t.Max)
+		}
+		writeParams(b, "Float", []string{lo, hi})
+	case *StringType:
+		writeParams(b, "String", sizeParams(t.Min, t.Max))
+	case *EnumType:
+		ps := make([]string, 0, len(t.Values)+1)
+		for _, v := range t.Values {
+			ps = append(ps, Literal(String(v)))
+		}
+		if t.CaseInsensitive {
+			ps = append(ps, "true")
+		}
+		writeParams(b, "Enum", ps)
+	case *PatternType:
+		ps := make([]string, len(t.Regexps))
+		for i, r := range t.Regexps {
+			ps[i] = Literal(r)
+		}
+		writeParams(b, "Pattern", ps)
+	case *RegexpType:
+		if t.Pattern == nil {
+			b.WriteString("Regexp")
+			return
+		}
+		writeParams(b, "Regexp", []string{Literal(t.Pattern)})
+	case *BooleanType:
+		if t.Value == nil {
+			b.WriteString("Boolean")
+			return
+		}
+		writeParams(b, "Boolean", []string{strconv.FormatBool(*t.Value)})
+	case *ArrayType:
+		var ps []string
+		if !isAny(t.Elem) && t.Elem != UnitType {
+			ps = append(ps, TypeString(t.Elem))
+		}
+		ps = append(ps, sizeParams(t.Min, t.Max)...)
+		writeParams(b, "Array", ps)
+	case *HashType:
+		var ps []string
+		if (!isAny(t.Key) || !isAny(t.Value)) && t.Key != UnitType {
+			ps = append(ps, TypeString(t.Key), TypeString(t.Value))
+		}
+		ps = append(ps, sizeParams(t.Min, t.Max)...)
+		writeParams(b, "Hash", ps)
+	case *TupleType:
+		ps := make([]string, 0, len(t.Types)+2)
+		for _, e := range t.Types {
+			ps = append(ps, TypeString(e))
+		}
+		if t.Min != int64(len(t.Types)) || t.Max != int64(len(t.Types)) {
+			ps = append(ps, intBound(t.Min, MinInt), intBound(t.Max, MaxInt))
+		}
+		writeParams(b, "Tuple", ps)
+	case *StructType:
+		if len(t.Elements) == 0 {
+			b.WriteString("Struct")
+			return
+		}
+		b.WriteString("Struct[{")
+		for i, e := range t.Elements {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if e.KeyType != nil {
+				writeType(b, e.KeyType)
+			} else {
+				writeQuoted(b, e.Name)
+			}
+			b.WriteString(" => ")
+			writeType(b, e.Value)
+		}
+		b.WriteString("}]")
+	case *CollectionType:
+		writeParams(b, "Collection", sizeParams(t.Min, t.Max))
+	case *OptionalType:
+		writeWrapped(b, "Optional", t.Type)
+	case *NotUndefType:
+		writeWrapped(b, "NotUndef", t.Type)
+	case *VariantType:
+		ps := make([]string, len(t.Types))
+		for i, e := range t.Types {
+			ps[i] = TypeString(e)
+		}
+		writeParams(b, "Variant", ps)
+	case *TypeType:
+		writeWrapped(b, "Type", t.Type)
+	case *SensitiveType:
+		writeWrapped(b, "Sensitive", t.Type)
+	case *IterableType:
+		writeWrapped(b, "Iterable", t.Type)
+	case *IteratorType:
+		writeWrapped(b, "Iterator", t.Type)
+	case *CallableType:
+		ps := make([]string, 0, len(t.Params)+3)
+		for _, p := range t.Params {
+			ps = append(ps, TypeString(p))
+		}
+		if t.Min != int64(len(t.Params)) || t.Max != int64(len(t.Params)) {
+			if !(len(t.Params) == 0 && t.Min == 0 && t.Max == MaxInt) {
+				ps = append(ps, intBound(t.Min, MinInt), intBound(t.Max, MaxInt))
+			}
+		}
+		if t.Block != nil {
+			ps = append(ps, TypeString(t.Block))
+		}
+		writeParams(b, "Callable", ps)
+	case *ResourceType:
+		switch {
+		case t.Type == "":
+			b.WriteString("Resource")
+		case t.Title == "":
+			b.WriteString(t.Type)
+		default:
+			b.WriteString(t.Type)
+			b.WriteByte('[')
+			writeQuoted(b, t.Title)
+			b.WriteByte(']')
+		}
+	case *ClassType:
+		if t.Name == "" {
+			b.WriteString("Class")
+			return
+		}
+		b.WriteString("Class[")
+		b.WriteString(t.Name)
+		b.WriteByte(']')
+	case *TypeReference:
+		b.WriteString(t.Name)
+	case *AliasType:
+		b.WriteString(t.Name)
+	default:
+		b.WriteString("?")
+	}
+}
+
+// writeWrapped writes Name[T], or Name alone when T is absent or Any.
+func writeWrapped(b *strings.Builder, name string, t Type) {
+	if t == nil || isAny(t) {
+		b.WriteString(name)
+		return
+	}
+	// Optional['a'] and NotUndef['a'] print their string shorthand.
+	if e, ok := t.(*EnumType); ok && (name == "Optional" || name == "NotUndef") && len(e.Values) == 1 && !e.CaseInsensitive {
+		writeParams(b, name, []string{Literal(String(e.Values[0]))})
+		return
+	}
+	writeParams(b, name, []string{TypeString(t)})
+}
+
+func isAny(t Type) bool { return t == nil || t == AnyType }

@@ -1,0 +1,220 @@
+package value
+
+import "testing"
+
+func mustRegexp(t *testing.T, s string) *Regexp {
+	t.Helper()
+	r, err := NewRegexp(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func param(t *testing.T, base Type, args ...Value) Type {
+	t.Helper()
+	pt, err := Parameterize(base, args)
+	if err != nil {
+		t.Fatalf("Parameterize(%s, %v): %v", TypeString(base), args, err)
+	}
+	return pt
+}
+
+// The expected strings are what Puppet 7.23 prints for the same types and values
+// (checked with notice() on the oracle).
+func TestTypeString(t *testing.T) {
+	tests := []struct {
+		got  Type
+		want string
+	}{
+		{TypeOf(String("abc")), "String"},
+		{TypeOf(Integer(3)), "Integer[3, 3]"},
+		{TypeOf(Float(3.5)), "Float[3.5, 3.5]"},
+		{TypeOf(Array{Integer(1), String("a")}), "Tuple[Integer[1, 1], String]"},
+		{TypeOf(NewHash(String("a"), Integer(1))), "Struct[{'a' => Integer[1, 1]}]"},
+		{TypeOf(mustRegexp(t, "x")), "Regexp[/x/]"},
+		{TypeOf(Undef), "Undef"},
+		{TypeOf(Default), "Default"},
+		{TypeOf(True), "Boolean[true]"},
+		{TypeOf(Array{}), "Array[0, 0]"},
+		{TypeOf(EmptyHash), "Hash[0, 0]"},
+		{TypeOf(IntegerAny), "Type[Integer]"},
+		{TypeOf(&Sensitive{String("x")}), "Sensitive[String]"},
+		{param(t, IntegerAny, Integer(1)), "Integer[1]"},
+		{param(t, IntegerAny, Default, Integer(4)), "Integer[default, 4]"},
+		{param(t, FloatAny, Float(1)), "Float[1.0]"},
+		{param(t, StringAny, Integer(1)), "String[1]"},
+		{ArrayAny, "Array"},
+		{param(t, ArrayAny, StringAny, Integer(1)), "Array[String, 1]"},
+		{param(t, HashAny, StringAny, IntegerAny, Integer(1), Integer(2)), "Hash[String, Integer, 1, 2]"},
+		{param(t, OptionalAny, StringAny), "Optional[String]"},
+		{param(t, OptionalAny, String("a")), "Optional['a']"},
+		{param(t, EnumAny, String("a"), String("b")), "Enum['a', 'b']"},
+		{param(t, PatternAny, mustRegexp(t, "a"), mustRegexp(t, "b")), "Pattern[/a/, /b/]"},
+		{param(t, StructAny, NewHash(String("a"), IntegerAny, param(t, OptionalAny, String("b")), StringAny)),
+			"Struct[{'a' => Integer, Optional['b'] => String}]"},
+		{param(t, TupleAny, IntegerAny, StringAny, Integer(1), Integer(3)), "Tuple[Integer, String, 1, 3]"},
+		{param(t, VariantAny, IntegerAny, StringAny), "Variant[Integer, String]"},
+		{&ResourceType{Type: "File", Title: "/x"}, "File['/x']"},
+		{param(t, ClassAny, String("foo")), "Class[foo]"},
+		{param(t, TypeAny, IntegerAny), "Type[Integer]"},
+		{param(t, NotUndefAny, StringAny), "NotUndef[String]"},
+		{DataType, "Data"},
+		{param(t, RegexpAny, mustRegexp(t, "a")), "Regexp[/a/]"},
+		{param(t, BooleanAny, True), "Boolean[true]"},
+	}
+	for _, tt := range tests {
+		if s := TypeString(tt.got); s != tt.want {
+			t.Errorf("TypeString = %q, want %q", s, tt.want)
+		}
+	}
+}
+
+func TestToString(t *testing.T) {
+	tests := []struct {
+		v    Value
+		want string
+	}{
+		{Array{Integer(1), String("a"), Float(2), Undef, True, NewHash(String("a"), String("b"))}, "[1, a, 2.0, , true, {a => b}]"},
+		{NewHash(String("a"), Array{Integer(1), String("x")}), "{a => [1, x]}"},
+		{Float(1e20), "1.0e+20"},
+		{Float(1.5e-7), "1.5e-07"},
+		{Float(100.0 / 3), "33.333333333333336"},
+		{Float(1e15), "1000000000000000.0"},
+		{Float(1e16), "1.0e+16"},
+		{Float(0.0001), "0.0001"},
+		{Float(-2.5), "-2.5"},
+		{&Sensitive{String("x")}, "Sensitive [value redacted]"},
+		{Default, "default"},
+	}
+	for _, tt := range tests {
+		if s := ToString(tt.v); s != tt.want {
+			t.Errorf("ToString(%#v) = %q, want %q", tt.v, s, tt.want)
+		}
+	}
+}
+
+func TestEqual(t *testing.T) {
+	tests := []struct {
+		a, b Value
+		want bool
+	}{
+		{String("abc"), String("ABC"), true},
+		{String("é"), String("É"), false}, // ASCII-only folding, like Ruby's casecmp
+		{Integer(1), Float(1), true},
+		{Array{String("a")}, Array{String("A")}, true},
+		{NewHash(String("a"), Integer(1)), NewHash(String("a"), Integer(1)), true},
+		{NewHash(String("a"), Integer(1)), NewHash(String("A"), Integer(1)), false}, // keys are exact
+		{Undef, Undef, true},
+		{Undef, String(""), false},
+		{IntegerAny, IntegerAny, true},
+	}
+	for _, tt := range tests {
+		if got := Equal(tt.a, tt.b); got != tt.want {
+			t.Errorf("Equal(%v, %v) = %v, want %v", Literal(tt.a), Literal(tt.b), got, tt.want)
+		}
+	}
+}
+
+func TestIsInstance(t *testing.T) {
+	strOrInt := param(t, VariantAny, StringAny, IntegerAny)
+	tests := []struct {
+		t    Type
+		v    Value
+		want bool
+	}{
+		{param(t, IntegerAny, Integer(1), Integer(10)), Integer(10), true},
+		{param(t, IntegerAny, Integer(1), Integer(10)), Integer(11), false},
+		{IntegerAny, Float(1), false},
+		{NumericType, Float(1), true},
+		{param(t, StringAny, Integer(2)), String("é"), false}, // length counts characters
+		{param(t, EnumAny, String("a"), String("b")), String("b"), true},
+		{param(t, EnumAny, String("a"), String("b")), String("B"), false},
+		{param(t, EnumAny, String("a"), True), String("A"), true},
+		{param(t, PatternAny, mustRegexp(t, `^\d+$`)), String("12"), true},
+		{param(t, PatternAny, mustRegexp(t, `^\d+$`)), String("1a"), false},
+		{param(t, ArrayAny, StringAny), Array{String("a"), Integer(1)}, false},
+		{param(t, HashAny, StringAny, strOrInt), NewHash(String("a"), Integer(1), String("b"), String("x")), true},
+		{param(t, OptionalAny, StringAny), Undef, true},
+		{param(t, NotUndefAny, StringAny), Undef, false},
+		{param(t, TupleAny, StringAny, IntegerAny), Array{String("a"), Integer(1)}, true},
+		{param(t, TupleAny, StringAny, IntegerAny), Array{String("a")}, false},
+		{param(t, StructAny, NewHash(String("a"), IntegerAny, param(t, OptionalAny, String("b")), StringAny)), NewHash(String("a"), Integer(1)), true},
+		{param(t, StructAny, NewHash(String("a"), IntegerAny)), NewHash(String("a"), Integer(1), String("c"), Integer(2)), false},
+		{DataType, Array{NewHash(String("a"), Undef)}, true},
+		{DataType, mustRegexp(t, "x"), false},
+		{ScalarType, mustRegexp(t, "x"), true},
+		{param(t, TypeAny, NumericType), IntegerAny, true},
+		{param(t, TypeAny, IntegerAny), NumericType, false},
+		{AnyType, Undef, true},
+		{param(t, SensitiveAny, StringAny), &Sensitive{String("x")}, true},
+		{IterableAny, Integer(3), true},
+	}
+	for _, tt := range tests {
+		if got := IsInstance(tt.t, tt.v); got != tt.want {
+			t.Errorf("IsInstance(%s, %s) = %v, want %v", TypeString(tt.t), Literal(tt.v), got, tt.want)
+		}
+	}
+}
+
+func TestIsAssignable(t *testing.T) {
+	tests := []struct {
+		t, u Type
+		want bool
+	}{
+		{NumericType, IntegerAny, true},
+		{IntegerAny, NumericType, false},
+		{param(t, IntegerAny, Integer(0)), param(t, IntegerAny, Integer(1), Integer(5)), true},
+		{param(t, IntegerAny, Integer(2)), param(t, IntegerAny, Integer(1), Integer(5)), false},
+		{DataType, param(t, ArrayAny, StringAny), true},
+		{DataType, param(t, HashAny, IntegerAny, StringAny), false},
+		{RichDataType, param(t, HashAny, IntegerAny, StringAny), true},
+		{param(t, OptionalAny, StringAny), UndefType, true},
+		{StringAny, param(t, OptionalAny, StringAny), false},
+		{param(t, ArrayAny, NumericType), param(t, TupleAny, IntegerAny, FloatAny), true},
+		{ScalarType, param(t, EnumAny, String("a")), true},
+		{StringAny, param(t, EnumAny, String("a")), true},
+		{param(t, StringAny, Integer(2)), param(t, EnumAny, String("a")), false},
+		{&ResourceType{Type: "File"}, &ResourceType{Type: "File", Title: "/x"}, true},
+		{&ResourceType{Type: "File", Title: "/x"}, &ResourceType{Type: "File"}, false},
+		{ResourceAny, &ResourceType{Type: "File"}, true},
+		{CatalogEntry, &ClassType{Name: "x"}, true},
+	}
+	for _, tt := range tests {
+		if got := IsAssignable(tt.t, tt.u); got != tt.want {
+			t.Errorf("IsAssignable(%s, %s) = %v, want %v", TypeString(tt.t), TypeString(tt.u), got, tt.want)
+		}
+	}
+}
+
+func TestHashOrderAndIndex(t *testing.T) {
+	b := NewHashBuilder(0)
+	for i := 20; i > 0; i-- {
+		b.Set(Integer(i), Integer(i*i))
+	}
+	b.Set(Integer(20), String("replaced"))
+	h := b.Build()
+	if h.Len() != 20 {
+		t.Fatalf("Len = %d", h.Len())
+	}
+	if k, v := h.At(0); !Identical(k, Integer(20)) || !Identical(v, String("replaced")) {
+		t.Errorf("first entry = %v => %v, want 20 => replaced (position kept)", k, v)
+	}
+	if v, ok := h.Get(Integer(7)); !ok || v != Integer(49) {
+		t.Errorf("Get(7) = %v, %v", v, ok)
+	}
+	if _, ok := h.Get(Float(7)); ok {
+		t.Errorf("Get(7.0) found an Integer key; Puppet keys are strict")
+	}
+	m := Merge(NewHash(String("a"), Integer(1), String("b"), Integer(2)), NewHash(String("a"), Integer(3)))
+	if Literal(m) != "{'a' => 3, 'b' => 2}" {
+		t.Errorf("Merge = %s", Literal(m))
+	}
+}
+
+func TestRegexpRubyAnchors(t *testing.T) {
+	r := mustRegexp(t, `^b$`)
+	if !r.RE.MatchString("a\nb\nc") {
+		t.Errorf("^ and $ must match at line boundaries as in Ruby")
+	}
+}
