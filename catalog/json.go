@@ -1,0 +1,224 @@
+package catalog
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// WriteJSON writes the catalog as compact JSON with Puppet's key order, the way
+// `puppet catalog compile --render-as json` does. It streams: no intermediate
+// maps, no reflection.
+func (c *Catalog) WriteJSON(w io.Writer) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	e := encoder{w: bw}
+	e.raw(`{"tags":`)
+	e.strings(c.Tags)
+	e.raw(`,"name":`)
+	e.str(c.Name)
+	e.raw(`,"version":`)
+	e.raw(strconv.FormatInt(c.Version, 10))
+	e.raw(`,"code_id":`)
+	if c.CodeID == "" {
+		e.raw("null")
+	} else {
+		e.str(c.CodeID)
+	}
+	e.raw(`,"catalog_uuid":`)
+	e.str(c.UUID)
+	e.raw(`,"catalog_format":2,"environment":`)
+	e.str(c.Environment)
+	e.raw(`,"resources":[`)
+	for i, r := range c.Resources {
+		if i > 0 {
+			e.raw(",")
+		}
+		e.resource(r)
+	}
+	e.raw(`],"edges":[`)
+	for i, ed := range c.Edges {
+		if i > 0 {
+			e.raw(",")
+		}
+		e.raw(`{"source":`)
+		e.str(ed.Source.String())
+		e.raw(`,"target":`)
+		e.str(ed.Target.String())
+		e.raw("}")
+	}
+	e.raw(`],"classes":`)
+	e.strings(c.Classes)
+	e.raw("}\n")
+	return bw.Flush()
+}
+
+type encoder struct {
+	w *bufio.Writer
+}
+
+func (e *encoder) raw(s string) { e.w.WriteString(s) }
+
+func (e *encoder) resource(r *Resource) {
+	e.raw(`{"type":`)
+	e.str(r.Type)
+	e.raw(`,"title":`)
+	e.str(r.Title)
+	e.raw(`,"tags":`)
+	e.strings(r.Tags)
+	if r.File != "" {
+		e.raw(`,"file":`)
+		e.str(r.File)
+		e.raw(`,"line":`)
+		e.raw(strconv.Itoa(r.Line))
+	}
+	e.raw(`,"exported":`)
+	e.raw(strconv.FormatBool(r.Exported))
+	e.raw(`,"kind":`)
+	e.str(string(r.Kind))
+	if len(r.Params) > 0 {
+		e.raw(`,"parameters":{`)
+		for i, p := range r.Params {
+			if i > 0 {
+				e.raw(",")
+			}
+			e.str(p.Name)
+			e.raw(":")
+			e.value(p.Value)
+		}
+		e.raw("}")
+	}
+	if len(r.Sensitive) > 0 {
+		e.raw(`,"sensitive_parameters":`)
+		e.strings(r.Sensitive)
+	}
+	e.raw("}")
+}
+
+func (e *encoder) strings(ss []string) {
+	e.raw("[")
+	for i, s := range ss {
+		if i > 0 {
+			e.raw(",")
+		}
+		e.str(s)
+	}
+	e.raw("]")
+}
+
+// value writes a parameter value the way Puppet's catalog serialization does:
+// undef nested in a collection is null, references and other types are their
+// string forms, Sensitive values are unwrapped (the parameter is listed in
+// sensitive_parameters by the compiler).
+func (e *encoder) value(v value.Value) {
+	switch v := v.(type) {
+	case nil:
+		e.raw("null")
+	case value.String:
+		e.str(string(v))
+	case value.Integer:
+		e.raw(strconv.FormatInt(int64(v), 10))
+	case value.Float:
+		e.raw(value.FormatFloat(float64(v)))
+	case value.Boolean:
+		e.raw(strconv.FormatBool(bool(v)))
+	case value.Array:
+		e.raw("[")
+		for i, x := range v {
+			if i > 0 {
+				e.raw(",")
+			}
+			e.value(x)
+		}
+		e.raw("]")
+	case *value.Hash:
+		e.raw("{")
+		for i, k := range v.Keys() {
+			if i > 0 {
+				e.raw(",")
+			}
+			e.str(value.ToString(k))
+			e.raw(":")
+			e.value(v.Values()[i])
+		}
+		e.raw("}")
+	case *value.Sensitive:
+		e.value(v.Value)
+	case *value.ResourceType:
+		if v.Title != "" {
+			e.str(Ref{v.Type, v.Title}.String())
+		} else {
+			e.str(value.TypeString(v))
+		}
+	case *value.ClassType:
+		if v.Name != "" {
+			e.str(Ref{"Class", value.CapitalizeName(v.Name)}.String())
+		} else {
+			e.str("Class")
+		}
+	default:
+		if value.IsUndef(v) {
+			e.raw("null")
+			return
+		}
+		e.str(value.ToString(v))
+	}
+}
+
+const hexDigits = "0123456789abcdef"
+
+// str writes a JSON string as Ruby's JSON generator does: only ", \ and control
+// characters are escaped; '/', '<', '>', '&' and non-ASCII are written as is.
+func (e *encoder) str(s string) {
+	w := e.w
+	w.WriteByte('"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c != '"' && c != '\\' {
+			if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				// Invalid UTF-8: write the replacement character, as a
+				// valid JSON document must not carry raw invalid bytes.
+				w.WriteString(s[start:i])
+				w.WriteString("\ufffd")
+				i++
+				start = i
+				continue
+			}
+			i += size
+			continue
+		}
+		w.WriteString(s[start:i])
+		switch c {
+		case '"':
+			w.WriteString(`\"`)
+		case '\\':
+			w.WriteString(`\\`)
+		case '\n':
+			w.WriteString(`\n`)
+		case '\r':
+			w.WriteString(`\r`)
+		case '\t':
+			w.WriteString(`\t`)
+		case '\b':
+			w.WriteString(`\b`)
+		case '\f':
+			w.WriteString(`\f`)
+		default:
+			w.WriteString(`\u00`)
+			w.WriteByte(hexDigits[c>>4])
+			w.WriteByte(hexDigits[c&0xf])
+		}
+		i++
+		start = i
+	}
+	w.WriteString(s[start:])
+	w.WriteByte('"')
+}
