@@ -1,0 +1,161 @@
+package eval
+
+import (
+	"errors"
+
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+func (ev *Evaluator) call(x *syntax.CallExpr, sc *Scope) (value.Value, error) {
+	args, err := ev.optionValues(x.Args, sc)
+	if err != nil {
+		return nil, err
+	}
+	return ev.invoke(sc, x, x.Name, args, x.Lambda)
+}
+
+func (ev *Evaluator) methodCall(x *syntax.MethodCall, sc *Scope) (value.Value, error) {
+	recv, err := ev.Eval(x.Receiver, sc)
+	if err != nil {
+		return nil, err
+	}
+	rest, err := ev.optionValues(x.Args, sc)
+	if err != nil {
+		return nil, err
+	}
+	args := make([]value.Value, 0, len(rest)+1)
+	args = append(append(args, recv), rest...)
+	return ev.invoke(sc, x, x.Name, args, x.Lambda)
+}
+
+// invoke handles the control-flow functions itself and hands every other
+// call to the host.
+func (ev *Evaluator) invoke(sc *Scope, at syntax.Node, name string, args []value.Value, lam *syntax.Lambda) (value.Value, error) {
+	switch name {
+	case "return":
+		return nil, &returnSignal{Result: firstOrUndef(args), Pos: position(sc, at)}
+	case "next":
+		return nil, &nextSignal{Result: firstOrUndef(args), Pos: position(sc, at)}
+	case "break":
+		return nil, &breakSignal{Pos: position(sc, at)}
+	}
+	if ev.depth >= maxDepth {
+		return nil, errorAt(sc, at, "Maximum call depth (%d) exceeded calling '%s'", maxDepth, name)
+	}
+	c := &Call{Name: name, Args: args, Node: at}
+	if lam != nil {
+		c.Lambda = &Lambda{Def: lam, Scope: sc}
+	}
+	ev.depth++
+	v, err := ev.Host.CallFunction(ev, sc, c)
+	ev.depth--
+	return v, err
+}
+
+func firstOrUndef(args []value.Value) value.Value {
+	if len(args) == 0 {
+		return value.Undef
+	}
+	return args[0]
+}
+
+// ErrBreak reports that a lambda called break(); iteration functions stop
+// iterating when CallLambda returns it.
+var ErrBreak = errors.New("break")
+
+// CallLambda calls a lambda with positional arguments. A next() inside it ends
+// the call with next's value; break() comes back as ErrBreak; return()
+// propagates to the enclosing function.
+func (ev *Evaluator) CallLambda(l *Lambda, args []value.Value) (value.Value, error) {
+	sc := NewScope(LocalScope, "", l.Scope, l.Scope.File)
+	if err := ev.BindParams(sc, l.Def.Params, args, l.Def); err != nil {
+		return nil, err
+	}
+	ev.depth++
+	defer func() { ev.depth-- }()
+	if ev.depth > maxDepth {
+		return nil, errorAt(l.Scope, l.Def, "Maximum call depth (%d) exceeded", maxDepth)
+	}
+	v, err := ev.Block(l.Def.Body, sc)
+	if err != nil {
+		var next *nextSignal
+		var brk *breakSignal
+		switch {
+		case errors.As(err, &next):
+			return next.Result, nil
+		case errors.As(err, &brk):
+			return nil, ErrBreak
+		}
+		return nil, err
+	}
+	return v, nil
+}
+
+// BindParams assigns call arguments to declared parameters in sc: missing
+// arguments take their defaults (evaluated in sc, so later defaults may use
+// earlier parameters), a captures-rest parameter takes the remainder, and
+// declared types are checked.
+func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []value.Value, at syntax.Node) error {
+	for i, p := range params {
+		var v value.Value
+		switch {
+		case p.CapturesRest:
+			rest := value.Array{}
+			if i < len(args) {
+				rest = append(rest, args[i:]...)
+			}
+			v = rest
+		case i < len(args):
+			v = args[i]
+		case p.Default != nil:
+			dv, err := ev.Eval(p.Default, sc)
+			if err != nil {
+				return err
+			}
+			v = dv
+		default:
+			return errorAt(sc, at, "expects %d arguments, got %d", requiredCount(params), len(args))
+		}
+		if p.Type != nil {
+			tv, err := ev.Eval(p.Type, sc)
+			if err != nil {
+				return err
+			}
+			t, ok := tv.(value.Type)
+			if !ok {
+				return errorAt(sc, p.Type, "parameter '%s' type is not a type", p.Name)
+			}
+			if !value.IsInstance(t, v) {
+				return errorAt(sc, at, "parameter '%s' expects %s value, got %s", p.Name, withArticle(value.TypeString(t)), value.TypeString(value.Generalize(value.TypeOf(v))))
+			}
+		}
+		sc.Set(p.Name, v)
+	}
+	if len(args) > len(params) && (len(params) == 0 || !params[len(params)-1].CapturesRest) {
+		return errorAt(sc, at, "expects %d arguments, got %d", len(params), len(args))
+	}
+	return nil
+}
+
+func requiredCount(params []*syntax.Parameter) int {
+	n := 0
+	for _, p := range params {
+		if p.Default == nil && !p.CapturesRest {
+			n++
+		}
+	}
+	return n
+}
+
+func withArticle(name string) string { return article(name) + " " + name }
+
+// ReturnValue unwraps a return() that reached a function boundary; other
+// errors pass through.
+func ReturnValue(v value.Value, err error) (value.Value, error) {
+	var ret *returnSignal
+	if errors.As(err, &ret) {
+		return ret.Result, nil
+	}
+	return v, err
+}

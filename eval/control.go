@@ -1,0 +1,280 @@
+package eval
+
+import (
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// match evaluates `left =~ right`. It returns whether it matched and, for a
+// regexp match, the captures ($0..$n) for the branch that follows.
+func (ev *Evaluator) match(x *syntax.BinaryExpr, sc *Scope) (bool, []value.Value, error) {
+	l, err := ev.Eval(x.Left, sc)
+	if err != nil {
+		return false, nil, err
+	}
+	r, err := ev.Eval(x.Right, sc)
+	if err != nil {
+		return false, nil, err
+	}
+	return ev.matchValues(sc, x, l, r)
+}
+
+func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (bool, []value.Value, error) {
+	var re *value.Regexp
+	switch rv := r.(type) {
+	case value.Type:
+		return value.IsInstance(rv, l), nil, nil
+	case *value.Regexp:
+		re = rv
+	case value.String:
+		var err error
+		if re, err = value.NewRegexp(string(rv)); err != nil {
+			return false, nil, errorAt(sc, at, "Invalid regular expression: %v", err)
+		}
+	default:
+		return false, nil, errorAt(sc, at, "Operator '=~' is not applicable to %s", describe(r))
+	}
+	s, ok := l.(value.String)
+	if !ok {
+		return false, nil, errorAt(sc, at, "Left operand of '=~' must be a String, got %s", describe(l))
+	}
+	m := re.RE.FindStringSubmatch(string(s))
+	if m == nil {
+		return false, nil, nil
+	}
+	caps := make([]value.Value, len(m))
+	for i, c := range m {
+		caps[i] = value.String(c)
+	}
+	return true, caps, nil
+}
+
+// condition evaluates an if/unless condition; when its top level is a
+// regexp match, the captures come back for the branch scope.
+func (ev *Evaluator) condition(cond syntax.Expr, sc *Scope) (bool, []value.Value, error) {
+	if b, ok := unparen(cond).(*syntax.BinaryExpr); ok && b.Op == syntax.MATCH {
+		return ev.match(b, sc)
+	}
+	v, err := ev.Eval(cond, sc)
+	if err != nil {
+		return false, nil, err
+	}
+	return value.Truthy(v), nil, nil
+}
+
+func unparen(x syntax.Expr) syntax.Expr {
+	for {
+		p, ok := x.(*syntax.ParenExpr)
+		if !ok {
+			return x
+		}
+		x = p.X
+	}
+}
+
+// branchScope is the scope a branch runs in: a match scope when the
+// condition captured something.
+func branchScope(sc *Scope, caps []value.Value) *Scope {
+	if caps == nil {
+		return sc
+	}
+	return sc.NewMatchScope(caps)
+}
+
+func (ev *Evaluator) ifExpr(x *syntax.IfExpr, sc *Scope) (value.Value, error) {
+	ok, caps, err := ev.condition(x.Cond, sc)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		return ev.Block(x.Then, branchScope(sc, caps))
+	}
+	if x.Else == nil {
+		return value.Undef, nil
+	}
+	return ev.Eval(x.Else, sc)
+}
+
+func (ev *Evaluator) unlessExpr(x *syntax.UnlessExpr, sc *Scope) (value.Value, error) {
+	ok, _, err := ev.condition(x.Cond, sc)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return ev.Block(x.Then, sc)
+	}
+	return ev.Block(x.Else, sc)
+}
+
+// caseMatch tests one case/selector option against the tested value.
+func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value) (bool, []value.Value, error) {
+	switch o := opt.(type) {
+	case *value.Regexp:
+		if _, ok := test.(value.String); !ok {
+			return false, nil, nil
+		}
+		return ev.matchValues(sc, at, test, o)
+	case value.Type:
+		return value.IsInstance(o, test), nil, nil
+	}
+	return value.Equal(test, opt), nil, nil
+}
+
+// optionValues evaluates a case option's values, unfolding splats.
+func (ev *Evaluator) optionValues(vals []syntax.Expr, sc *Scope) ([]value.Value, error) {
+	out := make([]value.Value, 0, len(vals))
+	for _, e := range vals {
+		if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.MUL {
+			v, err := ev.Eval(u.Operand, sc)
+			if err != nil {
+				return nil, err
+			}
+			out = appendSplat(out, v)
+			continue
+		}
+		v, err := ev.Eval(e, sc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func (ev *Evaluator) caseExpr(x *syntax.CaseExpr, sc *Scope) (value.Value, error) {
+	test, err := ev.Eval(x.Test, sc)
+	if err != nil {
+		return nil, err
+	}
+	var deflt *syntax.CaseOption
+	for _, o := range x.Options {
+		vals, err := ev.optionValues(o.Values, sc)
+		if err != nil {
+			return nil, err
+		}
+		for i, v := range vals {
+			if value.IsDefault(v) {
+				deflt = o
+				continue
+			}
+			ok, caps, err := ev.caseMatch(sc, o.Values[min(i, len(o.Values)-1)], test, v)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return ev.Block(o.Body, branchScope(sc, caps))
+			}
+		}
+	}
+	if deflt != nil {
+		return ev.Block(deflt.Body, sc)
+	}
+	return value.Undef, nil
+}
+
+func (ev *Evaluator) selector(x *syntax.SelectorExpr, sc *Scope) (value.Value, error) {
+	test, err := ev.Eval(x.Test, sc)
+	if err != nil {
+		return nil, err
+	}
+	var deflt *syntax.SelectorOption
+	for _, o := range x.Options {
+		vals, err := ev.optionValues([]syntax.Expr{o.Match}, sc)
+		if err != nil {
+			return nil, err
+		}
+		for _, v := range vals {
+			if value.IsDefault(v) {
+				if deflt == nil {
+					deflt = o
+				}
+				continue
+			}
+			ok, caps, err := ev.caseMatch(sc, o.Match, test, v)
+			if err != nil {
+				return nil, err
+			}
+			if ok {
+				return ev.Eval(o.Value, branchScope(sc, caps))
+			}
+		}
+	}
+	if deflt != nil {
+		return ev.Eval(deflt.Value, sc)
+	}
+	return nil, errorAt(sc, x, "No matching entry for selector parameter with value '%s'", value.ToString(test))
+}
+
+func (ev *Evaluator) assign(x *syntax.AssignExpr, sc *Scope) (value.Value, error) {
+	v, err := ev.Eval(x.Right, sc)
+	if err != nil {
+		return nil, err
+	}
+	if err := ev.assignTo(x.Left, v, sc); err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func (ev *Evaluator) assignTo(target syntax.Expr, v value.Value, sc *Scope) error {
+	switch t := target.(type) {
+	case *syntax.Variable:
+		name := t.Name
+		if _, numeric := captureIndex(name); numeric {
+			return errorAt(sc, t, "Illegal attempt to assign to 'a Match Variable'. Not an assignable reference")
+		}
+		if isQualified(name) || len(name) > 2 && name[:2] == "::" {
+			return errorAt(sc, t, "Illegal attempt to assign to 'a Qualified Variable'. Not an assignable reference")
+		}
+		if !sc.Set(name, v) {
+			return errorAt(sc, t, "Cannot reassign variable '$%s'", name)
+		}
+		return nil
+	case *syntax.ArrayLit:
+		switch vv := v.(type) {
+		case value.Array:
+			if len(vv) != len(t.Elements) {
+				return errorAt(sc, t, "Mismatched number of assignable entries and values, expected %d, got %d", len(t.Elements), len(vv))
+			}
+			for i, e := range t.Elements {
+				if err := ev.assignTo(e, vv[i], sc); err != nil {
+					return err
+				}
+			}
+			return nil
+		case *value.Hash:
+			for _, e := range t.Elements {
+				vr, ok := e.(*syntax.Variable)
+				if !ok {
+					return errorAt(sc, e, "Illegal attempt to assign to an Array of non variables")
+				}
+				hv, found := vv.Get(value.String(vr.Name))
+				if !found {
+					return errorAt(sc, e, "No value for required variable '$%s' in hash", vr.Name)
+				}
+				if err := ev.assignTo(vr, hv, sc); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		return errorAt(sc, t, "Illegal attempt to assign %s to an Array of variables", describe(v))
+	}
+	return errorAt(sc, target, "Illegal attempt to assign to '%s'. Not an assignable reference", nodeDescription(target))
+}
+
+func nodeDescription(x syntax.Expr) string {
+	switch x.(type) {
+	case *syntax.StringLit, *syntax.InterpolatedString:
+		return "a String"
+	case *syntax.IntegerLit, *syntax.FloatLit:
+		return "a Number"
+	case *syntax.AccessExpr:
+		return "an Access Expression"
+	case *syntax.CallExpr, *syntax.MethodCall:
+		return "a Function Call"
+	case *syntax.QualifiedName:
+		return "a Name"
+	}
+	return "an Expression"
+}

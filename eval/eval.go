@@ -1,0 +1,304 @@
+// Package eval evaluates Puppet language expressions.
+//
+// The evaluator knows the language: values, operators, variables and their
+// scopes, conditionals, strings, lambdas. Everything that touches the catalog
+// or the environment (functions, resources, classes, collectors, qualified
+// variables, type aliases) goes through the Host interface, which the compiler
+// implements with its per-compile state. Errors, and the control flow of
+// return/next/break, travel as Go errors; nothing here panics on bad input.
+package eval
+
+import (
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Call is one function call, with its arguments evaluated.
+type Call struct {
+	Name   string
+	Args   []value.Value
+	Lambda *Lambda // nil when the call has no block
+	Node   syntax.Node
+}
+
+// Host is the compile around an evaluation.
+type Host interface {
+	// CallFunction runs a function (built-in or Puppet-language).
+	CallFunction(ev *Evaluator, sc *Scope, c *Call) (value.Value, error)
+	// QualifiedVariable resolves $a::b (variable b of class a). name has no
+	// leading "::".
+	QualifiedVariable(sc *Scope, name string, at syntax.Node) (value.Value, error)
+	// ResolveType resolves a capitalized name that is not a built-in data
+	// type: a type alias, else a resource type reference.
+	ResolveType(sc *Scope, name string, at syntax.Node) (value.Type, error)
+	// Statement evaluates the catalog statements: resource declarations,
+	// defaults, overrides, collectors and relationships.
+	Statement(ev *Evaluator, sc *Scope, x syntax.Expr) (value.Value, error)
+}
+
+// Evaluator evaluates expressions for one compile. It is not safe for
+// concurrent use; each compile has its own.
+type Evaluator struct {
+	Host Host
+	// depth guards against runaway recursion in Puppet code.
+	depth int
+}
+
+// maxDepth bounds nested calls (Puppet code recursing without end).
+const maxDepth = 1000
+
+// Eval evaluates x in scope sc.
+func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
+	switch x := x.(type) {
+	case nil:
+		return value.Undef, nil
+	case *syntax.StringLit:
+		return value.String(x.Value), nil
+	case *syntax.InterpolatedString:
+		return ev.interpolate(x, sc)
+	case *syntax.Heredoc:
+		return ev.Eval(x.Text, sc)
+	case *syntax.IntegerLit:
+		return value.Integer(x.Value), nil
+	case *syntax.FloatLit:
+		return value.Float(x.Value), nil
+	case *syntax.BoolLit:
+		return value.Boolean(x.Value), nil
+	case *syntax.UndefLit:
+		return value.Undef, nil
+	case *syntax.DefaultLit:
+		return value.Default, nil
+	case *syntax.RegexLit:
+		r, err := value.NewRegexp(x.Pattern)
+		if err != nil {
+			return nil, errorAt(sc, x, "Invalid regular expression /%s/: %v", x.Pattern, err)
+		}
+		return r, nil
+	case *syntax.QualifiedName:
+		// A bare word used as a value is a string.
+		return value.String(x.Name), nil
+	case *syntax.ReservedWord:
+		return value.String(x.Word), nil
+	case *syntax.Variable:
+		return ev.variable(x, sc)
+	case *syntax.TypeReference:
+		return ev.typeReference(x, sc)
+	case *syntax.ArrayLit:
+		return ev.array(x.Elements, sc)
+	case *syntax.HashLit:
+		return ev.hash(x, sc)
+	case *syntax.ParenExpr:
+		return ev.Eval(x.X, sc)
+	case *syntax.Block:
+		return ev.Block(x, sc)
+	case *syntax.AccessExpr:
+		return ev.access(x, sc)
+	case *syntax.UnaryExpr:
+		return ev.unary(x, sc)
+	case *syntax.BinaryExpr:
+		return ev.binary(x, sc)
+	case *syntax.AssignExpr:
+		return ev.assign(x, sc)
+	case *syntax.IfExpr:
+		return ev.ifExpr(x, sc)
+	case *syntax.UnlessExpr:
+		return ev.unlessExpr(x, sc)
+	case *syntax.CaseExpr:
+		return ev.caseExpr(x, sc)
+	case *syntax.SelectorExpr:
+		return ev.selector(x, sc)
+	case *syntax.CallExpr:
+		return ev.call(x, sc)
+	case *syntax.MethodCall:
+		return ev.methodCall(x, sc)
+	case *syntax.Lambda:
+		return &Lambda{Def: x, Scope: sc}, nil
+	case *syntax.ResourceExpr, *syntax.ResourceDefaultsExpr, *syntax.ResourceOverrideExpr,
+		*syntax.CollectExpr, *syntax.RelationshipExpr:
+		return ev.Host.Statement(ev, sc, x)
+	case *syntax.ClassDef, *syntax.DefineDef, *syntax.NodeDef, *syntax.FunctionDef, *syntax.TypeAlias:
+		// Definitions are hoisted and registered before evaluation starts.
+		return value.Undef, nil
+	case *syntax.ImportStmt:
+		return nil, errorAt(sc, x, "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation")
+	}
+	return nil, errorAt(sc, x, "Unsupported expression: %T", x)
+}
+
+// Block evaluates the statements of a block in order; its value is the last one's.
+func (ev *Evaluator) Block(b *syntax.Block, sc *Scope) (value.Value, error) {
+	if b == nil {
+		return value.Undef, nil
+	}
+	return ev.Statements(b.Stmts, sc)
+}
+
+// Statements evaluates a statement list; its value is the last statement's.
+func (ev *Evaluator) Statements(stmts []syntax.Expr, sc *Scope) (value.Value, error) {
+	var last value.Value = value.Undef
+	for _, s := range stmts {
+		v, err := ev.Eval(s, sc)
+		if err != nil {
+			return nil, err
+		}
+		last = v
+	}
+	return last, nil
+}
+
+func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value.Value, error) {
+	var buf []byte
+	for _, p := range x.Parts {
+		if s, ok := p.(*syntax.StringLit); ok {
+			buf = append(buf, s.Value...)
+			continue
+		}
+		v, err := ev.Eval(p, sc)
+		if err != nil {
+			return nil, err
+		}
+		buf = append(buf, value.ToString(v)...)
+	}
+	return value.String(buf), nil
+}
+
+func (ev *Evaluator) variable(x *syntax.Variable, sc *Scope) (value.Value, error) {
+	name := x.Name
+	if n, ok := captureIndex(name); ok {
+		return sc.Capture(n), nil
+	}
+	if len(name) > 2 && name[0] == ':' && name[1] == ':' {
+		name = name[2:]
+		if !isQualified(name) {
+			v, ok := sc.Top().Lookup(name)
+			if !ok {
+				return value.Undef, nil
+			}
+			return v, nil
+		}
+	}
+	if isQualified(name) {
+		return ev.Host.QualifiedVariable(sc, name, x)
+	}
+	v, ok := sc.Lookup(name)
+	if !ok {
+		return value.Undef, nil
+	}
+	return v, nil
+}
+
+// captureIndex recognizes the numeric variables $0..$n.
+func captureIndex(name string) (int, bool) {
+	if name == "" {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+		if n > 1<<20 {
+			return 0, false
+		}
+	}
+	return n, true
+}
+
+func isQualified(name string) bool {
+	for i := 0; i+1 < len(name); i++ {
+		if name[i] == ':' && name[i+1] == ':' {
+			return true
+		}
+	}
+	return false
+}
+
+func (ev *Evaluator) typeReference(x *syntax.TypeReference, sc *Scope) (value.Value, error) {
+	if t, ok := value.BaseType(x.Name); ok {
+		return t, nil
+	}
+	return ev.Host.ResolveType(sc, x.Name, x)
+}
+
+func (ev *Evaluator) array(elems []syntax.Expr, sc *Scope) (value.Value, error) {
+	out := make(value.Array, 0, len(elems))
+	for _, e := range elems {
+		if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.MUL {
+			v, err := ev.Eval(u.Operand, sc)
+			if err != nil {
+				return nil, err
+			}
+			out = appendSplat(out, v)
+			continue
+		}
+		v, err := ev.Eval(e, sc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// appendSplat appends v unfolded: an array's elements, a hash's [k, v] pairs,
+// anything else as itself.
+func appendSplat(out value.Array, v value.Value) value.Array {
+	switch v := v.(type) {
+	case value.Array:
+		return append(out, v...)
+	case *value.Hash:
+		for i, k := range v.Keys() {
+			out = append(out, value.Array{k, v.Values()[i]})
+		}
+		return out
+	}
+	return append(out, v)
+}
+
+func (ev *Evaluator) hash(x *syntax.HashLit, sc *Scope) (value.Value, error) {
+	b := value.NewHashBuilder(len(x.Entries))
+	for _, e := range x.Entries {
+		k, err := ev.Eval(e.Key, sc)
+		if err != nil {
+			return nil, err
+		}
+		v, err := ev.Eval(e.Value, sc)
+		if err != nil {
+			return nil, err
+		}
+		b.Set(k, v)
+	}
+	return b.Build(), nil
+}
+
+// Lambda is a lambda value: its code and the scope it closes over.
+type Lambda struct {
+	value.Extension
+	Def   *syntax.Lambda
+	Scope *Scope
+}
+
+// Signature describes the lambda's parameters as a Callable type.
+func (l *Lambda) Signature() *value.CallableType {
+	c := &value.CallableType{}
+	required := 0
+	for _, p := range l.Def.Params {
+		c.Params = append(c.Params, value.AnyType)
+		if p.Default == nil && !p.CapturesRest {
+			required++
+		}
+		if p.CapturesRest {
+			c.Max = value.MaxInt
+		}
+	}
+	c.Min = int64(required)
+	if c.Max == 0 {
+		c.Max = int64(len(l.Def.Params))
+	}
+	return c
+}
+
+// ParamCount returns how many parameters the lambda declares.
+func (l *Lambda) ParamCount() int { return len(l.Def.Params) }

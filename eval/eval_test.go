@@ -1,0 +1,177 @@
+package eval
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// testHost implements just enough of Host for language-level tests: an
+// `each`-like function to exercise lambdas, and `fail`.
+type testHost struct{}
+
+func (testHost) CallFunction(ev *Evaluator, sc *Scope, c *Call) (value.Value, error) {
+	switch c.Name {
+	case "map":
+		var out value.Array
+		for _, e := range c.Args[0].(value.Array) {
+			v, err := ev.CallLambda(c.Lambda, []value.Value{e})
+			if err == ErrBreak {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, v)
+		}
+		return out, nil
+	case "fn":
+		// A Puppet-language-like function: its body's return() is unwrapped.
+		return ReturnValue(ev.CallLambda(c.Lambda, c.Args))
+	}
+	return nil, fmt.Errorf("Unknown function: '%s'", c.Name)
+}
+
+func (testHost) QualifiedVariable(sc *Scope, name string, at syntax.Node) (value.Value, error) {
+	return value.String("qualified:" + name), nil
+}
+
+func (testHost) ResolveType(sc *Scope, name string, at syntax.Node) (value.Type, error) {
+	return &value.ResourceType{Type: value.CapitalizeName(name)}, nil
+}
+
+func (testHost) Statement(ev *Evaluator, sc *Scope, x syntax.Expr) (value.Value, error) {
+	return nil, fmt.Errorf("statement not supported in tests")
+}
+
+func evalSource(t *testing.T, src string) (value.Value, error) {
+	t.Helper()
+	prog, err := syntax.ParseFile("test.pp", []byte(src))
+	if err != nil {
+		t.Fatalf("parse %q: %v", src, err)
+	}
+	top := NewScope(TopScope, "", nil, prog.File)
+	top.Set("top", value.String("T"))
+	ev := &Evaluator{Host: testHost{}}
+	return ev.Statements(prog.Body, top)
+}
+
+// The expected values are what Puppet 7.23 computes for the same code
+// (checked with the oracle); Literal() shows them in Puppet's notation.
+func TestEvalValues(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{`1 + 2 * 3`, `7`},
+		{`-7 / 2`, `-4`},
+		{`-7 % 3`, `2`},
+		{`7 % -3`, `-2`},
+		{`'3' + 4`, `7`},
+		{`'3.5' * 2`, `7.0`},
+		{`1 + 2.0`, `3.0`},
+		{`10 / 4.0`, `2.5`},
+		{`1 << 3`, `8`},
+		{`[1, 2] + [3]`, `[1, 2, 3]`},
+		{`[1, 2] + 3`, `[1, 2, 3]`},
+		{`[1, 2, 3, 2] - [2]`, `[1, 3]`},
+		{`{a => 1, b => 2} - ['a']`, `{'b' => 2}`},
+		{`{a => 1} + {b => 2}`, `{'a' => 1, 'b' => 2}`},
+		{`[1] << 2`, `[1, 2]`},
+		{`'Abc' in 'xxabcxx'`, `true`},
+		{`'a' in ['A']`, `true`},
+		{`/b/ in ['abc']`, `true`},
+		{`String in [1, 'x']`, `true`},
+		{`'a' in {'a' => 1}`, `true`},
+		{`'abc' < 'ABD'`, `true`},
+		{`'abc' == 'ABC'`, `true`},
+		{`'abc'[1]`, `'b'`},
+		{`'abc'[1, 5]`, `'bc'`},
+		{`'abc'[-1]`, `'c'`},
+		{`[1, 2, 3][-2, 2]`, `[2, 3]`},
+		{`[1, 2, 3][5]`, `undef`},
+		{`{a => 1, b => 2}['a', 'b']`, `[1, 2]`},
+		{`$x = 3 $y = $x * 2 $y`, `6`},
+		{`[$a, $b] = [1, 2] "${a}-${b}"`, `'1-2'`},
+		{`"${top}/$::top/${[1, 'a']}"`, `'T/T/[1, a]'`},
+		{`if 'abc' =~ /^a(b)/ { $1 } else { 'no' }`, `'b'`},
+		{`if 'abc' =~ /^a(b)/ { $m = $0 } $m`, `'ab'`},
+		{`case 'foo' { 'bar', 'FOO': { 'yes' } default: { 'no' } }`, `'yes'`},
+		{`case 'x9' { /x(\d)/: { $1 } }`, `'9'`},
+		{`case 3 { String: { 's' } Integer[1, 5]: { 'i' } }`, `'i'`},
+		{`case 7 { default: { 'd' } 7: { 'seven' } }`, `'seven'`},
+		{`'b' ? { 'a' => 1, default => 2 }`, `2`},
+		{`unless false { 'u' }`, `'u'`},
+		{`!undef and true`, `true`},
+		{`Integer[1, 2]`, `Integer[1, 2]`},
+		{`File['/x']`, `File['/x']`},
+		{`Resource['file', '/a', '/b']`, `[File['/a'], File['/b']]`},
+		{`Class['Foo::Bar']`, `Class[foo::bar]`},
+		{`map([1, 2, 3]) |$x| { if $x == 2 { next(20) } $x * 10 }`, `[10, 20, 30]`},
+		{`map([1, 2, 3]) |$x| { if $x == 2 { break() } $x }`, `[1]`},
+		{`fn(5) |$n| { if $n > 3 { return('big') } 'small' }`, `'big'`},
+		{`$a::b`, `'qualified:a::b'`},
+		{`[*[1, 2], 3]`, `[1, 2, 3]`},
+	}
+	for _, tt := range tests {
+		v, err := evalSource(t, tt.src)
+		if err != nil {
+			t.Errorf("%s: unexpected error %v", tt.src, err)
+			continue
+		}
+		if got := value.Literal(v); got != tt.want {
+			t.Errorf("%s = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+}
+
+func TestEvalErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{`$x = 1 $x = 2`, `Cannot reassign variable '$x' (file: test.pp, line: 1, column: 8)`},
+		{`$1 = 2`, `Illegal attempt to assign to 'a Match Variable'`},
+		{`'a' ? { 'b' => 1 }`, `No matching entry for selector parameter with value 'a'`},
+		{`1 / 0`, `Division by 0`},
+		{`[] < 1`, `is not possible`},
+		{`nosuch(1)`, `Unknown function: 'nosuch'`},
+		{`undef[1]`, `Operator '[]' is not applicable to an Undef Value.`},
+	}
+	for _, tt := range tests {
+		_, err := evalSource(t, tt.src)
+		if err == nil {
+			t.Errorf("%s: no error, want %q", tt.src, tt.want)
+			continue
+		}
+		if !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %q, want it to contain %q", tt.src, err, tt.want)
+		}
+	}
+}
+
+func TestScopeKinds(t *testing.T) {
+	top := NewScope(TopScope, "", nil, nil)
+	top.Set("x", value.String("top"))
+	node := NewScope(NodeScope, "", top, nil)
+	node.Set("x", value.String("node"))
+	class := NewScope(ClassScope, "c", node, nil)
+	if v, _ := class.Lookup("x"); v != value.String("node") {
+		t.Errorf("class sees %v, want the node's variable", v)
+	}
+	m := class.NewMatchScope([]value.Value{value.String("all"), value.String("g1")})
+	if !m.Set("y", value.Integer(1)) {
+		t.Fatal("assignment in a match scope failed")
+	}
+	if _, ok := class.GetLocal("y"); !ok {
+		t.Errorf("assignment in a match scope must land in the enclosing class scope")
+	}
+	if v := m.Capture(1); v != value.String("g1") {
+		t.Errorf("$1 = %v", v)
+	}
+	lambda := NewScope(LocalScope, "", m, nil)
+	if v := lambda.Capture(1); v != value.String("g1") {
+		t.Errorf("a lambda sees the captures of its branch, got %v", v)
+	}
+	inner := NewScope(ClassScope, "d", m, nil)
+	if v := inner.Capture(1); !value.IsUndef(v) {
+		t.Errorf("captures must not leak into a class scope, got %v", v)
+	}
+}

@@ -1,0 +1,155 @@
+package eval
+
+import (
+	"strconv"
+
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// ScopeKind names the kinds of scope Puppet has. The kind decides where
+// assignments land and where lookups continue.
+type ScopeKind uint8
+
+const (
+	// TopScope holds facts as legacy variables, ENC parameters and
+	// variables assigned outside any class or node ($::x).
+	TopScope ScopeKind = iota
+	// NodeScope is the body of the matched node definition; classes and
+	// defines declared while it is active see its variables.
+	NodeScope
+	// ClassScope is a class body. Its parent is the inherited class's scope
+	// when the class inherits, else the enclosing node or top scope.
+	ClassScope
+	// DefineScope is the body of one defined-type instance.
+	DefineScope
+	// LocalScope is the body of a lambda or a Puppet-language function: a
+	// child of the scope that defined it (closures).
+	LocalScope
+	// MatchScope is ephemeral: it holds the captures $0..$n of a successful
+	// match for the branch that follows, and nothing else.
+	MatchScope
+)
+
+var scopeKindNames = [...]string{"top", "node", "class", "define", "local", "match"}
+
+func (k ScopeKind) String() string {
+	if int(k) < len(scopeKindNames) {
+		return scopeKindNames[k]
+	}
+	return "scope(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Scope is one variable scope. Scopes belong to one compile and are not shared
+// between goroutines.
+type Scope struct {
+	Kind ScopeKind
+	// Name is the class or defined type name for class and define scopes.
+	Name string
+	// parent is where unresolved lookups continue.
+	parent *Scope
+	// vars holds the scope's variables in assignment order (a small slice
+	// beats a map for the few variables most scopes have).
+	names []string
+	vals  []value.Value
+	// captures holds $0..$n for a MatchScope.
+	captures []value.Value
+	// File is the manifest whose code runs in this scope, for positions.
+	File *syntax.File
+}
+
+// NewScope returns a scope of the given kind whose lookups continue in parent.
+func NewScope(kind ScopeKind, name string, parent *Scope, file *syntax.File) *Scope {
+	return &Scope{Kind: kind, Name: name, parent: parent, File: file}
+}
+
+// Parent returns the scope where lookups continue.
+func (s *Scope) Parent() *Scope { return s.parent }
+
+// NewMatchScope returns an ephemeral scope holding match captures.
+func (s *Scope) NewMatchScope(captures []value.Value) *Scope {
+	return &Scope{Kind: MatchScope, parent: s, captures: captures, File: s.File}
+}
+
+// Top returns the top scope of the chain.
+func (s *Scope) Top() *Scope {
+	for s.parent != nil {
+		s = s.parent
+	}
+	return s
+}
+
+// assignTarget is the scope an assignment made in s lands in: match scopes are
+// transparent, so `$y = $1` inside an if-branch assigns in the enclosing scope.
+func (s *Scope) assignTarget() *Scope {
+	for s.Kind == MatchScope && s.parent != nil {
+		s = s.parent
+	}
+	return s
+}
+
+// Set assigns a variable in this scope. It reports false when the variable is
+// already set here (Puppet variables cannot be reassigned).
+func (s *Scope) Set(name string, v value.Value) bool {
+	t := s.assignTarget()
+	for _, n := range t.names {
+		if n == name {
+			return false
+		}
+	}
+	t.names = append(t.names, name)
+	t.vals = append(t.vals, v)
+	return true
+}
+
+// GetLocal returns a variable set in this very scope (match scopes skipped).
+func (s *Scope) GetLocal(name string) (value.Value, bool) {
+	t := s.assignTarget()
+	for i, n := range t.names {
+		if n == name {
+			return t.vals[i], true
+		}
+	}
+	return nil, false
+}
+
+// Lookup resolves an unqualified variable along the scope chain.
+func (s *Scope) Lookup(name string) (value.Value, bool) {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.Kind == MatchScope {
+			continue
+		}
+		for i, n := range sc.names {
+			if n == name {
+				return sc.vals[i], true
+			}
+		}
+	}
+	return nil, false
+}
+
+// Capture resolves $n: the nearest match scope's capture n. A match scope
+// without that group (or no match scope at all) yields undef.
+func (s *Scope) Capture(n int) value.Value {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.Kind == MatchScope {
+			if n < len(sc.captures) {
+				return sc.captures[n]
+			}
+			return value.Undef
+		}
+		// Lambdas see the captures of the branch that defined them; class,
+		// define, node and top scopes are where captures stop.
+		if sc.Kind != LocalScope {
+			return value.Undef
+		}
+	}
+	return value.Undef
+}
+
+// Each calls f for every variable set in this scope, in assignment order.
+func (s *Scope) Each(f func(name string, v value.Value)) {
+	for i, n := range s.names {
+		f(n, s.vals[i])
+	}
+}
