@@ -2,7 +2,7 @@ package value
 
 import (
 	"math"
-		"strings"
+	"strings"
 )
 
 // Type is a Puppet data type. Types are values too.
