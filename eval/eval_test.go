@@ -170,8 +170,15 @@ func TestScopeKinds(t *testing.T) {
 	if v := lambda.Capture(1); v != value.String("g1") {
 		t.Errorf("a lambda sees the captures of its branch, got %v", v)
 	}
-	inner := NewScope(ClassScope, "d", m, nil)
+	// A class scope's parent is its enclosing node or top scope, never the
+	// branch that declared it, so branch captures do not reach it; the
+	// captures of a regex node name do.
+	inner := NewScope(ClassScope, "d", node, nil)
 	if v := inner.Capture(1); !value.IsUndef(v) {
 		t.Errorf("captures must not leak into a class scope, got %v", v)
+	}
+	node.SetCaptures([]value.Value{value.String("www42"), value.String("42")})
+	if v := inner.Capture(1); v != value.String("42") {
+		t.Errorf("a class declared in a regex node sees the node's captures, got %v", v)
 	}
 }

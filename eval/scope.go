@@ -129,27 +129,41 @@ func (s *Scope) Lookup(name string) (value.Value, bool) {
 }
 
 // Capture resolves $n: the nearest match scope's capture n. A match scope
-// without that group (or no match scope at all) yields undef.
+// without that group (or no match scope at all) yields undef. A node scope
+// may hold the captures of its regex name; class and define bodies see them
+// through their enclosing node scope.
 func (s *Scope) Capture(n int) value.Value {
 	for sc := s; sc != nil; sc = sc.parent {
-		if sc.Kind == MatchScope {
+		if sc.Kind == MatchScope || sc.captures != nil {
 			if n < len(sc.captures) {
 				return sc.captures[n]
 			}
-			return value.Undef
-		}
-		// Lambdas see the captures of the branch that defined them; class,
-		// define, node and top scopes are where captures stop.
-		if sc.Kind != LocalScope {
 			return value.Undef
 		}
 	}
 	return value.Undef
 }
 
+// SetCaptures gives a (node) scope the captures of the regex that selected it.
+func (s *Scope) SetCaptures(captures []value.Value) { s.captures = captures }
+
 // Each calls f for every variable set in this scope, in assignment order.
 func (s *Scope) Each(f func(name string, v value.Value)) {
 	for i, n := range s.names {
 		f(n, s.vals[i])
 	}
+}
+
+// Replace overwrites a variable already set in this scope (used by the
+// compiler when ENC parameters take precedence over facts).
+func (s *Scope) Replace(name string, v value.Value) {
+	t := s.assignTarget()
+	for i, n := range t.names {
+		if n == name {
+			t.vals[i] = v
+			return
+		}
+	}
+	t.names = append(t.names, name)
+	t.vals = append(t.vals, v)
 }

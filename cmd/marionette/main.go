@@ -23,6 +23,7 @@ type command struct {
 // commands lists every subcommand explicitly: no init()-time registration.
 func commands() map[string]command {
 	return map[string]command{
+		"compile": {"compile a node's catalog", runCompile},
 		"parse":   {"parse, dump or validate Puppet manifests", runParse},
 		"version": {"print the version", runVersion},
 	}

@@ -1,0 +1,270 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/enc"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// compileFlags are the settings of one compile, from flags, an
+// environment.conf or a puppet.conf.
+type compileFlags struct {
+	node, manifest, modulepath, facts, enc, hieraConfig string
+	environment, environmentPath, config                string
+	strict                                              bool
+}
+
+func runCompile(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f compileFlags
+	fs.StringVar(&f.manifest, "manifest", "", "main manifest: a .pp file or a directory")
+	fs.StringVar(&f.modulepath, "modulepath", "", "module directories, separated by ':'")
+	fs.StringVar(&f.facts, "facts", "", "facts file (YAML or JSON)")
+	fs.StringVar(&f.enc, "enc", "", "external node classifier executable")
+	fs.StringVar(&f.hieraConfig, "hiera-config", "", "global hiera.yaml")
+	fs.StringVar(&f.environment, "environment", "production", "environment name")
+	fs.StringVar(&f.environmentPath, "environmentpath", "", "directory of directory environments")
+	fs.StringVar(&f.config, "config", "", "puppet.conf to read settings from")
+	fs.BoolVar(&f.strict, "strict-hostname-checking", true, "match node definitions on the exact certname only")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: marionette compile NODE --manifest FILE_OR_DIR --modulepath DIR[:DIR...] --facts FILE [flags]")
+		fs.PrintDefaults()
+	}
+	// The node name may come before or after the flags.
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		f.node, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if f.node == "" && fs.NArg() > 0 {
+		f.node = fs.Arg(0)
+	}
+	if f.node == "" {
+		fs.Usage()
+		return 2
+	}
+	cat, err := compileNode(&f, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v on node %s\n", err, f.node)
+		return 1
+	}
+	w := bufio.NewWriter(stdout)
+	if err := cat.WriteJSON(w); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
+	if f.config != "" {
+		if err := readPuppetConf(f); err != nil {
+			return nil, err
+		}
+	}
+	if f.environmentPath != "" && f.manifest == "" {
+		envDir := filepath.Join(f.environmentPath, f.environment)
+		if st, err := os.Stat(envDir); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("Could not find a directory environment named '%s' anywhere in the path: %s", f.environment, f.environmentPath)
+		}
+		readEnvironmentConf(f, envDir)
+	}
+	facts, err := loadFacts(f.facts)
+	if err != nil {
+		return nil, err
+	}
+	req := &compiler.Request{
+		Node:                   f.node,
+		Facts:                  facts,
+		StrictHostnameChecking: f.strict,
+		Log: func(level, msg string) {
+			fmt.Fprintf(stderr, "%s: %s\n", strings.ToUpper(level[:1])+level[1:], msg)
+		},
+	}
+	if f.enc != "" {
+		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{})
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range res.Classes {
+			req.Classes = append(req.Classes, compiler.ENCClass{Name: c.Name, Params: c.Params})
+		}
+		req.Parameters = res.Parameters
+	}
+	var modulePath []string
+	for _, p := range strings.Split(f.modulepath, ":") {
+		if p != "" {
+			modulePath = append(modulePath, p)
+		}
+	}
+	env, err := compiler.LoadEnvironment(f.environment, f.manifest, modulePath)
+	if err != nil {
+		var pe *compiler.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("Could not parse for environment %s: %v", f.environment, pe.Err)
+		}
+		return nil, err
+	}
+	types, _ := resourcetype.NewSet(moduleDirs(modulePath))
+	return compiler.Compile(env, compiler.Options{Types: types}, req)
+}
+
+// moduleDirs lists every module directory on a module path.
+func moduleDirs(modulePath []string) []string {
+	var dirs []string
+	for _, mp := range modulePath {
+		entries, err := os.ReadDir(mp)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.IsDir() {
+				dirs = append(dirs, filepath.Join(mp, e.Name()))
+			}
+		}
+	}
+	return dirs
+}
+
+// loadFacts reads a facts file: a plain map of facts, or Puppet's
+// {"name": ..., "values": {...}} form, in YAML or JSON.
+func loadFacts(path string) (*value.Hash, error) {
+	if path == "" {
+		return value.EmptyHash, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var v value.Value
+	if strings.HasSuffix(path, ".json") {
+		v, err = hiera.FromJSON(data, path)
+	} else {
+		v, err = hiera.FromYAML(data, path)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("could not read facts: %v", err)
+	}
+	if value.IsUndef(v) {
+		return value.EmptyHash, nil
+	}
+	h, ok := v.(*value.Hash)
+	if !ok {
+		return nil, fmt.Errorf("facts file %s must hold a hash of facts", path)
+	}
+	if vals, ok := h.GetString("values"); ok {
+		if _, named := h.GetString("name"); named {
+			if vh, ok := vals.(*value.Hash); ok {
+				return vh, nil
+			}
+		}
+	}
+	return h, nil
+}
+
+// readEnvironmentConf applies an environment's environment.conf (manifest
+// and modulepath, relative to the environment directory).
+func readEnvironmentConf(f *compileFlags, envDir string) {
+	settings := map[string]string{"manifest": "manifests", "modulepath": "modules"}
+	if data, err := os.ReadFile(filepath.Join(envDir, "environment.conf")); err == nil {
+		for k, v := range parseINI(string(data), "") {
+			settings[k] = v
+		}
+	}
+	abs := func(p string) string {
+		p = strings.ReplaceAll(p, "$basemodulepath", "")
+		if p == "" || filepath.IsAbs(p) {
+			return p
+		}
+		return filepath.Join(envDir, p)
+	}
+	f.manifest = abs(settings["manifest"])
+	if f.modulepath == "" {
+		var parts []string
+		for _, p := range strings.Split(settings["modulepath"], ":") {
+			if p = abs(p); p != "" {
+				parts = append(parts, p)
+			}
+		}
+		f.modulepath = strings.Join(parts, ":")
+	}
+}
+
+// readPuppetConf reads the settings marionette uses from puppet.conf's
+// [main] and [server]/[master] sections; flags given explicitly win.
+func readPuppetConf(f *compileFlags) error {
+	data, err := os.ReadFile(f.config)
+	if err != nil {
+		return err
+	}
+	s := parseINI(string(data), "main")
+	for _, sect := range []string{"master", "server"} {
+		for k, v := range parseINI(string(data), sect) {
+			s[k] = v
+		}
+	}
+	setIfEmpty := func(dst *string, key string) {
+		if *dst == "" && s[key] != "" {
+			*dst = s[key]
+		}
+	}
+	setIfEmpty(&f.manifest, "manifest")
+	setIfEmpty(&f.modulepath, "modulepath")
+	setIfEmpty(&f.environmentPath, "environmentpath")
+	setIfEmpty(&f.hieraConfig, "hiera_config")
+	if s["node_terminus"] == "exec" {
+		setIfEmpty(&f.enc, "external_nodes")
+	}
+	if v, ok := s["strict_hostname_checking"]; ok {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return fmt.Errorf("%s: strict_hostname_checking must be true or false, got %q", f.config, v)
+		}
+		f.strict = b
+	}
+	return nil
+}
+
+// parseINI reads the key = value lines of one section of an INI-style file;
+// section "" means the lines before any section header (environment.conf).
+func parseINI(text, section string) map[string]string {
+	out := map[string]string{}
+	cur := ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == ';' {
+			continue
+		}
+		if line[0] == '[' && strings.HasSuffix(line, "]") {
+			cur = strings.TrimSpace(line[1 : len(line)-1])
+			continue
+		}
+		if cur != section {
+			continue
+		}
+		if k, v, ok := strings.Cut(line, "="); ok {
+			out[strings.TrimSpace(k)] = strings.TrimSpace(v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,334 @@
+package compiler
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// metaparams are the attributes every resource (and class) accepts.
+var metaparams = map[string]bool{
+	"alias": true, "audit": true, "before": true, "loglevel": true, "noop": true,
+	"notify": true, "require": true, "schedule": true, "stage": true, "subscribe": true,
+	"tag": true,
+}
+
+// enclosing is the node or top scope code in sc ultimately runs under:
+// where a class or define declared from sc looks up unqualified variables.
+func enclosing(sc *eval.Scope) *eval.Scope {
+	for s := sc; s != nil; s = s.Parent() {
+		if s.Kind == eval.NodeScope || s.Kind == eval.TopScope {
+			return s
+		}
+	}
+	return sc
+}
+
+// findClass resolves a class name to its definition.
+func (c *Compilation) findClass(name string) (*Definition, error) {
+	return c.env.lookup(kindClass, name)
+}
+
+// classNotFound is Puppet's error for an unknown class.
+func (c *Compilation) classNotFound(name string) error {
+	return fmt.Errorf("Could not find class ::%s for %s", canonicalName(name), c.req.Node)
+}
+
+// includeClass declares a class like include does: nothing happens when it
+// is already declared.
+func (c *Compilation) includeClass(sc *eval.Scope, name string, at syntax.Node, _ any) error {
+	_, err := c.ensureClass(sc, name, at)
+	return err
+}
+
+// ensureClass declares (include-like) and evaluates a class if needed.
+func (c *Compilation) ensureClass(sc *eval.Scope, name string, at syntax.Node) (*classInstance, error) {
+	cname := canonicalName(name)
+	if ci, ok := c.classes[cname]; ok {
+		return ci, nil
+	}
+	def, err := c.findClass(cname)
+	if err != nil {
+		return nil, err
+	}
+	if def == nil || def.Class == nil {
+		return nil, c.classNotFound(cname)
+	}
+	return c.evaluateClass(sc, def, nil, nil, c.pos(sc, at), false)
+}
+
+// declareClassResourceLike handles class { 'x': p => v }: the class must not
+// be declared yet.
+func (c *Compilation) declareClassResourceLike(sc *eval.Scope, name string, params *value.Hash, at syntax.Position, meta []catalog.Param) error {
+	cname := canonicalName(name)
+	if prev, ok := c.classes[cname]; ok {
+		return &duplicateError{ref: catalog.Ref{Type: "Class", Title: value.CapitalizeName(cname)}, prev: resourceLikePos(prev), at: at}
+	}
+	def, err := c.findClass(cname)
+	if err != nil {
+		return err
+	}
+	if def == nil || def.Class == nil {
+		return c.classNotFound(cname)
+	}
+	_, err = c.evaluateClass(sc, def, params, meta, at, true)
+	return err
+}
+
+// resourceLikePos is where a previous declaration was, as Puppet reports it:
+// only resource-like declarations carry a position.
+func resourceLikePos(ci *classInstance) syntax.Position {
+	if ci.resourceLike {
+		return ci.declared
+	}
+	return syntax.Position{}
+}
+
+// evaluateClass creates Class[name], binds its parameters and evaluates its
+// body. The parent class (inherits) is declared and evaluated first and its
+// scope becomes the parent scope.
+func (c *Compilation) evaluateClass(sc *eval.Scope, def *Definition, given *value.Hash, meta []catalog.Param, at syntax.Position, resourceLike bool) (*classInstance, error) {
+	cd := def.Class
+	cname := def.Name
+	var parent *classInstance
+	parentScope := enclosing(sc)
+	if cd.Parent != "" {
+		pdef, err := c.findClass(cd.Parent)
+		if err != nil {
+			return nil, err
+		}
+		if pdef == nil || pdef.Class == nil {
+			return nil, fmt.Errorf("Could not find parent resource type '::%s' of type hostclass in %s%s",
+				canonicalName(cd.Parent), c.env.Name, posSuffix(def.File.Position(cd.Pos())))
+		}
+		if parent, err = c.ensureClass(sc, pdef.Name, nil); err != nil {
+			return nil, err
+		}
+		parentScope = parent.scope
+	}
+	title := value.CapitalizeName(cname)
+	res := c.newResource("Class", title, sc, syntax.Position{}, catalog.KindClass)
+	res.isClass = true
+	res.Tags = res.Tags[:0]
+	res.AddTags("class")
+	res.AddTags(nameTags(cname)...)
+	if container := c.scopeResource(sc); container != nil {
+		res.AddTags(container.Tags...)
+	}
+	res.File, res.Line = "", 0
+	if resourceLike && at.Filename != "" {
+		// Resource-like declarations carry where they were made.
+		res.File, res.Line, res.pos = at.Filename, at.Line, at
+	}
+	res.container = c.mainStage
+	ci := &classInstance{name: cname, def: def, res: res, parent: parent, declared: at, resourceLike: resourceLike}
+	// Register before evaluating so that recursive includes are no-ops.
+	c.classes[cname] = ci
+	for _, m := range meta {
+		if m.Name == "tag" {
+			res.AddTags(tagValues(m.Value)...)
+		}
+		res.SetParam(m.Name, m.Value)
+	}
+	if err := c.addResource(res); err != nil {
+		return nil, err
+	}
+	if err := c.applyStage(res, meta); err != nil {
+		return nil, err
+	}
+	c.cat.AddClass(cname)
+
+	csc := eval.NewScope(eval.ClassScope, cname, parentScope, def.File)
+	ci.scope = csc
+	c.scopes[csc] = &scopeData{resource: res, class: ci}
+	csc.Set("title", value.String(cname))
+	csc.Set("name", value.String(cname))
+	if m := c.moduleOf(def); m != "" {
+		csc.Set("module_name", value.String(m))
+	}
+	ref := "Class[" + title + "]"
+	if err := c.bindParams(csc, ref, cd.Params, given, res, true, cname); err != nil {
+		return nil, err
+	}
+	if _, err := c.ev.Block(cd.Body, csc); err != nil {
+		return nil, err
+	}
+	return ci, nil
+}
+
+// moduleOf returns the module a definition was loaded from ("" for the main manifest).
+func (c *Compilation) moduleOf(def *Definition) string {
+	for _, mp := range c.env.ModulePath {
+		rel, err := filepath.Rel(mp, def.File.Name)
+		if err == nil && !strings.HasPrefix(rel, "..") {
+			if i := strings.IndexByte(rel, filepath.Separator); i > 0 {
+				return rel[:i]
+			}
+		}
+	}
+	return ""
+}
+
+// applyStage puts a class into its run stage (Stage[main] unless a stage
+// metaparameter says otherwise).
+func (c *Compilation) applyStage(res *resource, meta []catalog.Param) error {
+	for _, m := range meta {
+		if m.Name != "stage" {
+			continue
+		}
+		name := value.ToString(m.Value)
+		st := c.byRef[catalog.Ref{Type: "Stage", Title: name}]
+		if st == nil {
+			return fmt.Errorf("Could not find stage %s specified by %s", name, res.Ref())
+		}
+		res.container = st
+	}
+	return nil
+}
+
+// bindParams binds declared parameters in sc: the given value, then (for
+// classes) external data `class::param`, then the default, else an error.
+// Values are type checked and recorded as the resource's parameters.
+func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Parameter, given *value.Hash, res *resource, isClass bool, cname string) error {
+	if given != nil {
+		for _, k := range given.Keys() {
+			name := value.ToString(k)
+			if metaparams[name] || hasParam(params, name) || (!isClass && name == "name") {
+				continue
+			}
+			return fmt.Errorf("%s: has no parameter named '%s'", ref, name)
+		}
+	}
+	for _, p := range params {
+		var v value.Value
+		found := false
+		if given != nil {
+			if gv, ok := given.GetString(p.Name); ok && !value.IsUndef(gv) {
+				v, found = gv, true
+			}
+		}
+		if !found && isClass && c.req.Data != nil {
+			dv, ok, err := c.req.Data.LookupParam(c, cname+"::"+p.Name)
+			if err != nil {
+				return err
+			}
+			if ok && !value.IsUndef(dv) {
+				v, found = dv, true
+			}
+		}
+		if !found && p.Default != nil {
+			dv, err := c.ev.Eval(p.Default, sc)
+			if err != nil {
+				return err
+			}
+			v, found = dv, true
+		}
+		if p.Type != nil {
+			tv, err := c.ev.Eval(p.Type, sc)
+			if err != nil {
+				return err
+			}
+			t, ok := tv.(value.Type)
+			if !ok {
+				return fmt.Errorf("%s: parameter '%s' has a type that is not a type", ref, p.Name)
+			}
+			if !found {
+				if !value.IsInstance(t, value.Undef) {
+					return fmt.Errorf("%s: expects a value for parameter '%s'", ref, p.Name)
+				}
+				v, found = value.Undef, true
+			}
+			if !value.IsInstance(t, v) {
+				return fmt.Errorf("%s: parameter '%s' %s", ref, p.Name, value.DescribeMismatch(t, v))
+			}
+		}
+		if !found {
+			return fmt.Errorf("%s: expects a value for parameter '%s'", ref, p.Name)
+		}
+		if !sc.Set(p.Name, v) {
+			return fmt.Errorf("%s: parameter '%s' is bound twice", ref, p.Name)
+		}
+		if res != nil && !value.IsUndef(v) {
+			if _, set := res.Param(p.Name); !set {
+				res.SetParam(p.Name, v)
+			}
+		}
+	}
+	return nil
+}
+
+func hasParam(params []*syntax.Parameter, name string) bool {
+	for _, p := range params {
+		if p.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// tagValues flattens a tag metaparameter into lowercase tags.
+func tagValues(v value.Value) []string {
+	var out []string
+	switch v := v.(type) {
+	case value.Array:
+		for _, e := range v {
+			out = append(out, tagValues(e)...)
+		}
+	case value.String:
+		out = append(out, nameTags(string(v))...)
+	default:
+		if !value.IsUndef(v) {
+			out = append(out, strings.ToLower(value.ToString(v)))
+		}
+	}
+	return out
+}
+
+// evaluateDefine evaluates one defined-type instance.
+func (c *Compilation) evaluateDefine(r *resource) error {
+	r.evaluated = true
+	def := r.define
+	dsc := eval.NewScope(eval.DefineScope, def.Name, enclosing(r.scope), def.File)
+	c.scopes[dsc] = &scopeData{resource: r}
+	dsc.Set("title", value.String(r.Title))
+	name := value.Value(value.String(r.Title))
+	if v, ok := r.Param("name"); ok {
+		name = v
+	}
+	dsc.Set("name", name)
+	if m := c.moduleOf(def); m != "" {
+		dsc.Set("module_name", value.String(m))
+	}
+	given := value.NewHashBuilder(len(r.Params))
+	for _, p := range r.Params {
+		given.Set(value.String(p.Name), p.Value)
+	}
+	ref := r.Ref().String()
+	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, ""); err != nil {
+		return &posError{err: err, pos: r.pos}
+	}
+	_, err := c.ev.Block(def.Define.Body, dsc)
+	return err
+}
+
+// posError attaches a declaration position (file and line, no column, as
+// Puppet reports errors about a resource) to an error.
+type posError struct {
+	err error
+	pos syntax.Position
+}
+
+func (e *posError) Error() string { return e.err.Error() + posSuffix(e.pos) }
+func (e *posError) Unwrap() error { return e.err }
+
+func (c *Compilation) pos(sc *eval.Scope, n syntax.Node) syntax.Position {
+	if n == nil || sc == nil || sc.File == nil {
+		return syntax.Position{}
+	}
+	return sc.File.Position(n.Pos())
+}

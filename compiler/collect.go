@@ -1,0 +1,234 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// collector is a Type <| query |> expression: it realizes matching virtual
+// resources (re-run until the compile settles) and applies its overrides to
+// everything it matched.
+type collector struct {
+	typ     string
+	x       *syntax.CollectExpr
+	scope   *eval.Scope
+	ops     []attrOp
+	matched []*resource
+	seen    map[*resource]bool
+}
+
+func (c *Compilation) collect(sc *eval.Scope, x *syntax.CollectExpr) (value.Value, error) {
+	col := &collector{typ: value.CapitalizeName(x.Type.Name), x: x, scope: sc, seen: map[*resource]bool{}}
+	if len(x.Ops) > 0 {
+		ops, err := c.attrValues(sc, x.Ops)
+		if err != nil {
+			return nil, err
+		}
+		col.ops = ops
+	}
+	c.collectors = append(c.collectors, col)
+	// A collector's value (for relationships) is resolved at finish.
+	return &collectorRef{col: col}, nil
+}
+
+// collectorRef is the value of a collector expression.
+type collectorRef struct {
+	value.Extension
+	col *collector
+}
+
+// runCollectors evaluates every collector once; it returns how many
+// resources were newly matched.
+func (c *Compilation) runCollectors() (int, error) {
+	n := 0
+	for _, col := range c.collectors {
+		// Exported collectors (<<| |>>) find nothing without a store.
+		if col.x.Exported {
+			continue
+		}
+		for i := 0; i < len(c.resources); i++ {
+			r := c.resources[i]
+			if r.Type != col.typ || col.seen[r] {
+				continue
+			}
+			ok, err := c.queryMatches(col.scope, col.x.Query, r)
+			if err != nil {
+				return n, err
+			}
+			if !ok {
+				continue
+			}
+			col.seen[r] = true
+			col.matched = append(col.matched, r)
+			n++
+			if r.virtual {
+				c.realize(r)
+			}
+			for _, o := range col.ops {
+				c.applyOverrideOp(r, o)
+			}
+		}
+	}
+	return n, nil
+}
+
+// realize makes a virtual (or exported) resource part of the catalog.
+func (c *Compilation) realize(r *resource) {
+	if !r.virtual {
+		return
+	}
+	r.virtual = false
+	r.Exported = r.exported
+	if r.define != nil && !r.evaluated {
+		c.pendingDefines = append(c.pendingDefines, r)
+	}
+}
+
+// queryMatches evaluates a collector query against a resource.
+func (c *Compilation) queryMatches(sc *eval.Scope, q syntax.Expr, r *resource) (bool, error) {
+	switch q := q.(type) {
+	case nil:
+		return true, nil
+	case *syntax.ParenExpr:
+		return c.queryMatches(sc, q.X, r)
+	case *syntax.BinaryExpr:
+		switch q.Op {
+		case syntax.AND, syntax.OR:
+			l, err := c.queryMatches(sc, q.Left, r)
+			if err != nil {
+				return false, err
+			}
+			if q.Op == syntax.AND && !l || q.Op == syntax.OR && l {
+				return l, nil
+			}
+			return c.queryMatches(sc, q.Right, r)
+		case syntax.EQL, syntax.NEQ:
+			name, err := queryAttribute(q.Left)
+			if err != nil {
+				return false, &eval.Error{Pos: c.pos(sc, q), Msg: err.Error()}
+			}
+			want, err := c.ev.Eval(q.Right, sc)
+			if err != nil {
+				return false, err
+			}
+			eq := attributeEquals(r, name, want)
+			return eq == (q.Op == syntax.EQL), nil
+		}
+	}
+	return false, &eval.Error{Pos: c.pos(sc, q), Msg: "Unsupported collector query expression"}
+}
+
+func queryAttribute(x syntax.Expr) (string, error) {
+	switch x := x.(type) {
+	case *syntax.QualifiedName:
+		return x.Name, nil
+	case *syntax.StringLit:
+		return x.Value, nil
+	}
+	return "", fmt.Errorf("A collector query must compare an attribute name")
+}
+
+// attributeEquals is a collector comparison: array values match when any
+// element matches; tag compares against the resource's tags.
+func attributeEquals(r *resource, name string, want value.Value) bool {
+	switch name {
+	case "title":
+		return value.Equal(value.String(r.Title), want)
+	case "tag":
+		ws := value.ToString(want)
+		for _, t := range r.Tags {
+			if equalFoldASCII(t, ws) {
+				return true
+			}
+		}
+		return false
+	}
+	v, ok := r.Param(name)
+	if !ok {
+		return value.IsUndef(want)
+	}
+	if a, isArr := v.(value.Array); isArr {
+		for _, e := range a {
+			if value.Equal(e, want) {
+				return true
+			}
+		}
+		return false
+	}
+	return value.Equal(v, want)
+}
+
+func equalFoldASCII(a, b string) bool { return value.Equal(value.String(a), value.String(b)) }
+
+// applyOverrideOp applies one attribute operation of an override or a
+// collector: => replaces (undef removes), +> appends.
+func (c *Compilation) applyOverrideOp(r *resource, o attrOp) {
+	if o.appendOp {
+		old, ok := r.Param(o.name)
+		if ok {
+			c.setParam(r, o.name, appendValues(old, o.value))
+			return
+		}
+	}
+	if value.IsUndef(o.value) {
+		r.SetParam(o.name, value.Undef)
+		return
+	}
+	c.setParam(r, o.name, o.value)
+}
+
+func appendValues(old, add value.Value) value.Value {
+	out := value.Array{}
+	if a, ok := old.(value.Array); ok {
+		out = append(out, a...)
+	} else {
+		out = append(out, old)
+	}
+	if a, ok := add.(value.Array); ok {
+		return append(out, a...)
+	}
+	return append(out, add)
+}
+
+// relationship is one chaining arrow, applied at finish.
+type relationship struct {
+	op          syntax.Token
+	left, right value.Value
+	pos         syntax.Position
+}
+
+func (c *Compilation) relationship(sc *eval.Scope, x *syntax.RelationshipExpr) (value.Value, error) {
+	l, err := c.ev.Eval(x.Left, sc)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.ev.Eval(x.Right, sc)
+	if err != nil {
+		return nil, err
+	}
+	c.relationships = append(c.relationships, &relationship{op: x.Op, left: l, right: r, pos: c.pos(sc, x)})
+	return r, nil
+}
+
+// operandRefs resolves one side of a relationship to references.
+func (c *Compilation) operandRefs(v value.Value) []catalog.Ref {
+	switch v := v.(type) {
+	case *collectorRef:
+		out := make([]catalog.Ref, 0, len(v.col.matched))
+		for _, r := range v.col.matched {
+			out = append(out, r.Ref())
+		}
+		return out
+	case value.Array:
+		var out []catalog.Ref
+		for _, e := range v {
+			out = append(out, c.operandRefs(e)...)
+		}
+		return out
+	}
+	return refList(v)
+}

@@ -1,0 +1,168 @@
+// Package compiler compiles a node's catalog from a parsed environment.
+//
+// The pipeline is Puppet's, as named stages run in order by Compile:
+//
+//	node      find the node definition that matches the node's name
+//	top       set top-scope variables (facts, ENC parameters, $trusted, ...)
+//	main      evaluate the main manifest's code in Class[main]
+//	nodebody  evaluate the matched node definition in Node[name]
+//	enc       declare the classes the ENC returned, at node scope
+//	lazy      evaluate defined-type instances and collectors until
+//	          nothing new appears (the generator fixpoint)
+//	finish    apply overrides and resource defaults, turn relationships
+//	          into metaparameters, check references and realizations
+//
+// One compilation holds all per-compile state; the Environment is only read.
+package compiler
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Request is what to compile: which node, with which facts and classifier data.
+type Request struct {
+	Node  string
+	Facts *value.Hash
+	// Classes from an ENC. Params is nil for a class given as a plain name
+	// (declared like include); a hash declares it resource-like.
+	Classes []ENCClass
+	// Parameters from an ENC become top-scope variables.
+	Parameters *value.Hash
+	// StrictHostnameChecking false enables Puppet 6's fuzzy node matching.
+	StrictHostnameChecking bool
+	// Data answers automatic parameter lookup and lookup(); nil means no data.
+	Data DataProvider
+	// Log receives warnings and the logging functions' messages; may be nil.
+	Log func(level, msg string)
+	// Now is the compile time (catalog version); zero means time.Now().
+	Now time.Time
+}
+
+// ENCClass is one class an ENC assigned.
+type ENCClass struct {
+	Name   string
+	Params *value.Hash
+}
+
+// DataProvider answers lookups from external data (Hiera).
+type DataProvider interface {
+	// LookupParam finds the value for a class parameter (key class::param).
+	LookupParam(c *Compilation, key string) (value.Value, bool, error)
+}
+
+// Compilation is the state of one compile.
+type Compilation struct {
+	env   *Environment
+	req   *Request
+	types *resourcetype.Set
+	funcs functions.Table
+	ev    *eval.Evaluator
+	cat   *catalog.Catalog
+
+	top       *eval.Scope
+	nodeScope *eval.Scope
+
+	// Every resource declared so far (virtual ones too), in order.
+	resources []*resource
+	byRef     map[catalog.Ref]*resource
+	// Per-scope compile data: the resource a scope belongs to and its
+	// resource defaults.
+	scopes map[*eval.Scope]*scopeData
+	// Declared classes by canonical name.
+	classes map[string]*classInstance
+
+	mainClass, nodeRes, mainStage *resource
+
+	pendingDefines []*resource
+	collectors     []*collector
+	overrides      []*override
+	relationships  []*relationship
+	realizeReqs    []*realizeRequest
+	containEdges   []catalog.Edge
+}
+
+// stage is one named step of the pipeline.
+type stage struct {
+	name string
+	run  func(*Compilation) error
+}
+
+// stages is the compile pipeline, in order.
+var stages = []stage{
+	{"node", (*Compilation).stageNode},
+	{"top", (*Compilation).stageTop},
+	{"main", (*Compilation).stageMain},
+	{"nodebody", (*Compilation).stageNodeBody},
+	{"enc", (*Compilation).stageENC},
+	{"lazy", (*Compilation).stageLazy},
+	{"finish", (*Compilation).stageFinish},
+}
+
+// Options are the parts of a compile shared by many requests.
+type Options struct {
+	Types     *resourcetype.Set
+	Functions functions.Table
+}
+
+// Compile compiles the catalog for req.Node.
+func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, error) {
+	c := &Compilation{
+		env:     env,
+		req:     req,
+		types:   opts.Types,
+		funcs:   opts.Functions,
+		byRef:   make(map[catalog.Ref]*resource),
+		scopes:  make(map[*eval.Scope]*scopeData),
+		classes: make(map[string]*classInstance),
+	}
+	if c.funcs == nil {
+		c.funcs = functions.Builtins()
+	}
+	c.ev = &eval.Evaluator{Host: c}
+	now := req.Now
+	if now.IsZero() {
+		now = time.Now()
+	}
+	c.cat = catalog.New(req.Node, env.Name)
+	c.cat.Version = now.Unix()
+	c.cat.UUID = newUUID()
+	for _, s := range stages {
+		if err := s.run(c); err != nil {
+			return nil, err
+		}
+	}
+	return c.cat, nil
+}
+
+// logf reports a message at a level.
+func (c *Compilation) logf(level, format string, args ...any) {
+	if c.req.Log != nil {
+		c.req.Log(level, fmt.Sprintf(format, args...))
+	}
+}
+
+// Environment returns the environment being compiled.
+func (c *Compilation) Environment() *Environment { return c.env }
+
+// Variable resolves a variable as a Hiera interpolation sees it: top-scope
+// names, `::x`, and qualified class variables.
+func (c *Compilation) Variable(name string) (value.Value, bool) {
+	if len(name) > 2 && name[:2] == "::" {
+		name = name[2:]
+	}
+	if isQualifiedName(name) {
+		v, err := c.qualified(name)
+		if err != nil || value.IsUndef(v) {
+			return nil, false
+		}
+		return v, true
+	}
+	return c.top.Lookup(name)
+}

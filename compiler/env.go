@@ -1,0 +1,344 @@
+package compiler
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/marionette-dev/marionette/syntax"
+)
+
+// Environment is a parsed Puppet environment: the main manifest and the
+// modules on the module path. It is shared by every compile that uses it;
+// module files are parsed on first use and kept, under a lock, so concurrent
+// compiles see one consistent set of definitions.
+type Environment struct {
+	Name       string
+	ModulePath []string
+	// Manifests are the main manifest files in evaluation order.
+	Manifests []*syntax.Program
+	// Nodes are the node definitions of the main manifest, in order.
+	Nodes []*NodeDef
+
+	mu     sync.Mutex
+	defs   map[defKey]*Definition
+	loaded map[string]bool // module files already parsed (or found missing)
+	// loadErrs remembers files that failed to parse, so every compile that
+	// needs them reports the same error.
+	loadErrs map[string]error
+}
+
+// defKind is the namespace a definition lives in.
+type defKind uint8
+
+const (
+	kindClass defKind = iota
+	kindDefine
+	kindFunction
+	kindTypeAlias
+)
+
+type defKey struct {
+	kind defKind
+	name string // lowercase, no leading "::"
+}
+
+// Definition is a class, defined type, function or type alias with the file
+// it came from.
+type Definition struct {
+	Name string
+	File *syntax.File
+	// Exactly one of these is set.
+	Class     *syntax.ClassDef
+	Define    *syntax.DefineDef
+	Function  *syntax.FunctionDef
+	TypeAlias *syntax.TypeAlias
+}
+
+// NodeDef is a node definition with its file.
+type NodeDef struct {
+	Def  *syntax.NodeDef
+	File *syntax.File
+}
+
+// LoadEnvironment parses the main manifest (a file, or a directory whose .pp
+// files are read recursively in alphabetical order) and prepares module
+// autoloading from modulePath.
+func LoadEnvironment(name, manifest string, modulePath []string) (*Environment, error) {
+	env := &Environment{
+		Name:       name,
+		ModulePath: modulePath,
+		defs:       make(map[defKey]*Definition),
+		loaded:     make(map[string]bool),
+		loadErrs:   make(map[string]error),
+	}
+	files, err := manifestFiles(manifest)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		prog, err := parseFile(f)
+		if err != nil {
+			return nil, err
+		}
+		env.Manifests = append(env.Manifests, prog)
+		if err := env.register(prog, true); err != nil {
+			return nil, err
+		}
+	}
+	return env, nil
+}
+
+// manifestFiles lists the main manifest's files in the order Puppet evaluates them.
+func manifestFiles(manifest string) ([]string, error) {
+	if manifest == "" {
+		return nil, nil
+	}
+	st, err := os.Stat(manifest)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			// Puppet accepts a missing main manifest and compiles no code.
+			return nil, nil
+		}
+		return nil, err
+	}
+	if !st.IsDir() {
+		return []string{manifest}, nil
+	}
+	var files []string
+	err = filepath.WalkDir(manifest, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && strings.HasSuffix(p, ".pp") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	sort.Strings(files)
+	return files, err
+}
+
+func parseFile(path string) (*syntax.Program, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := syntax.ParseFile(path, src)
+	if err != nil {
+		return nil, &ParseError{File: path, Err: err}
+	}
+	if err := validateProgram(prog); err != nil {
+		return nil, &ParseError{File: path, Err: err}
+	}
+	return prog, nil
+}
+
+// ParseError is a manifest that does not parse or validate; Puppet reports
+// these as "Could not parse for environment ...".
+type ParseError struct {
+	File string
+	Err  error
+}
+
+func (e *ParseError) Error() string { return e.Err.Error() }
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// register records the definitions of a parsed file. Node definitions count
+// only in the main manifest.
+func (env *Environment) register(prog *syntax.Program, main bool) error {
+	return env.registerIn(prog, prog.Body, "", main)
+}
+
+// registerIn registers the definitions among stmts. Classes and defines
+// nested in a class body live in that class's namespace (class a { class b
+// {} } defines a::b).
+func (env *Environment) registerIn(prog *syntax.Program, stmts []syntax.Expr, namespace string, main bool) error {
+	qualify := func(name string) string {
+		if namespace == "" || strings.HasPrefix(name, "::") {
+			return canonicalName(name)
+		}
+		return namespace + "::" + canonicalName(name)
+	}
+	for _, d := range stmts {
+		switch d := d.(type) {
+		case *syntax.ClassDef:
+			name := qualify(d.Name)
+			env.addDef(kindClass, name, &Definition{Name: name, File: prog.File, Class: d})
+			if d.Body != nil {
+				if err := env.registerIn(prog, d.Body.Stmts, name, main); err != nil {
+					return err
+				}
+			}
+		case *syntax.DefineDef:
+			name := qualify(d.Name)
+			env.addDef(kindDefine, name, &Definition{Name: name, File: prog.File, Define: d})
+		case *syntax.FunctionDef:
+			env.addDef(kindFunction, d.Name, &Definition{Name: canonicalName(d.Name), File: prog.File, Function: d})
+		case *syntax.TypeAlias:
+			env.addDef(kindTypeAlias, d.Name, &Definition{Name: d.Name, File: prog.File, TypeAlias: d})
+		case *syntax.NodeDef:
+			if main {
+				if err := env.addNode(&NodeDef{Def: d, File: prog.File}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// addDef keeps the first definition of a name (Puppet reports redefinitions
+// of classes from different files as errors only in some cases; the first
+// one wins for lookups).
+func (env *Environment) addDef(kind defKind, name string, d *Definition) {
+	k := defKey{kind, canonicalName(name)}
+	if _, dup := env.defs[k]; !dup {
+		env.defs[k] = d
+	}
+}
+
+func (env *Environment) addNode(n *NodeDef) error {
+	for _, name := range n.Def.Names {
+		key, ok := nodeKey(name)
+		if !ok {
+			continue
+		}
+		for _, other := range env.Nodes {
+			for _, on := range other.Def.Names {
+				if ok2, _ := nodeKey(on); ok2 == key {
+					return &NodeRedefinedError{Name: nodeDisplayName(name), First: other.File.Position(other.Def.Pos()), Second: n.File.Position(n.Def.Pos())}
+				}
+			}
+		}
+	}
+	env.Nodes = append(env.Nodes, n)
+	return nil
+}
+
+// NodeRedefinedError is two node definitions with the same name.
+type NodeRedefinedError struct {
+	Name          string
+	First, Second syntax.Position
+}
+
+func (e *NodeRedefinedError) Error() string {
+	return fmt.Sprintf("Node '%s' is already defined (file: %s, line: %d); cannot redefine (file: %s, line: %d)",
+		e.Name, e.First.Filename, e.First.Line, e.Second.Filename, e.Second.Line)
+}
+
+// nodeKey is the identity of a node name for duplicate detection: names are
+// case-insensitive, regexes compare by source.
+func nodeKey(x syntax.Expr) (string, bool) {
+	switch n := x.(type) {
+	case *syntax.StringLit:
+		return "n:" + strings.ToLower(n.Value), true
+	case *syntax.QualifiedName:
+		return "n:" + strings.ToLower(n.Name), true
+	case *syntax.DefaultLit:
+		return "n:default", true
+	case *syntax.RegexLit:
+		return "r:" + n.Pattern, true
+	}
+	return "", false
+}
+
+func nodeDisplayName(x syntax.Expr) string {
+	switch n := x.(type) {
+	case *syntax.StringLit:
+		return strings.ToLower(n.Value)
+	case *syntax.QualifiedName:
+		return strings.ToLower(n.Name)
+	case *syntax.DefaultLit:
+		return "default"
+	case *syntax.RegexLit:
+		return "/" + n.Pattern + "/"
+	}
+	return "?"
+}
+
+// canonicalName lowercases a class/define/function name and drops a leading "::".
+func canonicalName(name string) string {
+	return strings.ToLower(strings.TrimPrefix(name, "::"))
+}
+
+// lookup finds a definition, autoloading it from the module path when needed.
+func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
+	key := defKey{kind, canonicalName(name)}
+	env.mu.Lock()
+	defer env.mu.Unlock()
+	if d, ok := env.defs[key]; ok {
+		return d, nil
+	}
+	for _, path := range env.autoloadPaths(kind, key.name) {
+		if env.loaded[path] {
+			if err := env.loadErrs[path]; err != nil {
+				return nil, err
+			}
+			continue
+		}
+		env.loaded[path] = true
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		prog, err := parseFile(path)
+		if err != nil {
+			env.loadErrs[path] = err
+			return nil, err
+		}
+		if err := env.register(prog, false); err != nil {
+			return nil, err
+		}
+		if d, ok := env.defs[key]; ok {
+			return d, nil
+		}
+	}
+	return nil, nil
+}
+
+// autoloadPaths lists the files that may define name, in module path order:
+// a → a/manifests/init.pp; a::b::c → a/manifests/b/c.pp (functions under
+// functions/, type aliases under types/).
+func (env *Environment) autoloadPaths(kind defKind, name string) []string {
+	segs := strings.Split(name, "::")
+	if len(segs) == 0 || segs[0] == "" {
+		return nil
+	}
+	dir := "manifests"
+	switch kind {
+	case kindFunction:
+		dir = "functions"
+	case kindTypeAlias:
+		dir = "types"
+	}
+	var rel string
+	if len(segs) == 1 {
+		if kind != kindClass && kind != kindDefine {
+			return nil
+		}
+		rel = filepath.Join(segs[0], dir, "init.pp")
+	} else {
+		rel = filepath.Join(segs[0], dir, filepath.Join(segs[1:]...)+".pp")
+	}
+	paths := make([]string, 0, len(env.ModulePath))
+	for _, mp := range env.ModulePath {
+		paths = append(paths, filepath.Join(mp, rel))
+	}
+	return paths
+}
+
+// ModuleDir returns the directory of a module on the module path.
+func (env *Environment) ModuleDir(module string) (string, bool) {
+	for _, mp := range env.ModulePath {
+		d := filepath.Join(mp, module)
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d, true
+		}
+	}
+	return "", false
+}

@@ -1,0 +1,183 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// stageFinish applies overrides, turns relationships into metaparameters,
+// checks what must exist, and builds the catalog.
+func (c *Compilation) stageFinish() error {
+	for _, o := range c.overrides {
+		if err := c.applyOverride(o); err != nil {
+			return err
+		}
+	}
+	for _, rel := range c.relationships {
+		if err := c.applyRelationship(rel); err != nil {
+			return err
+		}
+	}
+	var missing []string
+	for _, rq := range c.realizeReqs {
+		for _, ref := range rq.refs {
+			if c.byRef[ref] == nil {
+				missing = append(missing, ref.String())
+			}
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("Failed to realize virtual resources %s", strings.Join(missing, ", "))
+	}
+	for _, r := range c.resources {
+		if r.virtual {
+			continue
+		}
+		if err := c.validateResource(r); err != nil {
+			return err
+		}
+	}
+	for _, r := range c.resources {
+		if r.virtual {
+			continue
+		}
+		c.cat.Add(r.Resource)
+		if r.container != nil && r.Type != "Stage" {
+			c.cat.AddEdge(r.container.Ref(), r.Ref())
+		}
+	}
+	for _, e := range c.containEdges {
+		c.cat.AddEdge(e.Source, e.Target)
+	}
+	c.cat.AddTags(c.cat.Classes...)
+	return nil
+}
+
+// sourceClass is the class (or define) whose code declared a resource.
+func (c *Compilation) sourceClass(sc *eval.Scope) *classInstance {
+	if d := c.data(sc); d != nil && d.class != nil {
+		return d.class
+	}
+	return c.classes[""]
+}
+
+func (c *Compilation) applyOverride(o *override) error {
+	r := c.byRef[o.ref]
+	if r == nil {
+		return fmt.Errorf("Could not find resource '%s' for overriding%s", o.ref, posSuffix(o.pos))
+	}
+	if !o.fromCollector {
+		src, osrc := c.sourceClass(r.scope), c.sourceClass(o.scope)
+		sameSource := c.data(r.scope) == c.data(o.scope) || src == osrc
+		if !sameSource && !inherits(osrc, src) {
+			return fmt.Errorf("Only subclasses can override parameters%s", posSuffix(o.pos))
+		}
+		if sameSource && !inherits(osrc, src) {
+			for _, op := range o.ops {
+				if _, set := r.Param(op.name); set {
+					return fmt.Errorf("Parameter '%s' is already set on %s at%s; cannot redefine%s", op.name, r.Ref(), posSuffix(r.pos), posSuffix(o.pos))
+				}
+			}
+		}
+	}
+	for _, op := range o.ops {
+		c.applyOverrideOp(r, op)
+		if op.name == "tag" {
+			r.AddTags(tagValues(op.value)...)
+		}
+	}
+	return nil
+}
+
+// inherits reports whether class a inherits (transitively) from b.
+func inherits(a, b *classInstance) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	for p := a.parent; p != nil; p = p.parent {
+		if p == b {
+			return true
+		}
+	}
+	return false
+}
+
+// applyRelationship records a chaining arrow as before/notify on the source.
+func (c *Compilation) applyRelationship(rel *relationship) error {
+	left, right := c.operandRefs(rel.left), c.operandRefs(rel.right)
+	param := "before"
+	if rel.op == syntax.NOTIFY || rel.op == syntax.SUBSCRIBE {
+		param = "notify"
+	}
+	if rel.op == syntax.REQUIRE || rel.op == syntax.SUBSCRIBE {
+		left, right = right, left
+	}
+	for _, s := range left {
+		src := c.byRef[s]
+		if src == nil {
+			return fmt.Errorf("Could not find resource '%s' for relationship on '%s'%s", s, refsString(right), posSuffix(rel.pos))
+		}
+		for _, t := range right {
+			if c.byRef[t] == nil {
+				return fmt.Errorf("Could not find resource '%s' for relationship from '%s'%s", t, s, posSuffix(rel.pos))
+			}
+			ref := refValue(t)
+			if old, ok := src.Param(param); ok {
+				src.SetParam(param, appendValues(old, ref))
+			} else {
+				src.SetParam(param, value.Array{ref})
+			}
+		}
+	}
+	return nil
+}
+
+func refsString(refs []catalog.Ref) string {
+	s := make([]string, len(refs))
+	for i, r := range refs {
+		s[i] = r.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+func refValue(r catalog.Ref) value.Value {
+	if r.Type == "Class" {
+		return &value.ClassType{Name: strings.ToLower(r.Title)}
+	}
+	return &value.ResourceType{Type: r.Type, Title: r.Title}
+}
+
+var relationshipParams = []string{"before", "require", "notify", "subscribe"}
+
+// validateResource checks a finished resource as Puppet does before it
+// hands out the catalog: attribute names of native types, and that
+// relationship targets exist.
+func (c *Compilation) validateResource(r *resource) error {
+	if r.Kind == catalog.KindNative && c.types != nil && r.Type != "Stage" {
+		if schema, ok := c.types.Lookup(strings.ToLower(r.Type)); ok && len(schema.Problems()) == 0 {
+			for _, p := range r.Params {
+				if err := schema.CheckAttribute(p.Name); err != nil {
+					return fmt.Errorf("no parameter named '%s'%s on %s%s", p.Name, posSuffix(r.pos), r.Ref(), posSuffix(r.pos))
+				}
+			}
+		}
+	}
+	for _, name := range relationshipParams {
+		v, ok := r.Param(name)
+		if !ok {
+			continue
+		}
+		for _, ref := range refList(v) {
+			target := c.byRef[ref]
+			if target == nil || target.virtual {
+				return fmt.Errorf("Could not find resource '%s' in parameter '%s'%s", ref, name, posSuffix(r.pos))
+			}
+		}
+	}
+	return nil
+}

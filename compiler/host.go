@@ -1,0 +1,499 @@
+package compiler
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// compilerFunc is a function that needs the compile: it declares classes or
+// inspects the catalog.
+type compilerFunc func(c *Compilation, sc *eval.Scope, call *eval.Call) (value.Value, error)
+
+// lookupCompilerFunc finds a function implemented by the compiler itself.
+func lookupCompilerFunc(name string) (compilerFunc, bool) {
+	switch name {
+	case "include":
+		return (*Compilation).fnInclude, true
+	case "contain":
+		return (*Compilation).fnContain, true
+	case "require":
+		return (*Compilation).fnRequire, true
+	case "realize":
+		return (*Compilation).fnRealize, true
+	case "defined":
+		return (*Compilation).fnDefined, true
+	case "tag":
+		return (*Compilation).fnTag, true
+	case "tagged":
+		return (*Compilation).fnTagged, true
+	case "create_resources":
+		return (*Compilation).fnCreateResources, true
+	case "template", "inline_template":
+		return notSupported(name), true
+	}
+	return nil, false
+}
+
+func notSupported(name string) compilerFunc {
+	return func(c *Compilation, sc *eval.Scope, call *eval.Call) (value.Value, error) {
+		return nil, fmt.Errorf("the '%s' function (ERB templates) is not supported yet", name)
+	}
+}
+
+// CallFunction implements eval.Host.
+func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	name := strings.TrimPrefix(call.Name, "::")
+	if f, ok := lookupCompilerFunc(name); ok {
+		v, err := f(c, sc, call)
+		if err != nil {
+			return nil, evalError(sc, call.Node, "Error while evaluating a Function Call, ", err)
+		}
+		return v, nil
+	}
+	if f, ok := c.funcs.Lookup(name); ok {
+		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc}
+		v, err := f(ctx, call.Args)
+		if err != nil {
+			var ee *eval.Error
+			if errors.As(err, &ee) || errors.Is(err, eval.ErrBreak) {
+				return nil, err
+			}
+			return nil, evalError(sc, call.Node, callKind(call)+", ", err)
+		}
+		return v, nil
+	}
+	def, err := c.env.lookup(kindFunction, name)
+	if err != nil {
+		return nil, err
+	}
+	if def != nil {
+		return c.callPuppetFunction(sc, def, call)
+	}
+	return nil, &eval.Error{Pos: c.pos(sc, call.Node), Msg: fmt.Sprintf("Unknown function: '%s'.", name)}
+}
+
+func callKind(call *eval.Call) string {
+	if _, ok := call.Node.(*syntax.MethodCall); ok {
+		return "Error while evaluating a Method call"
+	}
+	return "Error while evaluating a Function Call"
+}
+
+func (c *Compilation) logFunc(level functions.Level, msg string) {
+	c.logf(string(level), "%s", msg)
+}
+
+// callPuppetFunction runs a function written in the Puppet language: a
+// fresh local scope under top scope, parameters bound and type checked, and
+// return() unwrapped.
+func (c *Compilation) callPuppetFunction(sc *eval.Scope, def *Definition, call *eval.Call) (value.Value, error) {
+	fd := def.Function
+	fsc := eval.NewScope(eval.LocalScope, def.Name, c.top, def.File)
+	args := call.Args
+	if call.Lambda != nil {
+		args = append(append([]value.Value{}, args...), call.Lambda)
+	}
+	if err := c.bindFunctionParams(fsc, def, args); err != nil {
+		return nil, evalError(sc, call.Node, "Error while evaluating a Function Call, ", err)
+	}
+	v, err := eval.ReturnValue(c.ev.Block(fd.Body, fsc))
+	if err != nil {
+		return nil, err
+	}
+	if fd.ReturnType != nil {
+		tv, err := c.ev.Eval(fd.ReturnType, fsc)
+		if err != nil {
+			return nil, err
+		}
+		if t, ok := tv.(value.Type); ok && !value.IsInstance(t, v) {
+			return nil, evalError(sc, call.Node, "Error while evaluating a Function Call, ",
+				fmt.Errorf("'%s' %s", def.Name, value.DescribeMismatch(t, v)))
+		}
+	}
+	return v, nil
+}
+
+func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *Definition, args []value.Value) error {
+	params := def.Function.Params
+	required := 0
+	for _, p := range params {
+		if p.Default == nil && !p.CapturesRest {
+			required++
+		}
+	}
+	if len(args) < required || (len(args) > len(params) && (len(params) == 0 || !params[len(params)-1].CapturesRest)) {
+		if required == len(params) {
+			return fmt.Errorf("'%s' expects %d arguments, got %d", def.Name, len(params), len(args))
+		}
+		return fmt.Errorf("'%s' expects between %d and %d arguments, got %d", def.Name, required, len(params), len(args))
+	}
+	for i, p := range params {
+		var v value.Value
+		switch {
+		case p.CapturesRest:
+			rest := value.Array{}
+			if i < len(args) {
+				rest = append(rest, args[i:]...)
+			}
+			v = rest
+		case i < len(args):
+			v = args[i]
+		default:
+			dv, err := c.ev.Eval(p.Default, fsc)
+			if err != nil {
+				return err
+			}
+			v = dv
+		}
+		if p.Type != nil && !p.CapturesRest {
+			tv, err := c.ev.Eval(p.Type, fsc)
+			if err != nil {
+				return err
+			}
+			if t, ok := tv.(value.Type); ok && !value.IsInstance(t, v) {
+				return fmt.Errorf("'%s' parameter '%s' %s", def.Name, p.Name, value.DescribeMismatch(t, v))
+			}
+		}
+		fsc.Set(p.Name, v)
+	}
+	return nil
+}
+
+// QualifiedVariable implements eval.Host: $a::b::c is variable c of class a::b.
+func (c *Compilation) QualifiedVariable(sc *eval.Scope, name string, at syntax.Node) (value.Value, error) {
+	return c.qualified(name)
+}
+
+func (c *Compilation) qualified(name string) (value.Value, error) {
+	i := strings.LastIndex(name, "::")
+	class, vname := canonicalName(name[:i]), name[i+2:]
+	if class == "" {
+		v, _ := c.top.Lookup(vname)
+		if v == nil {
+			return value.Undef, nil
+		}
+		return v, nil
+	}
+	ci, ok := c.classes[class]
+	if !ok || ci.scope == nil {
+		c.logf("warning", "Could not look up qualified variable '%s'; class %s has not been evaluated", name, class)
+		return value.Undef, nil
+	}
+	if v, ok := ci.scope.GetLocal(vname); ok {
+		return v, nil
+	}
+	// Inherited classes see their parents' variables.
+	for p := ci.parent; p != nil; p = p.parent {
+		if v, ok := p.scope.GetLocal(vname); ok {
+			return v, nil
+		}
+	}
+	return value.Undef, nil
+}
+
+// ResolveType implements eval.Host: type aliases first, else a resource
+// type reference.
+func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (value.Type, error) {
+	def, err := c.env.lookup(kindTypeAlias, name)
+	if err != nil {
+		return nil, err
+	}
+	if def != nil {
+		return c.resolveAlias(def)
+	}
+	return &value.ResourceType{Type: value.CapitalizeName(name)}, nil
+}
+
+func (c *Compilation) resolveAlias(def *Definition) (value.Type, error) {
+	asc := eval.NewScope(eval.LocalScope, "", c.top, def.File)
+	v, err := c.ev.Eval(def.TypeAlias.Type, asc)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := v.(value.Type)
+	if !ok {
+		return nil, &eval.Error{Pos: def.File.Position(def.TypeAlias.Pos()), Msg: fmt.Sprintf("type alias %s does not resolve to a type", def.Name)}
+	}
+	return &value.AliasType{Name: def.Name, Resolved: t}, nil
+}
+
+// classNames flattens include-style arguments: names, arrays, Class refs.
+func classNames(args []value.Value) ([]string, error) {
+	var out []string
+	for _, a := range args {
+		switch a := a.(type) {
+		case value.String:
+			out = append(out, string(a))
+		case value.Array:
+			names, err := classNames(a)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, names...)
+		case *value.ClassType:
+			if a.Name == "" {
+				return nil, fmt.Errorf("Cannot use an unspecific Class[] Type")
+			}
+			out = append(out, a.Name)
+		case *value.ResourceType:
+			if strings.EqualFold(a.Type, "Class") && a.Title != "" {
+				out = append(out, a.Title)
+				continue
+			}
+			return nil, fmt.Errorf("Cannot use a Resource reference as a class name: %s", value.TypeString(a))
+		default:
+			return nil, fmt.Errorf("expects a class name, got %s", value.TypeString(value.Generalize(value.TypeOf(a))))
+		}
+	}
+	return out, nil
+}
+
+func (c *Compilation) fnInclude(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	names, err := classNames(call.Args)
+	if err != nil {
+		return nil, err
+	}
+	refs := make(value.Array, 0, len(names))
+	for _, n := range names {
+		if _, err := c.ensureClass(sc, n, call.Node); err != nil {
+			return nil, err
+		}
+		refs = append(refs, &value.ClassType{Name: canonicalName(n)})
+	}
+	return refs, nil
+}
+
+// fnContain includes the classes and makes the calling class contain them.
+func (c *Compilation) fnContain(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	names, err := classNames(call.Args)
+	if err != nil {
+		return nil, err
+	}
+	container := c.scopeResource(sc)
+	refs := make(value.Array, 0, len(names))
+	for _, n := range names {
+		ci, err := c.ensureClass(sc, n, call.Node)
+		if err != nil {
+			return nil, err
+		}
+		if container != nil && container != ci.res {
+			c.containEdges = append(c.containEdges, catalog.Edge{Source: container.Ref(), Target: ci.res.Ref()})
+		}
+		refs = append(refs, &value.ClassType{Name: canonicalName(n)})
+	}
+	return refs, nil
+}
+
+// fnRequire includes the classes and adds require => Class[x] to the
+// calling scope's resource.
+func (c *Compilation) fnRequire(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	names, err := classNames(call.Args)
+	if err != nil {
+		return nil, err
+	}
+	refs := make(value.Array, 0, len(names))
+	for _, n := range names {
+		ci, err := c.ensureClass(sc, n, call.Node)
+		if err != nil {
+			return nil, err
+		}
+		ref := &value.ClassType{Name: ci.name}
+		refs = append(refs, ref)
+		if r := c.scopeResource(sc); r != nil {
+			old, ok := r.Param("require")
+			if ok {
+				r.SetParam("require", appendValues(old, ref))
+			} else {
+				r.SetParam("require", value.Array{ref})
+			}
+		}
+	}
+	return refs, nil
+}
+
+// realizeRequest remembers realized references for the check at finish.
+type realizeRequest struct {
+	refs []catalog.Ref
+}
+
+func (c *Compilation) fnRealize(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	var refs []catalog.Ref
+	for _, a := range call.Args {
+		refs = append(refs, refList(a)...)
+	}
+	for _, ref := range refs {
+		if r := c.byRef[ref]; r != nil {
+			c.realize(r)
+		}
+	}
+	c.realizeReqs = append(c.realizeReqs, &realizeRequest{refs: refs})
+	return value.Undef, nil
+}
+
+func (c *Compilation) fnDefined(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	if len(call.Args) == 0 {
+		return nil, fmt.Errorf("'defined' expects at least 1 argument, got none")
+	}
+	for _, a := range call.Args {
+		ok, err := c.isDefined(sc, a)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return value.True, nil
+		}
+	}
+	return value.False, nil
+}
+
+func (c *Compilation) isDefined(sc *eval.Scope, a value.Value) (bool, error) {
+	switch a := a.(type) {
+	case value.String:
+		s := string(a)
+		if strings.HasPrefix(s, "$") {
+			name := s[1:]
+			if isQualifiedName(strings.TrimPrefix(name, "::")) {
+				v, _ := c.qualified(strings.TrimPrefix(name, "::"))
+				return !value.IsUndef(v), nil
+			}
+			if strings.HasPrefix(name, "::") {
+				_, ok := c.top.Lookup(name[2:])
+				return ok, nil
+			}
+			_, ok := sc.Lookup(name)
+			return ok, nil
+		}
+		name := canonicalName(s)
+		if c.types != nil {
+			if _, ok := c.types.Lookup(name); ok {
+				return true, nil
+			}
+		}
+		for _, k := range []defKind{kindClass, kindDefine, kindFunction} {
+			d, err := c.env.lookup(k, name)
+			if err != nil {
+				return false, err
+			}
+			if d != nil {
+				return true, nil
+			}
+		}
+		_, builtin := c.funcs.Lookup(name)
+		_, cf := lookupCompilerFunc(name)
+		return builtin || cf, nil
+	case *value.ClassType:
+		if a.Name == "" {
+			return true, nil
+		}
+		_, ok := c.classes[canonicalName(a.Name)]
+		return ok, nil
+	case *value.ResourceType:
+		if a.Title == "" {
+			n := canonicalName(a.Type)
+			if c.types != nil {
+				if _, ok := c.types.Lookup(n); ok {
+					return true, nil
+				}
+			}
+			d, err := c.env.lookup(kindDefine, n)
+			return d != nil, err
+		}
+		r := c.byRef[catalog.Ref{Type: a.Type, Title: a.Title}]
+		return r != nil, nil
+	case value.Type:
+		return true, nil
+	}
+	return false, fmt.Errorf("'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got %s", value.TypeString(value.Generalize(value.TypeOf(a))))
+}
+
+func (c *Compilation) fnTag(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	r := c.scopeResource(sc)
+	if r == nil {
+		return value.Undef, nil
+	}
+	for _, a := range call.Args {
+		r.AddTags(tagValues(a)...)
+	}
+	return value.Undef, nil
+}
+
+func (c *Compilation) fnTagged(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	r := c.scopeResource(sc)
+	if r == nil {
+		return value.False, nil
+	}
+	for _, a := range call.Args {
+		for _, t := range tagValues(a) {
+			if !containsString(r.Tags, t) {
+				return value.False, nil
+			}
+		}
+	}
+	return value.True, nil
+}
+
+// fnCreateResources declares resources from a hash of title => attributes.
+func (c *Compilation) fnCreateResources(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	if len(call.Args) < 2 || len(call.Args) > 3 {
+		return nil, fmt.Errorf("'create_resources' expects between 2 and 3 arguments, got %d", len(call.Args))
+	}
+	typeName := canonicalName(value.ToString(call.Args[0]))
+	form := syntax.Regular
+	switch {
+	case strings.HasPrefix(typeName, "@@"):
+		form, typeName = syntax.Exported, typeName[2:]
+	case strings.HasPrefix(typeName, "@"):
+		form, typeName = syntax.Virtual, typeName[1:]
+	}
+	res, ok := call.Args[1].(*value.Hash)
+	if !ok {
+		return nil, fmt.Errorf("'create_resources' parameter 'resources' expects a Hash value")
+	}
+	var defaults *value.Hash
+	if len(call.Args) == 3 {
+		if defaults, ok = call.Args[2].(*value.Hash); !ok {
+			return nil, fmt.Errorf("'create_resources' parameter 'defaults' expects a Hash value")
+		}
+	}
+	pos := c.pos(sc, call.Node)
+	for i, k := range res.Keys() {
+		title := value.ToString(k)
+		attrs, _ := res.Values()[i].(*value.Hash)
+		var ops []attrOp
+		if attrs != nil {
+			for j, an := range attrs.Keys() {
+				ops = append(ops, attrOp{name: value.ToString(an), value: attrs.Values()[j]})
+			}
+		}
+		if defaults != nil {
+			for j, dn := range defaults.Keys() {
+				name := value.ToString(dn)
+				if attrs == nil || !hashHas(attrs, name) {
+					ops = append(ops, attrOp{name: name, value: defaults.Values()[j]})
+				}
+			}
+		}
+		if typeName == "class" {
+			if err := c.declareClassFromResource(sc, title, ops, pos); err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if _, err := c.declareResource(sc, typeName, title, ops, pos, form); err != nil {
+			return nil, err
+		}
+	}
+	return value.Undef, nil
+}
+
+func hashHas(h *value.Hash, k string) bool {
+	_, ok := h.GetString(k)
+	return ok
+}

@@ -1,0 +1,206 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// reservedTopVariables cannot be assigned by manifests.
+var reservedTopVariables = map[string]bool{"facts": true, "trusted": true, "server_facts": true}
+
+func (c *Compilation) stageNode() error {
+	if !validCertname(c.req.Node) {
+		return fmt.Errorf("The node name '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)", c.req.Node)
+	}
+	return nil
+}
+
+// stageTop creates Stage[main], Class[Settings], Class[main] and the top
+// scope with facts, ENC parameters and Puppet's own variables.
+func (c *Compilation) stageTop() error {
+	c.top = eval.NewScope(eval.TopScope, "", nil, nil)
+	facts := c.req.Facts
+	if facts == nil {
+		facts = value.EmptyHash
+	}
+	// Facts as legacy top-scope variables, then the ENC's parameters.
+	for i, k := range facts.Keys() {
+		if s, ok := k.(value.String); ok && !reservedTopVariables[string(s)] {
+			c.top.Set(string(s), facts.Values()[i])
+		}
+	}
+	if p := c.req.Parameters; p != nil {
+		for i, k := range p.Keys() {
+			if s, ok := k.(value.String); ok && !reservedTopVariables[string(s)] {
+				c.setTop(string(s), p.Values()[i])
+			}
+		}
+	}
+	c.setTop("facts", facts)
+	c.setTop("trusted", c.trusted())
+	c.setTop("environment", value.String(c.env.Name))
+	c.setTop("clientcert", value.String(c.req.Node))
+	c.setTop("name", value.String("main"))
+	c.setTop("title", value.String("main"))
+
+	// Stages are not contained in anything.
+	c.mainStage = &resource{Resource: &catalog.Resource{Type: "Stage", Title: "main", Tags: []string{"stage"}, Kind: catalog.KindNative,
+		Params: []catalog.Param{{Name: "name", Value: value.String("main")}}}}
+	settings := &resource{Resource: &catalog.Resource{Type: "Class", Title: "Settings", Tags: []string{"class", "settings"}, Kind: catalog.KindClass}, isClass: true, container: c.mainStage}
+	c.mainClass = &resource{Resource: &catalog.Resource{Type: "Class", Title: "main", Tags: []string{"class"}, Kind: catalog.KindClass,
+		Params: []catalog.Param{{Name: "name", Value: value.String("main")}}}, isClass: true, container: c.mainStage}
+	for _, r := range []*resource{c.mainStage, settings, c.mainClass} {
+		if err := c.addResource(r); err != nil {
+			return err
+		}
+	}
+	c.cat.AddClass("settings")
+	c.scopes[c.top] = &scopeData{resource: c.mainClass}
+	c.classes["settings"] = &classInstance{name: "settings", res: settings, scope: c.top}
+	c.classes[""] = &classInstance{name: "", res: c.mainClass, scope: c.top}
+	return nil
+}
+
+// setTop sets a top-scope variable, replacing a fact of the same name.
+func (c *Compilation) setTop(name string, v value.Value) {
+	if !c.top.Set(name, v) {
+		c.top.Replace(name, v)
+	}
+}
+
+// trusted builds $trusted as Puppet does for a node compiled without a
+// client certificate: certname from the clientcert fact, when present.
+func (c *Compilation) trusted() *value.Hash {
+	certname := value.Value(value.Undef)
+	hostname, domain := value.Value(value.Undef), value.Value(value.Undef)
+	if c.req.Facts != nil {
+		if v, ok := c.req.Facts.GetString("clientcert"); ok {
+			if s, ok := v.(value.String); ok {
+				certname = s
+				h, d, found := strings.Cut(string(s), ".")
+				hostname = value.String(h)
+				if found {
+					domain = value.String(d)
+				}
+			}
+		}
+	}
+	return value.NewHash(
+		value.String("authenticated"), value.String("local"),
+		value.String("certname"), certname,
+		value.String("extensions"), value.EmptyHash,
+		value.String("hostname"), hostname,
+		value.String("domain"), domain,
+		value.String("external"), value.EmptyHash,
+	)
+}
+
+// stageMain evaluates the main manifest's top-level code in Class[main].
+func (c *Compilation) stageMain() error {
+	for _, prog := range c.env.Manifests {
+		sc := c.top
+		sc.File = prog.File
+		for _, stmt := range prog.Body {
+			if _, isNode := stmt.(*syntax.NodeDef); isNode {
+				continue
+			}
+			if _, err := c.ev.Eval(stmt, sc); err != nil {
+				return c.wrapError(err)
+			}
+		}
+	}
+	return nil
+}
+
+// stageNodeBody evaluates the matched node definition, if any.
+func (c *Compilation) stageNodeBody() error {
+	m, err := matchNode(c.env.Nodes, c.req.Node, c.req.Facts, c.req.StrictHostnameChecking)
+	if err != nil {
+		return err
+	}
+	if m == nil {
+		return nil
+	}
+	pos := m.node.File.Position(m.node.Def.Pos())
+	node := &resource{Resource: &catalog.Resource{Type: "Node", Title: m.name, Kind: catalog.KindClass}, isClass: true, container: c.mainClass, pos: pos}
+	node.AddTags(m.name)
+	node.AddTags(c.mainClass.Tags...)
+	node.AddTags("node")
+	if err := c.addResource(node); err != nil {
+		return err
+	}
+	c.nodeRes = node
+	c.cat.AddClass(m.name)
+	c.nodeScope = eval.NewScope(eval.NodeScope, m.name, c.top, m.node.File)
+	c.scopes[c.nodeScope] = &scopeData{resource: node}
+	if m.captures != nil {
+		c.nodeScope.SetCaptures(m.captures)
+	}
+	if _, err := c.ev.Block(m.node.Def.Body, c.nodeScope); err != nil {
+		return c.wrapError(err)
+	}
+	return nil
+}
+
+// stageENC declares the ENC's classes at node scope, after the node body.
+func (c *Compilation) stageENC() error {
+	sc := c.nodeScope
+	if sc == nil {
+		sc = c.top
+	}
+	for _, ec := range c.req.Classes {
+		if ec.Params == nil {
+			if err := c.includeClass(sc, ec.Name, nil, syntax.Position{}); err != nil {
+				return c.wrapError(err)
+			}
+			continue
+		}
+		if err := c.declareClassResourceLike(sc, ec.Name, ec.Params, syntax.Position{}, nil); err != nil {
+			return c.wrapError(err)
+		}
+	}
+	return nil
+}
+
+// stageLazy runs the generator fixpoint: defined-type instances are
+// evaluated in declaration order and collectors re-run, until a round adds
+// nothing.
+func (c *Compilation) stageLazy() error {
+	for round := 0; ; round++ {
+		if round > 10000 {
+			return fmt.Errorf("Evaluation Error: the compile did not settle after %d rounds of defined types and collectors", round)
+		}
+		progress := false
+		for len(c.pendingDefines) > 0 {
+			r := c.pendingDefines[0]
+			c.pendingDefines = c.pendingDefines[1:]
+			if r.evaluated || r.virtual {
+				continue
+			}
+			progress = true
+			if err := c.evaluateDefine(r); err != nil {
+				return c.wrapError(err)
+			}
+		}
+		n, err := c.runCollectors()
+		if err != nil {
+			return c.wrapError(err)
+		}
+		if n > 0 {
+			progress = true
+		}
+		if !progress {
+			return nil
+		}
+	}
+}
+
+// wrapError gives positioned errors their Puppet prefix once.
+func (c *Compilation) wrapError(err error) error {
+	return err
+}

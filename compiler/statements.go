@@ -1,0 +1,404 @@
+package compiler
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Statement implements eval.Host: the catalog statements.
+func (c *Compilation) Statement(ev *eval.Evaluator, sc *eval.Scope, x syntax.Expr) (value.Value, error) {
+	switch x := x.(type) {
+	case *syntax.ResourceExpr:
+		v, err := c.declareResources(sc, x)
+		if err != nil {
+			return nil, evalError(sc, x, "Error while evaluating a Resource Statement, ", err)
+		}
+		return v, nil
+	case *syntax.ResourceDefaultsExpr:
+		return value.Undef, c.resourceDefaults(sc, x)
+	case *syntax.ResourceOverrideExpr:
+		return value.Undef, c.resourceOverride(sc, x)
+	case *syntax.CollectExpr:
+		return c.collect(sc, x)
+	case *syntax.RelationshipExpr:
+		return c.relationship(sc, x)
+	}
+	return nil, fmt.Errorf("unsupported statement %T", x)
+}
+
+// evalError wraps err as Puppet's "Evaluation Error: <what>, <msg> (file:
+// F, line: L, column: C)" unless it already carries a position.
+func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
+	if _, ok := err.(*eval.Error); ok {
+		return err
+	}
+	if pe, ok := err.(*posError); ok {
+		return &eval.Error{Msg: what + pe.Error()}
+	}
+	pos := syntax.Position{}
+	if sc != nil && sc.File != nil {
+		pos = sc.File.Position(at.Pos())
+	}
+	return &eval.Error{Pos: pos, Msg: what + err.Error()}
+}
+
+// attrValues evaluates attribute operations into ordered name/value pairs.
+// A `* => hash` splat contributes its entries; setting one attribute twice
+// is an error.
+func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp) ([]attrOp, error) {
+	out := make([]attrOp, 0, len(ops))
+	seen := map[string]bool{}
+	for _, op := range ops {
+		v, err := c.ev.Eval(op.Value, sc)
+		if err != nil {
+			return nil, err
+		}
+		if op.Name == "*" {
+			h, ok := v.(*value.Hash)
+			if !ok {
+				if value.IsUndef(v) {
+					continue
+				}
+				return nil, &eval.Error{Pos: c.pos(sc, op), Msg: "The value of the '* =>' attribute must be a Hash"}
+			}
+			for i, k := range h.Keys() {
+				name := value.ToString(k)
+				if seen[name] {
+					return nil, &eval.Error{Pos: c.pos(sc, op), Msg: fmt.Sprintf("The attribute '%s' has already been set", name)}
+				}
+				seen[name] = true
+				out = append(out, attrOp{name: name, value: h.Values()[i], op: op})
+			}
+			continue
+		}
+		if seen[op.Name] {
+			return nil, &eval.Error{Pos: c.pos(sc, op), Msg: fmt.Sprintf("The attribute '%s' has already been set", op.Name)}
+		}
+		seen[op.Name] = true
+		out = append(out, attrOp{name: op.Name, value: v, op: op, appendOp: op.Op == syntax.PARROW})
+	}
+	return out, nil
+}
+
+type attrOp struct {
+	name     string
+	value    value.Value
+	op       *syntax.AttributeOp
+	appendOp bool
+}
+
+// titles flattens an evaluated title into the list of titles it declares.
+func titles(v value.Value) ([]string, bool) {
+	switch v := v.(type) {
+	case value.String:
+		return []string{string(v)}, true
+	case value.Array:
+		var out []string
+		for _, e := range v {
+			t, ok := titles(e)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, t...)
+		}
+		return out, true
+	case value.Integer, value.Float, value.Boolean:
+		return []string{value.ToString(v)}, true
+	case *value.ResourceType:
+		return []string{v.Title}, true
+	}
+	return nil, false
+}
+
+func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (value.Value, error) {
+	var typeName string
+	switch t := x.Type.(type) {
+	case *syntax.QualifiedName:
+		typeName = canonicalName(t.Name)
+	case *syntax.StringLit:
+		typeName = canonicalName(t.Value)
+	default:
+		tv, err := c.ev.Eval(x.Type, sc)
+		if err != nil {
+			return nil, err
+		}
+		typeName = canonicalName(value.ToString(tv))
+	}
+	// A body titled `default:` supplies attributes to every other body.
+	var defaults []attrOp
+	for _, b := range x.Bodies {
+		if _, ok := b.Title.(*syntax.DefaultLit); ok {
+			ops, err := c.attrValues(sc, b.Ops)
+			if err != nil {
+				return nil, err
+			}
+			defaults = ops
+		}
+	}
+	var refs value.Array
+	for _, b := range x.Bodies {
+		if _, ok := b.Title.(*syntax.DefaultLit); ok {
+			continue
+		}
+		tv, err := c.ev.Eval(b.Title, sc)
+		if err != nil {
+			return nil, err
+		}
+		ts, ok := titles(tv)
+		if !ok || value.IsUndef(tv) {
+			return nil, &eval.Error{Pos: c.pos(sc, b.Title), Msg: "Missing title. The title expression resulted in undef"}
+		}
+		ops, err := c.attrValues(sc, b.Ops)
+		if err != nil {
+			return nil, err
+		}
+		ops = withBodyDefaults(ops, defaults)
+		pos := c.pos(sc, b)
+		for _, title := range ts {
+			if typeName == "class" {
+				if err := c.declareClassFromResource(sc, title, ops, pos); err != nil {
+					return nil, err
+				}
+				refs = append(refs, &value.ClassType{Name: canonicalName(title)})
+				continue
+			}
+			r, err := c.declareResource(sc, typeName, title, ops, pos, x.Form)
+			if err != nil {
+				return nil, err
+			}
+			refs = append(refs, &value.ResourceType{Type: r.Type, Title: r.Title})
+		}
+	}
+	return refs, nil
+}
+
+// withBodyDefaults adds the `default:` body's attributes a body does not set.
+func withBodyDefaults(ops, defaults []attrOp) []attrOp {
+	if len(defaults) == 0 {
+		return ops
+	}
+	out := ops
+outer:
+	for _, d := range defaults {
+		for _, o := range ops {
+			if o.name == d.name {
+				continue outer
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func (c *Compilation) declareClassFromResource(sc *eval.Scope, title string, ops []attrOp, pos syntax.Position) error {
+	b := value.NewHashBuilder(len(ops))
+	var meta []catalog.Param
+	for _, o := range ops {
+		if metaparams[o.name] {
+			meta = append(meta, catalog.Param{Name: o.name, Value: o.value})
+			continue
+		}
+		b.Set(value.String(o.name), o.value)
+	}
+	return c.declareClassResourceLike(sc, title, b.Build(), pos, meta)
+}
+
+// declareResource declares one resource of a native or defined type.
+func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, ops []attrOp, pos syntax.Position, form syntax.ResourceForm) (*resource, error) {
+	kind := catalog.KindNative
+	var def *Definition
+	if c.types != nil {
+		if _, ok := c.types.Lookup(typeName); !ok {
+			d, err := c.env.lookup(kindDefine, typeName)
+			if err != nil {
+				return nil, err
+			}
+			if d == nil {
+				return nil, fmt.Errorf("Unknown resource type: '%s'", typeName)
+			}
+			def, kind = d, catalog.KindDefined
+		}
+	}
+	r := c.newResource(value.CapitalizeName(typeName), title, sc, pos, kind)
+	r.define = def
+	r.virtual = form != syntax.Regular
+	r.exported = form == syntax.Exported
+	for _, o := range ops {
+		if o.name == "tag" {
+			// Tags from the tag metaparameter come first, as in Puppet.
+			r.Tags = append(tagValues(o.value), r.Tags...)
+			r.Tags = dedupeTags(r.Tags)
+		}
+		c.setParam(r, o.name, o.value)
+	}
+	c.applyDefaults(r, sc)
+	if err := c.addResource(r); err != nil {
+		return nil, err
+	}
+	if def != nil && !r.virtual {
+		c.pendingDefines = append(c.pendingDefines, r)
+	}
+	return r, nil
+}
+
+func dedupeTags(tags []string) []string {
+	out := tags[:0]
+	seen := make(map[string]bool, len(tags))
+	for _, t := range tags {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// setParam sets a resource parameter, unwrapping Sensitive values and
+// recording them in sensitive_parameters.
+func (c *Compilation) setParam(r *resource, name string, v value.Value) {
+	if s, ok := v.(*value.Sensitive); ok {
+		v = s.Value
+		if !containsString(r.Sensitive, name) {
+			r.Sensitive = append(r.Sensitive, name)
+		}
+	}
+	r.SetParam(name, v)
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// defaultsChain lists scope data from sc outwards along the declaration
+// chain: resource defaults are dynamically scoped.
+func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope) {
+	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
+		for _, a := range d.defaults[r.Type] {
+			if _, set := r.Param(a.name); !set {
+				c.setParam(r, a.name, a.value)
+			}
+		}
+	}
+}
+
+// dynamicParent is where resource defaults continue after d: the inherited
+// class for a class that inherits, else the scope that declared d's resource.
+func (c *Compilation) dynamicParent(d *scopeData) *scopeData {
+	if d.class != nil && d.class.parent != nil && d.class.parent.scope != nil {
+		return c.scopes[d.class.parent.scope]
+	}
+	if d.resource == nil || d.resource.scope == nil {
+		if d != c.scopes[c.top] {
+			return c.scopes[c.top]
+		}
+		return nil
+	}
+	if d.class != nil && d.resource.scope == nil {
+		return nil
+	}
+	next := c.data(d.resource.scope)
+	if next == d {
+		return nil
+	}
+	return next
+}
+
+func (c *Compilation) resourceDefaults(sc *eval.Scope, x *syntax.ResourceDefaultsExpr) error {
+	ops, err := c.attrValues(sc, x.Ops)
+	if err != nil {
+		return err
+	}
+	d := c.data(sc)
+	if d.defaults == nil {
+		d.defaults = make(map[string][]defaultAttr)
+	}
+	typ := value.CapitalizeName(x.Type.Name)
+	for _, o := range ops {
+		list := d.defaults[typ]
+		replaced := false
+		for i := range list {
+			if list[i].name == o.name {
+				list[i].value = o.value
+				replaced = true
+			}
+		}
+		if !replaced {
+			list = append(list, defaultAttr{o.name, o.value})
+		}
+		d.defaults[typ] = list
+	}
+	return nil
+}
+
+// override is a pending Type['title'] { ... } applied at finish.
+type override struct {
+	ref   catalog.Ref
+	ops   []attrOp
+	scope *eval.Scope
+	pos   syntax.Position
+	// fromCollector overrides skip the subclass check.
+	fromCollector bool
+}
+
+func (c *Compilation) resourceOverride(sc *eval.Scope, x *syntax.ResourceOverrideExpr) error {
+	rv, err := c.ev.Eval(x.Resources, sc)
+	if err != nil {
+		return err
+	}
+	ops, err := c.attrValues(sc, x.Ops)
+	if err != nil {
+		return err
+	}
+	for _, ref := range refList(rv) {
+		c.overrides = append(c.overrides, &override{ref: ref, ops: ops, scope: sc, pos: c.pos(sc, x)})
+	}
+	return nil
+}
+
+// refList turns evaluated references (one or an array) into catalog refs.
+func refList(v value.Value) []catalog.Ref {
+	var out []catalog.Ref
+	switch v := v.(type) {
+	case *value.ResourceType:
+		if v.Title != "" {
+			out = append(out, catalog.Ref{Type: v.Type, Title: v.Title})
+		}
+	case *value.ClassType:
+		if v.Name != "" {
+			out = append(out, catalog.Ref{Type: "Class", Title: value.CapitalizeName(v.Name)})
+		}
+	case value.Array:
+		for _, e := range v {
+			out = append(out, refList(e)...)
+		}
+	case value.String:
+		if t, title, ok := parseRef(string(v)); ok {
+			out = append(out, catalog.Ref{Type: t, Title: title})
+		}
+	}
+	return out
+}
+
+// parseRef reads "Type[title]".
+func parseRef(s string) (string, string, bool) {
+	i := strings.IndexByte(s, '[')
+	if i <= 0 || !strings.HasSuffix(s, "]") {
+		return "", "", false
+	}
+	t := value.CapitalizeName(s[:i])
+	title := s[i+1 : len(s)-1]
+	if t == "Class" {
+		title = value.CapitalizeName(title)
+	}
+	return t, title, true
+}
