@@ -34,7 +34,8 @@ func (c *Compilation) findClass(name string) (*Definition, error) {
 	return c.env.lookup(kindClass, name)
 }
 
-// classNotFound is Puppet's error for an unknown class.
+// classNotFound is Puppet's error for an unknown class; names declared by
+// the manifest are shown with their leading "::", as Puppet does.
 func (c *Compilation) classNotFound(name string) error {
 	return fmt.Errorf("Could not find class ::%s for %s", canonicalName(name), c.req.Node)
 }

@@ -26,6 +26,9 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
+// PuppetVersion is the Puppet version whose behaviour marionette follows.
+const PuppetVersion = "7.23.0"
+
 // Request is what to compile: which node, with which facts and classifier data.
 type Request struct {
 	Node  string
@@ -72,6 +75,8 @@ type Compilation struct {
 	// Every resource declared so far (virtual ones too), in order.
 	resources []*resource
 	byRef     map[catalog.Ref]*resource
+	// uniq indexes native resources by uniqueness key (type + namevars).
+	uniq map[string]*resource
 	// Per-scope compile data: the resource a scope belongs to and its
 	// resource defaults.
 	scopes map[*eval.Scope]*scopeData
@@ -119,6 +124,7 @@ func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, er
 		types:   opts.Types,
 		funcs:   opts.Functions,
 		byRef:   make(map[catalog.Ref]*resource),
+		uniq:    make(map[string]*resource),
 		scopes:  make(map[*eval.Scope]*scopeData),
 		classes: make(map[string]*classInstance),
 	}

@@ -1,10 +1,12 @@
 package compiler
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -78,9 +80,89 @@ func (c *Compilation) addResource(r *resource) error {
 	if prev, dup := c.byRef[ref]; dup {
 		return &duplicateError{ref: ref, prev: prev.pos, at: r.pos}
 	}
+	if err := c.checkUniqueness(r); err != nil {
+		return err
+	}
 	c.byRef[ref] = r
 	c.resources = append(c.resources, r)
+	if v, ok := r.Param("alias"); ok {
+		for _, a := range titlesOf(v) {
+			aref := catalog.Ref{Type: r.Type, Title: a}
+			if prev, dup := c.byRef[aref]; dup && prev != r {
+				return fmt.Errorf("Cannot alias %s to %s; resource %s already declared%s", ref, rubyInspectStrings([]string{a}), aref, posSuffix(prev.pos))
+			}
+			c.byRef[aref] = r
+		}
+	}
 	return nil
+}
+
+// checkUniqueness rejects a native resource whose uniqueness key (its
+// namevar values, from the title or the parameters) another resource of the
+// same type already has, as Puppet does when it aliases resources.
+func (c *Compilation) checkUniqueness(r *resource) error {
+	if r.Kind != catalog.KindNative || c.types == nil {
+		return nil
+	}
+	schema, ok := c.types.Lookup(strings.ToLower(r.Type))
+	if !ok || !schema.Isomorphic() {
+		return nil
+	}
+	params := make([]resourcetype.Param, 0, len(r.Params))
+	for _, p := range r.Params {
+		if p.Name == "name" || containsString(schema.NameVars(), p.Name) {
+			params = append(params, resourcetype.Param{Name: p.Name, Value: goValue(p.Value)})
+		}
+	}
+	key, err := schema.UniquenessKey(r.Title, params)
+	if err != nil {
+		return nil // types whose title patterns we cannot read are not checked
+	}
+	k := r.Type + "\x00" + key.String()
+	if prev, dup := c.uniq[k]; dup && prev != r {
+		full := append([]any{r.Type}, key...)
+		return fmt.Errorf("Cannot alias %s to %s at%s; resource %s already declared%s",
+			r.Ref(), key.String(), posSuffix(r.pos), resourcetype.Inspect(full), posSuffix(prev.pos))
+	}
+	c.uniq[k] = r
+	return nil
+}
+
+// goValue converts a value for the resourcetype package (plain Go data).
+func goValue(v value.Value) any {
+	switch v := v.(type) {
+	case value.String:
+		return string(v)
+	case value.Integer:
+		return int64(v)
+	case value.Float:
+		return float64(v)
+	case value.Boolean:
+		return bool(v)
+	case value.Array:
+		out := make([]any, len(v))
+		for i, e := range v {
+			out[i] = goValue(e)
+		}
+		return out
+	}
+	if value.IsUndef(v) {
+		return nil
+	}
+	return value.ToString(v)
+}
+
+func titlesOf(v value.Value) []string {
+	ts, _ := titles(v)
+	return ts
+}
+
+func rubyInspectStrings(ss []string) string {
+	vs := make([]any, len(ss))
+	for i, s := range ss {
+		vs[i] = s
+	}
+	return resourcetype.Inspect(vs)
 }
 
 type duplicateError struct {

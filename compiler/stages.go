@@ -44,6 +44,11 @@ func (c *Compilation) stageTop() error {
 	c.setTop("facts", facts)
 	c.setTop("trusted", c.trusted())
 	c.setTop("environment", value.String(c.env.Name))
+	// $server_facts as a server without a host identity gives it.
+	c.setTop("server_facts", value.NewHash(
+		value.String("serverversion"), value.String(PuppetVersion),
+		value.String("environment"), value.String(c.env.Name),
+	))
 	c.setTop("clientcert", value.String(c.req.Node))
 	c.setTop("name", value.String("main"))
 	c.setTop("title", value.String("main"))
@@ -154,6 +159,11 @@ func (c *Compilation) stageENC() error {
 		sc = c.top
 	}
 	for _, ec := range c.req.Classes {
+		if def, err := c.findClass(ec.Name); err != nil {
+			return err
+		} else if def == nil || def.Class == nil {
+			return fmt.Errorf("Could not find class %s for %s", canonicalName(ec.Name), c.req.Node)
+		}
 		if ec.Params == nil {
 			if err := c.includeClass(sc, ec.Name, nil, syntax.Position{}); err != nil {
 				return c.wrapError(err)

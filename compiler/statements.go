@@ -158,7 +158,8 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (
 			return nil, err
 		}
 		ops = withBodyDefaults(ops, defaults)
-		pos := c.pos(sc, b)
+		// Every body's resources carry the line of the resource expression.
+		pos := c.pos(sc, x)
 		for _, title := range ts {
 			if typeName == "class" {
 				if err := c.declareClassFromResource(sc, title, ops, pos); err != nil {

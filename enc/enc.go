@@ -109,6 +109,10 @@ func Parse(out []byte, node, encName string) (*Result, error) {
 	if err != nil {
 		return nil, fail("%v", err)
 	}
+	if _, isList := doc.(value.Array); isList {
+		// Puppet 7 silently ignores a YAML list: the node gets no classes.
+		return &Result{}, nil
+	}
 	h, ok := doc.(*value.Hash)
 	if !ok {
 		return nil, fail("the output is not a YAML hash (got %s)", value.TypeString(value.Generalize(value.TypeOf(doc))))

@@ -226,6 +226,9 @@ func (ev *Evaluator) assignTo(target syntax.Expr, v value.Value, sc *Scope) erro
 		if isQualified(name) || len(name) > 2 && name[:2] == "::" {
 			return errorAt(sc, t, "Illegal attempt to assign to 'a Qualified Variable'. Not an assignable reference")
 		}
+		if name == "facts" || name == "trusted" || name == "server_facts" {
+			return errorAt(sc, t, "Attempt to assign to a reserved variable name: '$%s'", name)
+		}
 		if !sc.Set(name, v) {
 			return errorAt(sc, t, "Cannot reassign variable '$%s'", name)
 		}

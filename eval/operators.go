@@ -69,7 +69,7 @@ func (ev *Evaluator) binary(x *syntax.BinaryExpr, sc *Scope) (value.Value, error
 	case syntax.LSS, syntax.LEQ, syntax.GTR, syntax.GEQ:
 		c, ok := value.Compare(l, r)
 		if !ok {
-			return nil, errorAt(sc, x, "Comparison of: %s %s %s, is not possible", describe(l), x.Op, describe(r))
+			return nil, errorAt(sc, x, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", typeName(l), x.Op, typeName(r), notComparable(l))
 		}
 		switch x.Op {
 		case syntax.LSS:
@@ -117,6 +117,9 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 		bad := l
 		if ln != nil {
 			bad = r
+		}
+		if s, ok := bad.(value.String); ok {
+			return nil, errorAt(sc, x, "The value '%s' cannot be converted to Numeric.", string(s))
 		}
 		return nil, errorAt(sc, x, "Operator '%s' is not applicable to %s", x.Op, describe(bad))
 	}
@@ -370,6 +373,26 @@ func inMatches(l, e value.Value) bool {
 		return value.IsInstance(lv, e)
 	}
 	return value.Equal(l, e)
+}
+
+// typeName is the generalized type name of a value: String, Integer, ...
+func typeName(v value.Value) string {
+	name := value.TypeString(value.Generalize(value.TypeOf(v)))
+	if i := strings.IndexByte(name, '['); i > 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// notComparable explains a failed comparison as Puppet does.
+func notComparable(l value.Value) string {
+	switch l.(type) {
+	case value.String:
+		return "A String is not comparable to a non String"
+	case value.Integer, value.Float:
+		return "A Numeric is not comparable to non Numeric"
+	}
+	return "Only Strings, Numbers, Timespans, Timestamps, and Versions are comparable"
 }
 
 // describe names a value the way Puppet's errors do: "a String", "an Integer".

@@ -3,6 +3,7 @@ package value
 import (
 	"fmt"
 	"math"
+	"sort"
 )
 
 // TypeOf infers the most specific type of a value, as Puppet's type() function
@@ -236,7 +237,10 @@ func Parameterize(base Type, args []Value) (Type, error) {
 				return nil, argErr("arguments must be strings, got %s", TypeString(Generalize(TypeOf(a))))
 			}
 		}
-		return &EnumType{Values: dedupe(vals), CaseInsensitive: ci}, nil
+		// Puppet keeps Enum values sorted and unique.
+		vals = dedupe(vals)
+		sort.Strings(vals)
+		return &EnumType{Values: vals, CaseInsensitive: ci}, nil
 	case *PatternType:
 		var res []*Regexp
 		for _, a := range args {

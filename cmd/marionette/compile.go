@@ -110,6 +110,18 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 			req.Classes = append(req.Classes, compiler.ENCClass{Name: c.Name, Params: c.Params})
 		}
 		req.Parameters = res.Parameters
+		if res.Environment != "" && res.Environment != f.environment {
+			// The classifier moves the node to another environment.
+			if f.environmentPath == "" {
+				return nil, fmt.Errorf("Failed when searching for node %s: Could not find a directory environment named '%s' anywhere in the path: (no environmentpath)", f.node, res.Environment)
+			}
+			envDir := filepath.Join(f.environmentPath, res.Environment)
+			if st, err := os.Stat(envDir); err != nil || !st.IsDir() {
+				return nil, fmt.Errorf("Failed when searching for node %s: Could not find a directory environment named '%s' anywhere in the path: %s. Does the directory exist?", f.node, res.Environment, f.environmentPath)
+			}
+			f.environment, f.manifest, f.modulepath = res.Environment, "", ""
+			readEnvironmentConf(f, envDir)
+		}
 	}
 	var modulePath []string
 	for _, p := range strings.Split(f.modulepath, ":") {
