@@ -35,6 +35,10 @@ func lookupCompilerFunc(name string) (compilerFunc, bool) {
 		return (*Compilation).fnTagged, true
 	case "create_resources":
 		return (*Compilation).fnCreateResources, true
+	case "epp":
+		return (*Compilation).fnEPP, true
+	case "inline_epp":
+		return (*Compilation).fnInlineEPP, true
 	case "template", "inline_template":
 		return notSupported(name), true
 	}

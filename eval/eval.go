@@ -9,6 +9,8 @@
 package eval
 
 import (
+	"strings"
+
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -42,6 +44,8 @@ type Evaluator struct {
 	Host Host
 	// depth guards against runaway recursion in Puppet code.
 	depth int
+	// render collects output while an EPP template is evaluated.
+	render *strings.Builder
 }
 
 // maxDepth bounds nested calls (Puppet code recursing without end).
@@ -119,10 +123,37 @@ func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
 	case *syntax.ClassDef, *syntax.DefineDef, *syntax.NodeDef, *syntax.FunctionDef, *syntax.TypeAlias:
 		// Definitions are hoisted and registered before evaluation starts.
 		return value.Undef, nil
+	case *syntax.RenderString:
+		if ev.render != nil {
+			ev.render.WriteString(x.Value)
+		}
+		return value.Undef, nil
+	case *syntax.RenderExpr:
+		v, err := ev.Eval(x.X, sc)
+		if err != nil {
+			return nil, err
+		}
+		if ev.render != nil {
+			ev.render.WriteString(value.ToString(v))
+		}
+		return value.Undef, nil
 	case *syntax.ImportStmt:
 		return nil, errorAt(sc, x, "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation")
 	}
 	return nil, errorAt(sc, x, "Unsupported expression: %T", x)
+}
+
+// RenderEPP evaluates a parsed EPP template in sc (parameters already bound)
+// and returns the text it renders.
+func (ev *Evaluator) RenderEPP(prog *syntax.EPPProgram, sc *Scope) (string, error) {
+	saved := ev.render
+	var out strings.Builder
+	ev.render = &out
+	defer func() { ev.render = saved }()
+	if _, err := ReturnValue(ev.Block(prog.Body, sc)); err != nil {
+		return "", err
+	}
+	return out.String(), nil
 }
 
 // Block evaluates the statements of a block in order; its value is the last one's.

@@ -1,0 +1,100 @@
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// fnEPP renders a module's EPP template: epp('mod/file.epp', {params}).
+func (c *Compilation) fnEPP(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	if len(call.Args) < 1 || len(call.Args) > 2 {
+		return nil, fmt.Errorf("'epp' expects between 1 and 2 arguments, got %d", len(call.Args))
+	}
+	name, ok := call.Args[0].(value.String)
+	if !ok {
+		return nil, fmt.Errorf("'epp' parameter 'path' expects a String value, got %s", value.TypeString(value.Generalize(value.TypeOf(call.Args[0]))))
+	}
+	path, err := c.findTemplate(string(name))
+	if err != nil {
+		return nil, err
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return c.renderEPP(path, src, call.Args[1:])
+}
+
+// fnInlineEPP renders EPP source given as a string.
+func (c *Compilation) fnInlineEPP(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	if len(call.Args) < 1 || len(call.Args) > 2 {
+		return nil, fmt.Errorf("'inline_epp' expects between 1 and 2 arguments, got %d", len(call.Args))
+	}
+	src, ok := call.Args[0].(value.String)
+	if !ok {
+		return nil, fmt.Errorf("'inline_epp' parameter 'template' expects a String value")
+	}
+	return c.renderEPP("inline_epp", []byte(src), call.Args[1:])
+}
+
+// findTemplate resolves 'module/path' to <module>/templates/path.
+func (c *Compilation) findTemplate(name string) (string, error) {
+	if filepath.IsAbs(name) {
+		return name, nil
+	}
+	mod, rest, ok := strings.Cut(name, "/")
+	if ok {
+		if dir, found := c.env.ModuleDir(mod); found {
+			p := filepath.Join(dir, "templates", rest)
+			if _, err := os.Stat(p); err == nil {
+				return p, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("Could not find template '%s'", name)
+}
+
+// renderEPP evaluates a template in a scope of its own under top scope:
+// declared parameters are bound from the argument hash (with their types and
+// defaults); a template without a parameter list sees the hash's entries as
+// variables.
+func (c *Compilation) renderEPP(file string, src []byte, args []value.Value) (value.Value, error) {
+	prog, err := syntax.ParseEPP(file, src)
+	if err != nil {
+		return nil, err
+	}
+	params := value.EmptyHash
+	if len(args) == 1 && !value.IsUndef(args[0]) {
+		h, ok := args[0].(*value.Hash)
+		if !ok {
+			return nil, fmt.Errorf("'epp' parameter 'parameters' expects a Hash value")
+		}
+		params = h
+	}
+	tsc := eval.NewScope(eval.LocalScope, "", c.top, prog.File)
+	if prog.HasParams {
+		for _, k := range params.Keys() {
+			if !hasParam(prog.Params, value.ToString(k)) {
+				return nil, fmt.Errorf("Too many arguments: no parameter named '%s'", value.ToString(k))
+			}
+		}
+		if err := c.bindParams(tsc, "lambda", prog.Params, params, nil, false, ""); err != nil {
+			return nil, err
+		}
+	} else {
+		for i, k := range params.Keys() {
+			tsc.Set(value.ToString(k), params.Values()[i])
+		}
+	}
+	out, err := c.ev.RenderEPP(prog, tsc)
+	if err != nil {
+		return nil, err
+	}
+	return value.String(out), nil
+}
