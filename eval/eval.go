@@ -81,8 +81,6 @@ func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
 	case *syntax.QualifiedName:
 		// A bare word used as a value is a string.
 		return value.String(x.Name), nil
-	case *syntax.ReservedWord:
-		return value.String(x.Word), nil
 	case *syntax.Variable:
 		return ev.variable(x, sc)
 	case *syntax.TypeReference:

@@ -1,0 +1,187 @@
+package compiler
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// writeTree writes files (path → content) under dir.
+func writeTree(t testing.TB, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// syntheticEnv writes an environment whose catalog has about n resources:
+// modules with parameterized classes, a defined type used many times,
+// resource defaults, relationships and a collector.
+func syntheticEnv(t testing.TB, n int) string {
+	dir := t.TempDir()
+	files := map[string]string{}
+	const perModule = 50 // resources per module: 10 files, 10 packages, 10 define instances (2 each), 10 notifies
+	modules := n / perModule
+	if modules < 1 {
+		modules = 1
+	}
+	var site strings.Builder
+	site.WriteString("File { owner => 'root', group => 'root' }\nnode default {\n")
+	for m := 0; m < modules; m++ {
+		name := fmt.Sprintf("mod%03d", m)
+		fmt.Fprintf(&site, "  include %s\n", name)
+		var b strings.Builder
+		fmt.Fprintf(&b, "class %s (\n  Integer $port = %d,\n  String $ensure = 'present',\n) {\n", name, 8000+m)
+		for i := 0; i < 10; i++ {
+			fmt.Fprintf(&b, "  file { '/etc/%s/f%02d.conf': ensure => file, content => \"port=${port} i=%d\", mode => '0644' }\n", name, i, i)
+			fmt.Fprintf(&b, "  package { '%s-pkg%02d': ensure => $ensure }\n", name, i)
+			fmt.Fprintf(&b, "  %s::vhost { 'site%02d': port => $port + %d }\n", name, i, i)
+			fmt.Fprintf(&b, "  notify { '%s-n%02d': message => \"${name} ${i}\" }\n", name, i)
+		}
+		fmt.Fprintf(&b, "  Package['%s-pkg00'] -> File['/etc/%s/f00.conf']\n", name, name)
+		b.WriteString("}\n")
+		files[filepath.Join("modules", name, "manifests", "init.pp")] = b.String()
+		files[filepath.Join("modules", name, "manifests", "vhost.pp")] = fmt.Sprintf(
+			"define %s::vhost (Integer $port, String $root = \"/srv/${title}\") {\n"+
+				"  file { \"/etc/%s/vhost-${title}\": ensure => file, content => \"${root}:${port}\" }\n"+
+				"  notify { \"%s-vhost-${title}\": message => $port }\n}\n", name, name, name)
+	}
+	site.WriteString("}\n")
+	files["manifests/site.pp"] = site.String()
+	writeTree(t, dir, files)
+	return dir
+}
+
+func loadSynthetic(t testing.TB, n int) (*Environment, Options) {
+	dir := syntheticEnv(t, n)
+	env, err := LoadEnvironment("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, _ := resourcetype.NewSet(nil)
+	return env, Options{Types: types}
+}
+
+func testFacts() *value.Hash {
+	return value.NewHash(value.String("fqdn"), value.String("web01.example.com"),
+		value.String("hostname"), value.String("web01"), value.String("osfamily"), value.String("Debian"))
+}
+
+func compileJSON(t testing.TB, env *Environment, opts Options, node string) []byte {
+	cat, err := Compile(env, opts, &Request{Node: node, Facts: testFacts(), StrictHostnameChecking: true, Now: time.Unix(1700000000, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat.UUID = "fixed"
+	var buf bytes.Buffer
+	if err := cat.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestConcurrentCompilesShareEnvironment compiles one parsed environment
+// from many goroutines at once (run it with -race): every catalog must be
+// identical to a sequential compile's.
+func TestConcurrentCompilesShareEnvironment(t *testing.T) {
+	env, opts := loadSynthetic(t, 400)
+	want := compileJSON(t, env, opts, "web01.example.com")
+	if n := bytes.Count(want, []byte(`"type":"File"`)); n < 100 {
+		t.Fatalf("synthetic catalog has only %d files; the generator is broken", n)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, 32)
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 4; i++ {
+				if got := compileJSON(t, env, opts, "web01.example.com"); !bytes.Equal(got, want) {
+					errs <- "a concurrent compile produced a different catalog"
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
+
+// TestModuleFilesLoadLazily checks that a fresh environment parses module
+// files only when a compile needs them, and keeps them for the next compile.
+func TestModuleFilesLoadLazily(t *testing.T) {
+	env, opts := loadSynthetic(t, 100)
+	if len(env.defs) != 0 {
+		t.Fatalf("module definitions loaded before any compile: %d", len(env.defs))
+	}
+	compileJSON(t, env, opts, "web01.example.com")
+	loaded := len(env.loaded)
+	if loaded == 0 {
+		t.Fatal("no module file was loaded")
+	}
+	compileJSON(t, env, opts, "web01.example.com")
+	if len(env.loaded) != loaded {
+		t.Errorf("second compile loaded files again: %d → %d", loaded, len(env.loaded))
+	}
+}
+
+func TestFactsFromYAMLReachTopScope(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"site.pp": "notify { \"os=${facts['os']['family']} legacy=${osfamily}\": }\n"})
+	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts, err := hiera.FromYAML([]byte("osfamily: Debian\nos:\n  family: Debian\n"), "facts.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := Compile(env, Options{}, &Request{Node: "n1.example.com", Facts: facts.(*value.Hash), StrictHostnameChecking: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cat.Lookup(refOf("Notify", "os=Debian legacy=Debian")) == nil {
+		t.Errorf("facts not visible as $facts and as legacy variables; resources: %v", titlesIn(cat.Resources))
+	}
+}
+
+// BenchmarkCompile1000 compiles a generated ~1,000-resource catalog from a
+// parsed environment (parsing excluded), and encodes it.
+func BenchmarkCompile1000(b *testing.B) {
+	env, opts := loadSynthetic(b, 1000)
+	compileJSON(b, env, opts, "web01.example.com") // load module files once
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		compileJSON(b, env, opts, "web01.example.com")
+	}
+}
+
+func refOf(typ, title string) catalog.Ref { return catalog.Ref{Type: typ, Title: title} }
+
+func titlesIn(rs []*catalog.Resource) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.Ref().String()
+	}
+	return out
+}
