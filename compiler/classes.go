@@ -213,8 +213,8 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 				v, found = gv, true
 			}
 		}
-		if !found && isClass && c.req.Data != nil {
-			dv, ok, err := c.req.Data.LookupParam(c, cname+"::"+p.Name)
+		if !found && isClass {
+			dv, ok, err := c.lookups.LookupParam(cname, p.Name)
 			if err != nil {
 				return err
 			}

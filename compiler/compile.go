@@ -22,6 +22,7 @@ import (
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -40,8 +41,6 @@ type Request struct {
 	Parameters *value.Hash
 	// StrictHostnameChecking false enables Puppet 6's fuzzy node matching.
 	StrictHostnameChecking bool
-	// Data answers automatic parameter lookup and lookup(); nil means no data.
-	Data DataProvider
 	// Log receives warnings and the logging functions' messages; may be nil.
 	Log func(level, msg string)
 	// Now is the compile time (catalog version); zero means time.Now().
@@ -52,12 +51,6 @@ type Request struct {
 type ENCClass struct {
 	Name   string
 	Params *value.Hash
-}
-
-// DataProvider answers lookups from external data (Hiera).
-type DataProvider interface {
-	// LookupParam finds the value for a class parameter (key class::param).
-	LookupParam(c *Compilation, key string) (value.Value, bool, error)
 }
 
 // Compilation is the state of one compile.
@@ -84,6 +77,9 @@ type Compilation struct {
 	classes map[string]*classInstance
 
 	mainClass, nodeRes, mainStage *resource
+
+	// lookups answers lookup(), hiera*() and automatic parameter lookup.
+	lookups *hiera.Session
 
 	pendingDefines []*resource
 	collectors     []*collector
@@ -114,6 +110,19 @@ var stages = []stage{
 type Options struct {
 	Types     *resourcetype.Set
 	Functions functions.Table
+	// Hiera configures external data; the zero value means no data at all.
+	Hiera HieraOptions
+}
+
+// HieraOptions say where a compile's Hiera data comes from.
+type HieraOptions struct {
+	// Cache holds parsed hiera.yaml and data files across compiles; nil
+	// gives each compile its own.
+	Cache *hiera.Cache
+	// GlobalConfig is the global hiera.yaml ("" for none).
+	GlobalConfig string
+	// EnvironmentDir holds the environment layer's hiera.yaml ("" for none).
+	EnvironmentDir string
 }
 
 // Compile compiles the catalog for req.Node.
@@ -132,6 +141,14 @@ func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, er
 		c.funcs = functions.Builtins()
 	}
 	c.ev = &eval.Evaluator{Host: c}
+	c.lookups = hiera.NewSession(hiera.Options{
+		Cache:          opts.Hiera.Cache,
+		GlobalConfig:   opts.Hiera.GlobalConfig,
+		EnvironmentDir: opts.Hiera.EnvironmentDir,
+		ModuleDir:      env.ModuleDir,
+		Warn:           func(msg string) { c.logf("warning", "%s", msg) },
+		ConvertTo:      c.convertTo,
+	}, c)
 	now := req.Now
 	if now.IsZero() {
 		now = time.Now()

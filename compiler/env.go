@@ -152,26 +152,21 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // register records the definitions of a parsed file. Node definitions count
 // only in the main manifest.
 func (env *Environment) register(prog *syntax.Program, main bool) error {
-	return env.registerIn(prog, prog.Body, "", main)
+	return env.registerIn(prog, prog.Body, main)
 }
 
-// registerIn registers the definitions among stmts. Classes and defines
-// nested in a class body live in that class's namespace (class a { class b
-// {} } defines a::b).
-func (env *Environment) registerIn(prog *syntax.Program, stmts []syntax.Expr, namespace string, main bool) error {
-	qualify := func(name string) string {
-		if namespace == "" || strings.HasPrefix(name, "::") {
-			return canonicalName(name)
-		}
-		return namespace + "::" + canonicalName(name)
-	}
+// registerIn registers the definitions among stmts and, recursively, those
+// nested in class bodies (the parser has already qualified their names:
+// class a { class b {} } defines a::b).
+func (env *Environment) registerIn(prog *syntax.Program, stmts []syntax.Expr, main bool) error {
+	qualify := canonicalName
 	for _, d := range stmts {
 		switch d := d.(type) {
 		case *syntax.ClassDef:
 			name := qualify(d.Name)
 			env.addDef(kindClass, name, &Definition{Name: name, File: prog.File, Class: d})
 			if d.Body != nil {
-				if err := env.registerIn(prog, d.Body.Stmts, name, main); err != nil {
+				if err := env.registerIn(prog, d.Body.Stmts, main); err != nil {
 					return err
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -39,6 +40,16 @@ func lookupCompilerFunc(name string) (compilerFunc, bool) {
 		return (*Compilation).fnEPP, true
 	case "inline_epp":
 		return (*Compilation).fnInlineEPP, true
+	case "lookup":
+		return (*Compilation).fnLookup, true
+	case "hiera":
+		return hieraFunc(hiera.Hiera), true
+	case "hiera_array":
+		return hieraFunc(hiera.HieraArray), true
+	case "hiera_hash":
+		return hieraFunc(hiera.HieraHash), true
+	case "hiera_include":
+		return (*Compilation).fnHieraInclude, true
 	case "template", "inline_template":
 		return notSupported(name), true
 	}
@@ -58,6 +69,19 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		v, err := f(c, sc, call)
 		if err != nil {
 			return nil, evalError(sc, call.Node, "Error while evaluating a Function Call, ", err)
+		}
+		return v, nil
+	}
+	if name != "" && name[0] >= 'A' && name[0] <= 'Z' {
+		// A type called as a function is new(): Integer('12'), Sensitive($x).
+		t, err := c.resolveTypeName(sc, name, call.Node)
+		if err != nil {
+			return nil, err
+		}
+		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc}
+		v, err := functions.New(ctx, t, call.Args)
+		if err != nil {
+			return nil, evalError(sc, call.Node, callKind(call)+", ", err)
 		}
 		return v, nil
 	}
@@ -200,6 +224,15 @@ func (c *Compilation) qualified(name string) (value.Value, error) {
 		}
 	}
 	return value.Undef, nil
+}
+
+// resolveTypeName resolves a capitalized name: a built-in data type, a type
+// alias, or a resource type reference.
+func (c *Compilation) resolveTypeName(sc *eval.Scope, name string, at syntax.Node) (value.Type, error) {
+	if t, ok := value.BaseType(name); ok {
+		return t, nil
+	}
+	return c.ResolveType(sc, name, at)
 }
 
 // ResolveType implements eval.Host: type aliases first, else a resource

@@ -25,7 +25,9 @@ import (
 type compileFlags struct {
 	node, manifest, modulepath, facts, enc, hieraConfig string
 	environment, environmentPath, config                string
-	strict                                              bool
+	// environmentDir is set when the compile uses a directory environment.
+	environmentDir string
+	strict         bool
 }
 
 func runCompile(args []string, stdout, stderr io.Writer) int {
@@ -138,7 +140,8 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 		return nil, err
 	}
 	types, _ := resourcetype.NewSet(moduleDirs(modulePath))
-	return compiler.Compile(env, compiler.Options{Types: types}, req)
+	opts := compiler.Options{Types: types, Hiera: compiler.HieraOptions{GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}}
+	return compiler.Compile(env, opts, req)
 }
 
 // moduleDirs lists every module directory on a module path.
@@ -197,6 +200,7 @@ func loadFacts(path string) (*value.Hash, error) {
 // readEnvironmentConf applies an environment's environment.conf (manifest
 // and modulepath, relative to the environment directory).
 func readEnvironmentConf(f *compileFlags, envDir string) {
+	f.environmentDir = envDir
 	settings := map[string]string{"manifest": "manifests", "modulepath": "modules"}
 	if data, err := os.ReadFile(filepath.Join(envDir, "environment.conf")); err == nil {
 		for k, v := range parseINI(string(data), "") {

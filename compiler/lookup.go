@@ -1,0 +1,201 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// fnLookup implements lookup() in all its forms:
+//
+//	lookup(name | [names], [Type], [merge], [default])
+//	lookup(name | [names], { value_type, merge, default_value, ... })
+//	lookup({ name, value_type, merge, default_value })
+//
+// with an optional block computing the default.
+func (c *Compilation) fnLookup(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	args := call.Args
+	if len(args) == 0 || len(args) > 4 {
+		return nil, fmt.Errorf("'lookup' expects between 1 and 4 arguments, got %d", len(args))
+	}
+	var req hieraRequest
+	var opts *value.Hash
+	switch a := args[0].(type) {
+	case *value.Hash:
+		if len(args) != 1 {
+			return nil, fmt.Errorf("'lookup' expects 1 argument when the first is an options hash, got %d", len(args))
+		}
+		opts = a
+		n, ok := a.GetString("name")
+		if !ok {
+			return nil, fmt.Errorf("'lookup' options hash has no 'name'")
+		}
+		if err := req.setNames(n); err != nil {
+			return nil, err
+		}
+	default:
+		if err := req.setNames(a); err != nil {
+			return nil, err
+		}
+		if len(args) == 2 {
+			if h, ok := args[1].(*value.Hash); ok {
+				opts = h
+				break
+			}
+		}
+		if len(args) > 1 && !value.IsUndef(args[1]) {
+			t, ok := args[1].(value.Type)
+			if !ok {
+				return nil, fmt.Errorf("'lookup' parameter 'value_type' expects a Type value, got %s", value.TypeString(value.Generalize(value.TypeOf(args[1]))))
+			}
+			req.Type = t
+		}
+		if len(args) > 2 {
+			req.Merge = args[2]
+		}
+		if len(args) > 3 {
+			req.Default, req.HasDefault = args[3], true
+		}
+	}
+	if opts != nil {
+		if t, ok := opts.GetString("value_type"); ok {
+			if tt, ok := t.(value.Type); ok {
+				req.Type = tt
+			}
+		}
+		if m, ok := opts.GetString("merge"); ok {
+			req.Merge = m
+		}
+		if d, ok := opts.GetString("default_value"); ok {
+			req.Default, req.HasDefault = d, true
+		}
+		// default_values_hash answers keys the data does not have, before
+		// default_value does.
+		if dvh, ok := opts.GetString("default_values_hash"); ok {
+			if h, ok := dvh.(*value.Hash); ok {
+				for _, k := range req.Keys {
+					if v, found := h.GetString(k); found {
+						req.Default, req.HasDefault = v, true
+						break
+					}
+				}
+			}
+		}
+	}
+	if call.Lambda != nil {
+		lam := call.Lambda
+		req.DefaultFunc = func(key string) (value.Value, error) {
+			return c.ev.CallLambda(lam, []value.Value{value.String(key)})
+		}
+	}
+	return c.lookups.Lookup(req.Request)
+}
+
+// convertTo implements lookup_options convert_to with the new() function.
+func (c *Compilation) convertTo(typeSpec string, v value.Value, args []value.Value) (value.Value, error) {
+	t, err := c.parseTypeSpec(typeSpec)
+	if err != nil {
+		return nil, err
+	}
+	ctx := &functions.Ctx{Eval: c.ev, Scope: c.top, Call: &eval.Call{Name: "new"}, Log: c.logFunc}
+	return functions.New(ctx, t, append([]value.Value{v}, args...))
+}
+
+// parseTypeSpec evaluates a type written as a string (Integer, Array[String]).
+func (c *Compilation) parseTypeSpec(spec string) (value.Type, error) {
+	x, err := parseExpr(spec)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.ev.Eval(x, c.top)
+	if err != nil {
+		return nil, err
+	}
+	t, ok := v.(value.Type)
+	if !ok {
+		return nil, fmt.Errorf("'%s' is not a type", spec)
+	}
+	return t, nil
+}
+
+// hieraFunc implements hiera(), hiera_array() and hiera_hash():
+// (key, [default], [override]) with an optional default block.
+func hieraFunc(kind hiera.HieraFunction) compilerFunc {
+	return func(c *Compilation, sc *eval.Scope, call *eval.Call) (value.Value, error) {
+		if len(call.Args) == 0 || len(call.Args) > 3 {
+			return nil, fmt.Errorf("'%s' expects between 1 and 3 arguments, got %d", call.Name, len(call.Args))
+		}
+		key, ok := call.Args[0].(value.String)
+		if !ok {
+			return nil, fmt.Errorf("'%s' parameter 'key' expects a String value", call.Name)
+		}
+		var def value.Value
+		hasDefault := len(call.Args) > 1
+		if hasDefault {
+			def = call.Args[1]
+		}
+		var defFunc func(string) (value.Value, error)
+		if call.Lambda != nil {
+			lam := call.Lambda
+			defFunc = func(k string) (value.Value, error) {
+				return c.ev.CallLambda(lam, []value.Value{value.String(k)})
+			}
+		}
+		return c.lookups.Hiera(kind, string(key), def, hasDefault, defFunc)
+	}
+}
+
+// fnHieraInclude includes the classes listed under a key (merged unique).
+func (c *Compilation) fnHieraInclude(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	v, err := hieraFunc(hiera.HieraArray)(c, sc, call)
+	if err != nil {
+		return nil, err
+	}
+	names, err := classNames([]value.Value{v})
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		if _, err := c.ensureClass(sc, n, call.Node); err != nil {
+			return nil, err
+		}
+	}
+	return value.Undef, nil
+}
+
+// hieraRequest is a lookup() call being assembled from its arguments.
+type hieraRequest struct {
+	hiera.Request
+}
+
+func (r *hieraRequest) setNames(v value.Value) error {
+	switch n := v.(type) {
+	case value.String:
+		r.Keys = []string{string(n)}
+		return nil
+	case value.Array:
+		for _, e := range n {
+			s, ok := e.(value.String)
+			if !ok {
+				return errLookupName
+			}
+			r.Keys = append(r.Keys, string(s))
+		}
+		return nil
+	}
+	return errLookupName
+}
+
+type lookupNameError struct{}
+
+func (lookupNameError) Error() string {
+	return "'lookup' parameter 'name' expects a value of type String or Array[String]"
+}
+
+var errLookupName error = lookupNameError{}
+
+func parseExpr(src string) (syntax.Expr, error) { return syntax.ParseExpr(src) }
