@@ -84,6 +84,14 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 			return nil, err
 		}
 	}
+	// Catalogs name files by absolute path, as Puppet's do.
+	for _, p := range []*string{&f.environmentPath, &f.manifest, &f.hieraConfig} {
+		if *p != "" {
+			if abs, err := filepath.Abs(*p); err == nil {
+				*p = abs
+			}
+		}
+	}
 	if f.environmentPath != "" && f.manifest == "" {
 		envDir := filepath.Join(f.environmentPath, f.environment)
 		if st, err := os.Stat(envDir); err != nil || !st.IsDir() {
@@ -128,6 +136,9 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 	var modulePath []string
 	for _, p := range strings.Split(f.modulepath, ":") {
 		if p != "" {
+			if abs, err := filepath.Abs(p); err == nil {
+				p = abs
+			}
 			modulePath = append(modulePath, p)
 		}
 	}

@@ -15,10 +15,13 @@ node 'web01.example.com', 'web02.example.com' {
 node /^db(\d+)\.example\.com$/ {
   $role = 'db'
   $db_index = $1
-  include profile::base
+  # Resource-like first: profile::base includes ntp again, which is fine
+  # after (not before) this declaration.
   class { 'ntp':
     servers => ['0.pool.ntp.org', '1.pool.ntp.org'],
   }
+  include profile::base
+  notify { "database server number ${db_index}": }
 }
 
 node default {

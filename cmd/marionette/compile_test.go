@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/conformance"
+)
+
+// TestExampleEnvironmentMatchesPuppet runs the README's main command on every
+// node of the bundled example environment and compares the catalog with the
+// one real Puppet 7.23 compiled (testdata/example-NODE.json, written by
+// scripts/regen-example).
+func TestExampleEnvironmentMatchesPuppet(t *testing.T) {
+	factsFiles, err := filepath.Glob("../../examples/facts/*.yaml")
+	if err != nil || len(factsFiles) == 0 {
+		t.Fatalf("no example facts: %v", err)
+	}
+	envBase, err := filepath.Abs("../../examples/production")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, facts := range factsFiles {
+		node := strings.TrimSuffix(filepath.Base(facts), ".yaml")
+		t.Run(node, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"compile", node, "--environmentpath", "../../examples", "--environment", "production", "--facts", facts}, &stdout, &stderr)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, stderr.String())
+			}
+			got, err := conformance.Normalize(stdout.Bytes(), []string{envBase}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := os.ReadFile(filepath.Join("testdata", "example-"+node+".json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Numbers stay json.Number, as Normalize leaves them.
+			dec := json.NewDecoder(bytes.NewReader(data))
+			dec.UseNumber()
+			var want map[string]any
+			if err := dec.Decode(&want); err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range conformance.DiffCatalogs(want, got) {
+				t.Error(d)
+			}
+		})
+	}
+}
+
+func TestCompileUsageErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"compile"}, 2, "usage: marionette compile NODE"},
+		{[]string{"compile", "bad/name", "--manifest", "/nonexistent.pp"}, 1, "illegal characters"},
+		{[]string{"compile", "n1.example.com", "--facts", "/nonexistent/facts.yaml"}, 1, "no such file"},
+		{[]string{"nosuchcommand"}, 2, "unknown command"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		code := run(tt.args, &stdout, &stderr)
+		if code != tt.code || !strings.Contains(stderr.String(), tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr.String(), tt.code, tt.want)
+		}
+		if code != 0 && stdout.Len() != 0 {
+			t.Errorf("%v: a failed compile printed a catalog", tt.args)
+		}
+	}
+}
