@@ -185,3 +185,33 @@ func titlesIn(rs []*catalog.Resource) []string {
 	}
 	return out
 }
+
+// TestLegacyImportAndNodeInheritance checks the two Puppet 3 forms the seed
+// documents describe and Puppet 7 rejects: marionette accepts them with a
+// deprecation (import loads the globbed files; a node's parent node is
+// evaluated first and is its parent scope).
+func TestLegacyImportAndNodeInheritance(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"site.pp":         "import 'nodes/*.pp'\n$top = 'T'\n",
+		"nodes/base.pp":   "node 'base' { $ntp = 'time.example.com' notify { 'from base': } }\n",
+		"nodes/web01.pp":  "node 'web01.example.com' inherits 'base' { notify { \"ntp=${ntp} top=${top}\": } }\n",
+		"nodes/ignored.x": "this is not a manifest",
+	})
+	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(env.Deprecations) != 2 {
+		t.Errorf("want one deprecation for import and one for inherits, got %q", env.Deprecations)
+	}
+	cat, err := Compile(env, Options{}, &Request{Node: "web01.example.com", StrictHostnameChecking: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, title := range []string{"from base", "ntp=time.example.com top=T"} {
+		if cat.Lookup(refOf("Notify", title)) == nil {
+			t.Errorf("missing Notify[%s]; have %v", title, titlesIn(cat.Resources))
+		}
+	}
+}

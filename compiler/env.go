@@ -24,6 +24,9 @@ type Environment struct {
 	Manifests []*syntax.Program
 	// Nodes are the node definitions of the main manifest, in order.
 	Nodes []*NodeDef
+	// Deprecations lists legacy constructs found while loading (import,
+	// node inheritance) that marionette accepts and Puppet 7 rejects.
+	Deprecations []string
 
 	mu     sync.Mutex
 	defs   map[defKey]*Definition
@@ -81,17 +84,73 @@ func LoadEnvironment(name, manifest string, modulePath []string) (*Environment, 
 	if err != nil {
 		return nil, err
 	}
+	seen := make(map[string]bool)
 	for _, f := range files {
-		prog, err := parseFile(f)
-		if err != nil {
-			return nil, err
-		}
-		env.Manifests = append(env.Manifests, prog)
-		if err := env.register(prog, true); err != nil {
+		if err := env.loadManifest(f, seen); err != nil {
 			return nil, err
 		}
 	}
+	for _, n := range env.Nodes {
+		if n.Def.Parent != nil {
+			p := n.File.Position(n.Def.Pos())
+			env.Deprecations = append(env.Deprecations, fmt.Sprintf(
+				"Node inheritance is deprecated and not supported by Puppet >= 4.0.0; marionette evaluates the parent node first (file: %s, line: %d)", p.Filename, p.Line))
+		}
+	}
 	return env, nil
+}
+
+// loadManifest parses one main-manifest file and, after it, the files its
+// legacy import statements name (globs relative to the importing file).
+func (env *Environment) loadManifest(path string, seen map[string]bool) error {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if seen[path] {
+		return nil
+	}
+	seen[path] = true
+	prog, err := parseFile(path)
+	if err != nil {
+		return err
+	}
+	env.Manifests = append(env.Manifests, prog)
+	if err := env.register(prog, true); err != nil {
+		return err
+	}
+	for _, stmt := range prog.Body {
+		imp, ok := stmt.(*syntax.ImportStmt)
+		if !ok {
+			continue
+		}
+		p := prog.File.Position(imp.Pos())
+		env.Deprecations = append(env.Deprecations, fmt.Sprintf(
+			"'import' is deprecated and not supported by Puppet >= 4.0.0; use a manifest directory (file: %s, line: %d)", p.Filename, p.Line))
+		for _, f := range imp.Files {
+			lit, ok := f.(*syntax.StringLit)
+			if !ok {
+				return fmt.Errorf("import needs a literal file pattern (file: %s, line: %d)", p.Filename, p.Line)
+			}
+			pattern := lit.Value
+			if filepath.Ext(pattern) == "" {
+				pattern += ".pp"
+			}
+			if !filepath.IsAbs(pattern) {
+				pattern = filepath.Join(filepath.Dir(path), pattern)
+			}
+			matches, err := filepath.Glob(pattern)
+			if err != nil {
+				return fmt.Errorf("bad import pattern '%s' (file: %s, line: %d)", lit.Value, p.Filename, p.Line)
+			}
+			sort.Strings(matches)
+			for _, m := range matches {
+				if err := env.loadManifest(m, seen); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // manifestFiles lists the main manifest's files in the order Puppet evaluates them.

@@ -111,7 +111,10 @@ func (c *Compilation) stageMain() error {
 		sc := c.top
 		sc.File = prog.File
 		for _, stmt := range prog.Body {
-			if _, isNode := stmt.(*syntax.NodeDef); isNode {
+			switch stmt.(type) {
+			case *syntax.NodeDef, *syntax.ImportStmt:
+				// Nodes are evaluated later; imports were loaded with the
+				// environment.
 				continue
 			}
 			if _, err := c.ev.Eval(stmt, sc); err != nil {
@@ -141,7 +144,17 @@ func (c *Compilation) stageNodeBody() error {
 	}
 	c.nodeRes = node
 	c.cat.AddClass(m.name)
-	c.nodeScope = eval.NewScope(eval.NodeScope, m.name, c.top, m.node.File)
+	// Legacy node inheritance: the parent node's body runs first and its
+	// scope is the parent of this node's scope.
+	parentScope := c.top
+	if m.node.Def.Parent != nil {
+		ps, err := c.evaluateParentNode(m.node, node)
+		if err != nil {
+			return err
+		}
+		parentScope = ps
+	}
+	c.nodeScope = eval.NewScope(eval.NodeScope, m.name, parentScope, m.node.File)
 	c.scopes[c.nodeScope] = &scopeData{resource: node}
 	if m.captures != nil {
 		c.nodeScope.SetCaptures(m.captures)
@@ -150,6 +163,43 @@ func (c *Compilation) stageNodeBody() error {
 		return c.wrapError(err)
 	}
 	return nil
+}
+
+// evaluateParentNode evaluates the node definition a legacy `node x
+// inherits y` names, recursively, and returns its scope.
+func (c *Compilation) evaluateParentNode(child *NodeDef, node *resource) (*eval.Scope, error) {
+	name, ok := nodeKey(child.Def.Parent)
+	if !ok {
+		return nil, fmt.Errorf("invalid parent node name")
+	}
+	for depth := 0; depth < 100; depth++ {
+		var parent *NodeDef
+		for _, n := range c.env.Nodes {
+			for _, x := range n.Def.Names {
+				if k, _ := nodeKey(x); k == name {
+					parent = n
+				}
+			}
+		}
+		if parent == nil {
+			return nil, fmt.Errorf("Could not find parent node '%s' of node %s", strings.TrimPrefix(name, "n:"), node.Title)
+		}
+		scopeParent := c.top
+		if parent.Def.Parent != nil {
+			sp, err := c.evaluateParentNode(parent, node)
+			if err != nil {
+				return nil, err
+			}
+			scopeParent = sp
+		}
+		sc := eval.NewScope(eval.NodeScope, strings.TrimPrefix(name, "n:"), scopeParent, parent.File)
+		c.scopes[sc] = &scopeData{resource: node}
+		if _, err := c.ev.Block(parent.Def.Body, sc); err != nil {
+			return nil, err
+		}
+		return sc, nil
+	}
+	return nil, fmt.Errorf("node inheritance is too deep")
 }
 
 // stageENC declares the ENC's classes at node scope, after the node body.

@@ -150,6 +150,9 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 		}
 		return nil, err
 	}
+	for _, d := range env.Deprecations {
+		fmt.Fprintf(stderr, "Warning: %s\n", d)
+	}
 	types, _ := resourcetype.NewSet(moduleDirs(modulePath))
 	opts := compiler.Options{Types: types, Hiera: compiler.HieraOptions{GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}}
 	return compiler.Compile(env, opts, req)
