@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -221,4 +222,15 @@ func (e *encoder) str(s string) {
 	}
 	w.WriteString(s[start:])
 	w.WriteByte('"')
+}
+
+// ValueJSON encodes one value as Puppet's JSON rendering does (the same
+// rules as catalog parameters).
+func ValueJSON(v value.Value) []byte {
+	var buf bytes.Buffer
+	bw := bufio.NewWriter(&buf)
+	e := encoder{w: bw}
+	e.value(v)
+	bw.Flush()
+	return buf.Bytes()
 }

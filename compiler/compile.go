@@ -127,6 +127,17 @@ type HieraOptions struct {
 
 // Compile compiles the catalog for req.Node.
 func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, error) {
+	c := newCompilation(env, opts, req)
+	for _, s := range stages {
+		if err := s.run(c); err != nil {
+			return nil, err
+		}
+	}
+	return c.cat, nil
+}
+
+// newCompilation sets up the per-compile state.
+func newCompilation(env *Environment, opts Options, req *Request) *Compilation {
 	c := &Compilation{
 		env:     env,
 		req:     req,
@@ -156,12 +167,7 @@ func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, er
 	c.cat = catalog.New(req.Node, env.Name)
 	c.cat.Version = now.Unix()
 	c.cat.UUID = newUUID()
-	for _, s := range stages {
-		if err := s.run(c); err != nil {
-			return nil, err
-		}
-	}
-	return c.cat, nil
+	return c
 }
 
 // logf reports a message at a level.

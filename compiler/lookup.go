@@ -199,3 +199,33 @@ func (lookupNameError) Error() string {
 var errLookupName error = lookupNameError{}
 
 func parseExpr(src string) (syntax.Expr, error) { return syntax.ParseExpr(src) }
+
+// DataLookup answers `puppet lookup`-style questions for a node without
+// compiling its catalog: facts, $trusted and ENC parameters are in scope,
+// manifests are not evaluated.
+type DataLookup struct {
+	c *Compilation
+}
+
+// NewDataLookup prepares lookups for req.Node in env.
+func NewDataLookup(env *Environment, opts Options, req *Request) (*DataLookup, error) {
+	c := newCompilation(env, opts, req)
+	for _, s := range []stage{stages[0], stages[1]} { // node, top
+		if err := s.run(c); err != nil {
+			return nil, err
+		}
+	}
+	return &DataLookup{c: c}, nil
+}
+
+// Lookup performs one lookup; with explain it also returns the trace.
+func (d *DataLookup) Lookup(req hiera.Request, explain bool) (value.Value, *hiera.ExplainNode, error) {
+	if explain {
+		return d.c.lookups.Explain(req)
+	}
+	v, err := d.c.lookups.Lookup(req)
+	return v, nil, err
+}
+
+// ParseType evaluates a type written as text, e.g. "Array[String]".
+func (d *DataLookup) ParseType(spec string) (value.Type, error) { return d.c.parseTypeSpec(spec) }

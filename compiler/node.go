@@ -157,3 +157,13 @@ func validCertname(name string) bool {
 	}
 	return true
 }
+
+// MatchNodeName returns the name of the node definition that would be used
+// for node ("" when the main manifest has no node definitions).
+func MatchNodeName(env *Environment, node string, facts *value.Hash, strict bool) (string, error) {
+	m, err := matchNode(env.Nodes, node, facts, strict)
+	if err != nil || m == nil {
+		return "", err
+	}
+	return m.name, nil
+}

@@ -34,15 +34,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f compileFlags
-	fs.StringVar(&f.manifest, "manifest", "", "main manifest: a .pp file or a directory")
-	fs.StringVar(&f.modulepath, "modulepath", "", "module directories, separated by ':'")
-	fs.StringVar(&f.facts, "facts", "", "facts file (YAML or JSON)")
-	fs.StringVar(&f.enc, "enc", "", "external node classifier executable")
-	fs.StringVar(&f.hieraConfig, "hiera-config", "", "global hiera.yaml")
-	fs.StringVar(&f.environment, "environment", "production", "environment name")
-	fs.StringVar(&f.environmentPath, "environmentpath", "", "directory of directory environments")
-	fs.StringVar(&f.config, "config", "", "puppet.conf to read settings from")
-	fs.BoolVar(&f.strict, "strict-hostname-checking", true, "match node definitions on the exact certname only")
+	addEnvironmentFlags(fs, &f)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette compile NODE --manifest FILE_OR_DIR --modulepath DIR[:DIR...] --facts FILE [flags]")
 		fs.PrintDefaults()
@@ -79,9 +71,49 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 }
 
 func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
+	env, opts, req, err := prepare(f, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return compiler.Compile(env, opts, req)
+}
+
+// addEnvironmentFlags defines the flags that say where code, facts and data
+// come from; compile and lookup share them.
+func addEnvironmentFlags(fs *flag.FlagSet, f *compileFlags) {
+	fs.StringVar(&f.manifest, "manifest", "", "main manifest: a .pp file or a directory")
+	fs.StringVar(&f.modulepath, "modulepath", "", "module directories, separated by ':'")
+	fs.StringVar(&f.facts, "facts", "", "facts file (YAML or JSON)")
+	fs.StringVar(&f.enc, "enc", "", "external node classifier executable")
+	fs.StringVar(&f.hieraConfig, "hiera-config", "", "global hiera.yaml")
+	fs.StringVar(&f.environment, "environment", "production", "environment name")
+	fs.StringVar(&f.environmentPath, "environmentpath", "", "directory of directory environments")
+	fs.StringVar(&f.config, "config", "", "puppet.conf to read settings from")
+	fs.BoolVar(&f.strict, "strict-hostname-checking", true, "match node definitions on the exact certname only")
+}
+
+// prepare loads the environment, facts and classification for a node.
+func prepare(f *compileFlags, stderr io.Writer) (*compiler.Environment, compiler.Options, *compiler.Request, error) {
+	var opts compiler.Options
+	env, req, err := prepareRequest(f, stderr)
+	if err != nil {
+		return nil, opts, nil, err
+	}
+	var modulePath []string
+	for _, p := range strings.Split(f.modulepath, ":") {
+		if p != "" {
+			modulePath = append(modulePath, p)
+		}
+	}
+	types, _ := resourcetype.NewSet(moduleDirs(modulePath))
+	opts = compiler.Options{Types: types, Hiera: compiler.HieraOptions{GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}}
+	return env, opts, req, nil
+}
+
+func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *compiler.Request, error) {
 	if f.config != "" {
 		if err := readPuppetConf(f); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	// Catalogs name files by absolute path, as Puppet's do.
@@ -95,13 +127,13 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 	if f.environmentPath != "" && f.manifest == "" {
 		envDir := filepath.Join(f.environmentPath, f.environment)
 		if st, err := os.Stat(envDir); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("Could not find a directory environment named '%s' anywhere in the path: %s", f.environment, f.environmentPath)
+			return nil, nil, fmt.Errorf("Could not find a directory environment named '%s' anywhere in the path: %s", f.environment, f.environmentPath)
 		}
 		readEnvironmentConf(f, envDir)
 	}
 	facts, err := loadFacts(f.facts)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	req := &compiler.Request{
 		Node:                   f.node,
@@ -114,7 +146,7 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 	if f.enc != "" {
 		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, c := range res.Classes {
 			req.Classes = append(req.Classes, compiler.ENCClass{Name: c.Name, Params: c.Params})
@@ -123,11 +155,11 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 		if res.Environment != "" && res.Environment != f.environment {
 			// The classifier moves the node to another environment.
 			if f.environmentPath == "" {
-				return nil, fmt.Errorf("Failed when searching for node %s: Could not find a directory environment named '%s' anywhere in the path: (no environmentpath)", f.node, res.Environment)
+				return nil, nil, fmt.Errorf("Failed when searching for node %s: Could not find a directory environment named '%s' anywhere in the path: (no environmentpath)", f.node, res.Environment)
 			}
 			envDir := filepath.Join(f.environmentPath, res.Environment)
 			if st, err := os.Stat(envDir); err != nil || !st.IsDir() {
-				return nil, fmt.Errorf("Failed when searching for node %s: Could not find a directory environment named '%s' anywhere in the path: %s. Does the directory exist?", f.node, res.Environment, f.environmentPath)
+				return nil, nil, fmt.Errorf("Failed when searching for node %s: Could not find a directory environment named '%s' anywhere in the path: %s. Does the directory exist?", f.node, res.Environment, f.environmentPath)
 			}
 			f.environment, f.manifest, f.modulepath = res.Environment, "", ""
 			readEnvironmentConf(f, envDir)
@@ -142,20 +174,19 @@ func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
 			modulePath = append(modulePath, p)
 		}
 	}
+	f.modulepath = strings.Join(modulePath, ":")
 	env, err := compiler.LoadEnvironment(f.environment, f.manifest, modulePath)
 	if err != nil {
 		var pe *compiler.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("Could not parse for environment %s: %v", f.environment, pe.Err)
+			return nil, nil, fmt.Errorf("Could not parse for environment %s: %v", f.environment, pe.Err)
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	for _, d := range env.Deprecations {
 		fmt.Fprintf(stderr, "Warning: %s\n", d)
 	}
-	types, _ := resourcetype.NewSet(moduleDirs(modulePath))
-	opts := compiler.Options{Types: types, Hiera: compiler.HieraOptions{GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}}
-	return compiler.Compile(env, opts, req)
+	return env, req, nil
 }
 
 // moduleDirs lists every module directory on a module path.

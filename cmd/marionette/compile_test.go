@@ -76,3 +76,40 @@ func TestCompileUsageErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLookupExample checks `marionette lookup` on the example environment;
+// the expected outputs are what `puppet lookup --render-as json` printed for
+// the same keys, node and facts.
+func TestLookupExample(t *testing.T) {
+	tests := []struct{ key, want string }{
+		{"ntp::servers", `["time1.example.com","time2.example.com"]`},
+		{"profile::web::sites", `{"www":80,"shop":8443}`},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		code := run([]string{"lookup", tt.key, "--node", "web01.example.com", "--environmentpath", "../../examples",
+			"--facts", "../../examples/facts/web01.example.com.yaml", "--render-as", "json"}, &stdout, &stderr)
+		if code != 0 || strings.TrimSpace(stdout.String()) != tt.want {
+			t.Errorf("lookup %s: exit %d, %q (stderr %q); want %s", tt.key, code, stdout.String(), stderr.String(), tt.want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"lookup", "no::such::key", "--node", "web01.example.com", "--environmentpath", "../../examples"}, &stdout, &stderr); code == 0 ||
+		!strings.Contains(stderr.String(), "did not find a value for the name 'no::such::key'") {
+		t.Errorf("missing key: exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+func TestNodeCommand(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"node", "db02.example.com", "--environmentpath", "../../examples",
+		"--facts", "../../examples/facts/db02.example.com.yaml"}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"name: db02.example.com", "environment: production", `node_definition: __node_regexp__dbd.example.com`} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout.String())
+		}
+	}
+}

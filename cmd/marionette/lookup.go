@@ -1,0 +1,116 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// runLookup mirrors `puppet lookup`: it looks keys up in a node's Hiera
+// data (facts and ENC parameters in scope, manifests not evaluated).
+func runLookup(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("lookup", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f compileFlags
+	addEnvironmentFlags(fs, &f)
+	fs.StringVar(&f.node, "node", "", "the node whose data to look up (required)")
+	merge := fs.String("merge", "", "merge strategy: first, unique, hash or deep")
+	knockout := fs.String("knockout-prefix", "", "knockout prefix for a deep merge")
+	sortArrays := fs.Bool("sort-merged-arrays", false, "sort merged arrays (deep merge)")
+	mergeHashArrays := fs.Bool("merge-hash-arrays", false, "merge hashes in arrays (deep merge)")
+	typeSpec := fs.String("type", "", "assert the value's type, e.g. Array[String]")
+	dflt := fs.String("default", "", "value to return when nothing is found")
+	explain := fs.Bool("explain", false, "explain every layer and level searched")
+	renderAs := fs.String("render-as", "yaml", "output format: yaml, json or s (string)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: marionette lookup KEY... --node NODE [--facts F] [--explain] [--merge STRATEGY] [flags]")
+		fs.PrintDefaults()
+	}
+	// Keys may come before the flags, as with puppet lookup.
+	var keys []string
+	for len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		keys, args = append(keys, args[0]), args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	keys = append(keys, fs.Args()...)
+	if len(keys) == 0 || f.node == "" {
+		fs.Usage()
+		return 2
+	}
+	defaultGiven := false
+	fs.Visit(func(fl *flag.Flag) { defaultGiven = defaultGiven || fl.Name == "default" })
+
+	env, opts, req, err := prepare(&f, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	dl, err := compiler.NewDataLookup(env, opts, req)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	hreq := hiera.Request{Keys: keys}
+	if *merge != "" {
+		hreq.Merge = mergeOption(*merge, *knockout, *sortArrays, *mergeHashArrays)
+	}
+	if *typeSpec != "" {
+		t, err := dl.ParseType(*typeSpec)
+		if err != nil {
+			fmt.Fprintf(stderr, "Error: --type: %v\n", err)
+			return 1
+		}
+		hreq.Type = t
+	}
+	if defaultGiven {
+		hreq.Default, hreq.HasDefault = value.String(*dflt), true
+	}
+	v, trace, err := dl.Lookup(hreq, *explain)
+	if *explain {
+		if trace != nil {
+			fmt.Fprint(stdout, trace.String())
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: Could not run: %v\n", err)
+		return 1
+	}
+	out, err := render(v, *renderAs)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, out)
+	return 0
+}
+
+// mergeOption builds lookup's merge argument from the command line.
+func mergeOption(strategy, knockout string, sortArrays, mergeHashArrays bool) value.Value {
+	if strategy != "deep" || (knockout == "" && !sortArrays && !mergeHashArrays) {
+		return value.String(strategy)
+	}
+	b := value.NewHashBuilder(4)
+	b.Set(value.String("strategy"), value.String("deep"))
+	if knockout != "" {
+		b.Set(value.String("knockout_prefix"), value.String(knockout))
+	}
+	if sortArrays {
+		b.Set(value.String("sort_merged_arrays"), value.True)
+	}
+	if mergeHashArrays {
+		b.Set(value.String("merge_hash_arrays"), value.True)
+	}
+	return b.Build()
+}
