@@ -78,7 +78,7 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		if err != nil {
 			return nil, err
 		}
-		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc}
+		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc, Compile: c}
 		v, err := functions.New(ctx, t, call.Args)
 		if err != nil {
 			return nil, evalError(sc, call.Node, callKind(call)+", ", err)
@@ -86,7 +86,7 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		return v, nil
 	}
 	if f, ok := c.funcs.Lookup(name); ok {
-		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc}
+		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc, Compile: c}
 		v, err := f(ctx, call.Args)
 		if err != nil {
 			var ee *eval.Error

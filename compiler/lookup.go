@@ -101,7 +101,7 @@ func (c *Compilation) convertTo(typeSpec string, v value.Value, args []value.Val
 	if err != nil {
 		return nil, err
 	}
-	ctx := &functions.Ctx{Eval: c.ev, Scope: c.top, Call: &eval.Call{Name: "new"}, Log: c.logFunc}
+	ctx := &functions.Ctx{Eval: c.ev, Scope: c.top, Call: &eval.Call{Name: "new"}, Log: c.logFunc, Compile: c}
 	return functions.New(ctx, t, append([]value.Value{v}, args...))
 }
 

@@ -198,8 +198,10 @@ func moduleDirs(modulePath []string) []string {
 			continue
 		}
 		for _, e := range entries {
-			if e.IsDir() {
-				dirs = append(dirs, filepath.Join(mp, e.Name()))
+			// Modules are often symlinks (Debian installs them so).
+			d := filepath.Join(mp, e.Name())
+			if st, err := os.Stat(d); err == nil && st.IsDir() {
+				dirs = append(dirs, d)
 			}
 		}
 	}
