@@ -2,4 +2,7 @@ module github.com/marionette-dev/marionette
 
 go 1.26
 
-require gopkg.in/yaml.v3 v3.0.1 // indirect
+require (
+	github.com/dlclark/regexp2 v1.12.0 // indirect
+	gopkg.in/yaml.v3 v3.0.1 // indirect
+)

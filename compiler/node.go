@@ -55,7 +55,7 @@ func matchNode(nodes []*NodeDef, certname string, facts *value.Hash, strict bool
 				if err != nil {
 					return nil, fmt.Errorf("invalid node regex /%s/: %v", rx.Pattern, err)
 				}
-				if m := re.RE.FindStringSubmatch(name); m != nil {
+				if m := re.FindStringSubmatch(name); m != nil {
 					caps := make([]value.Value, len(m))
 					for i, s := range m {
 						caps[i] = value.String(s)

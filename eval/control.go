@@ -38,7 +38,7 @@ func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (b
 	if !ok {
 		return false, nil, errorAt(sc, at, "Left operand of '=~' must be a String, got %s", describe(l))
 	}
-	m := re.RE.FindStringSubmatch(string(s))
+	m := re.FindStringSubmatch(string(s))
 	if m == nil {
 		return false, nil, nil
 	}

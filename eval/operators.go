@@ -343,7 +343,7 @@ func in(l, r value.Value) bool {
 		case value.String:
 			return value.ContainsFold(string(rv), string(lv))
 		case *value.Regexp:
-			return lv.RE.MatchString(string(rv))
+			return lv.MatchString(string(rv))
 		}
 		return false
 	case value.Array:
@@ -368,7 +368,7 @@ func inMatches(l, e value.Value) bool {
 	switch lv := l.(type) {
 	case *value.Regexp:
 		s, ok := e.(value.String)
-		return ok && lv.RE.MatchString(string(s))
+		return ok && lv.MatchString(string(s))
 	case value.Type:
 		return value.IsInstance(lv, e)
 	}

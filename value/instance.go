@@ -49,7 +49,7 @@ func IsInstance(t Type, v Value) bool {
 			return true
 		}
 		for _, r := range t.Regexps {
-			if r.RE != nil && r.RE.MatchString(string(s)) {
+			if r.MatchString(string(s)) {
 				return true
 			}
 		}

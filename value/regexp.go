@@ -3,24 +3,135 @@ package value
 import (
 	"regexp"
 	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dlclark/regexp2"
 )
 
-// NewRegexp compiles a Puppet (Ruby-flavoured) regular expression. The common
-// Ruby-only escapes are translated to their RE2 equivalents; constructs RE2
-// cannot express (backreferences, lookaround) are reported as errors.
-// In Ruby ^ and $ always match at line boundaries, hence (?m).
+// NewRegexp compiles a Puppet (Ruby-flavoured) regular expression.
+//
+// Most expressions compile with Go's linear-time engine (after translating
+// the Ruby-only escapes); in Ruby ^ and $ always match at line boundaries,
+// hence (?m). Expressions RE2 cannot express — lookahead, lookbehind,
+// backreferences, common in real modules' validation patterns — fall back to
+// a backtracking engine with a match timeout, so a pathological pattern
+// fails instead of hanging the compile.
 func NewRegexp(src string) (*Regexp, error) {
 	re, err := regexp.Compile("(?m)" + translateRubyRegexp(src))
-	if err != nil {
-		return nil, err
+	if err == nil {
+		return &Regexp{Source: src, RE: re}, nil
 	}
-	return &Regexp{Source: src, RE: re}, nil
+	ext, err2 := regexp2.Compile(translateRubyRegexp(src), regexp2.Multiline)
+	if err2 != nil {
+		return nil, err // Go's message: it names the construct
+	}
+	ext.MatchTimeout = regexpTimeout
+	return &Regexp{Source: src, ext: ext}, nil
+}
+
+// regexpTimeout bounds one match of the backtracking engine.
+const regexpTimeout = 2 * time.Second
+
+// MatchString reports whether s contains a match.
+func (r *Regexp) MatchString(s string) bool {
+	if r.RE != nil {
+		return r.RE.MatchString(s)
+	}
+	if r.ext == nil {
+		return false
+	}
+	ok, err := r.ext.MatchString(s)
+	return err == nil && ok
+}
+
+// FindStringSubmatch returns the leftmost match and its groups ("" for a
+// group that did not take part), or nil.
+func (r *Regexp) FindStringSubmatch(s string) []string {
+	if r.RE != nil {
+		return r.RE.FindStringSubmatch(s)
+	}
+	idx := r.FindStringSubmatchIndex(s)
+	if idx == nil {
+		return nil
+	}
+	out := make([]string, len(idx)/2)
+	for i := range out {
+		if idx[2*i] >= 0 {
+			out[i] = s[idx[2*i]:idx[2*i+1]]
+		}
+	}
+	return out
+}
+
+// FindStringIndex returns the byte offsets of the leftmost match, or nil.
+func (r *Regexp) FindStringIndex(s string) []int {
+	idx := r.FindStringSubmatchIndex(s)
+	if idx == nil {
+		return nil
+	}
+	return idx[:2]
+}
+
+// FindStringSubmatchIndex returns byte offsets of the leftmost match and
+// its groups (-1 for groups that did not take part), or nil.
+func (r *Regexp) FindStringSubmatchIndex(s string) []int {
+	if r.RE != nil {
+		return r.RE.FindStringSubmatchIndex(s)
+	}
+	if r.ext == nil {
+		return nil
+	}
+	m, err := r.ext.FindStringMatch(s)
+	if err != nil || m == nil {
+		return nil
+	}
+	// regexp2 counts runes; convert to byte offsets.
+	byteOff := runeToByteOffsets(s)
+	groups := m.Groups()
+	out := make([]int, 2*len(groups))
+	for i, g := range groups {
+		if len(g.Captures) == 0 {
+			out[2*i], out[2*i+1] = -1, -1
+			continue
+		}
+		out[2*i] = byteOff(g.Index)
+		out[2*i+1] = byteOff(g.Index + g.Length)
+	}
+	return out
+}
+
+// runeToByteOffsets returns a converter from rune index to byte offset in s.
+func runeToByteOffsets(s string) func(int) int {
+	if isASCII(s) {
+		return func(i int) int { return i }
+	}
+	offs := make([]int, 0, utf8.RuneCountInString(s)+1)
+	for i := range s {
+		offs = append(offs, i)
+	}
+	offs = append(offs, len(s))
+	return func(i int) int {
+		if i < 0 || i >= len(offs) {
+			return len(s)
+		}
+		return offs[i]
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // translateRubyRegexp maps Ruby regexp syntax onto Go's: \A and \z are the same,
 // \Z (end or before final newline) and \h (hex digit) differ.
 func translateRubyRegexp(src string) string {
-	if !strings.ContainsRune(src, '\\') && !strings.Contains(src, "(?<") {
+	if !strings.ContainsRune(src, '\\') {
 		return src
 	}
 	var b strings.Builder
@@ -46,8 +157,6 @@ func translateRubyRegexp(src string) string {
 			i++
 			continue
 		}
-		// Ruby's named groups (?<name>...) are (?P<name>...) in older Go syntax;
-		// Go accepts both since 1.22, so nothing to do.
 		b.WriteByte(c)
 	}
 	return b.String()

@@ -10,6 +10,8 @@ import (
 	"math"
 	"regexp"
 	"sort"
+
+	"github.com/dlclark/regexp2"
 )
 
 // Value is any Puppet runtime value.
@@ -57,10 +59,13 @@ const (
 	False = Boolean(false)
 )
 
-// Regexp is a Puppet Regexp value: the source as written plus its compiled form.
+// Regexp is a Puppet Regexp value: the source as written plus its compiled
+// form. Use its methods to match: RE is nil for expressions only the
+// backtracking engine can run.
 type Regexp struct {
 	Source string
 	RE     *regexp.Regexp
+	ext    *regexp2.Regexp
 }
 
 func (*Regexp) isValue() {}

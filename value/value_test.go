@@ -218,3 +218,25 @@ func TestRegexpRubyAnchors(t *testing.T) {
 		t.Errorf("^ and $ must match at line boundaries as in Ruby")
 	}
 }
+
+// Real modules validate with lookahead patterns RE2 cannot run; they fall
+// back to the backtracking engine with the same results Ruby gives.
+func TestRegexpLookaroundFallback(t *testing.T) {
+	r := mustRegexp(t, `^(?!-)[a-z0-9-]+(?<!-)$`)
+	if r.RE != nil {
+		t.Fatal("expected the fallback engine for lookaround")
+	}
+	for s, want := range map[string]bool{"web-01": true, "-web": false, "web-": false, "wéb": false} {
+		if got := r.MatchString(s); got != want {
+			t.Errorf("MatchString(%q) = %v, want %v", s, got, want)
+		}
+	}
+	r = mustRegexp(t, `(é)(\d+)(?=x)`)
+	m := r.FindStringSubmatchIndex("aé12x")
+	if len(m) != 6 || m[0] != 1 || m[1] != 5 || m[4] != 3 {
+		t.Errorf("byte offsets = %v, want [1 5 1 3 3 5]", m)
+	}
+	if got := r.FindStringSubmatch("aé12x"); len(got) != 3 || got[1] != "é" || got[2] != "12" {
+		t.Errorf("FindStringSubmatch = %q", got)
+	}
+}
