@@ -54,7 +54,18 @@ func (c *Compilation) stageFinish() error {
 	for _, e := range c.containEdges {
 		c.cat.AddEdge(e.Source, e.Target)
 	}
-	c.cat.AddTags(c.cat.Classes...)
+	// Catalog tags, in Puppet's order: every class name with its namespace
+	// segments, then "node" when a node definition matched and "class" when a
+	// class besides Settings was declared.
+	for _, name := range c.cat.Classes {
+		c.cat.AddTags(nameTags(name)...)
+	}
+	if c.nodeRes != nil {
+		c.cat.AddTags("node")
+	}
+	if len(c.classes) > 2 { // more than Settings and main
+		c.cat.AddTags("class")
+	}
 	return nil
 }
 

@@ -118,7 +118,7 @@ func (c *Compilation) checkUniqueness(r *resource) error {
 	if err != nil {
 		return nil // types whose title patterns we cannot read are not checked
 	}
-	k := r.Type + "\x00" + key.String()
+	k := uniqKey(r.Type, key)
 	if prev, dup := c.uniq[k]; dup && prev != r {
 		full := append([]any{r.Type}, key...)
 		return fmt.Errorf("Cannot alias %s to %s at%s; resource %s already declared%s",
@@ -126,6 +126,23 @@ func (c *Compilation) checkUniqueness(r *resource) error {
 	}
 	c.uniq[k] = r
 	return nil
+}
+
+// uniqKey is a cheap map key for a uniqueness key: the common all-string
+// keys are joined directly; anything else goes through Ruby's inspect form.
+func uniqKey(typ string, key resourcetype.Key) string {
+	var b strings.Builder
+	b.WriteString(typ)
+	for _, part := range key {
+		b.WriteByte(0)
+		if s, ok := part.(string); ok {
+			b.WriteByte('s')
+			b.WriteString(s)
+			continue
+		}
+		b.WriteString(resourcetype.Inspect(part))
+	}
+	return b.String()
 }
 
 // goValue converts a value for the resourcetype package (plain Go data).
