@@ -14,6 +14,9 @@ const (
 	KindNative  Kind = "compilable_type" // a Ruby/native resource type
 	KindDefined Kind = "defined_type"    // a defined type (`define`)
 	KindClass   Kind = "unknown"         // classes and nodes
+	// KindResourceLikeClass is what Puppet records for a class declared
+	// with class { 'x': }.
+	KindResourceLikeClass Kind = "class"
 )
 
 // Ref names a resource: its capitalized type and its title.

@@ -49,9 +49,69 @@ func (c *Compilation) includeClass(sc *eval.Scope, name string, at syntax.Node, 
 
 // ensureClass declares (include-like) and evaluates a class if needed.
 func (c *Compilation) ensureClass(sc *eval.Scope, name string, at syntax.Node) (*classInstance, error) {
+	cis, err := c.includeClasses(sc, []string{name}, at)
+	if err != nil {
+		return nil, err
+	}
+	return cis[0], nil
+}
+
+// includeClasses declares classes like include does, as Puppet does for a
+// list: every name must resolve, all new classes are declared (added to the
+// catalog) first, then each is evaluated in order.
+func (c *Compilation) includeClasses(sc *eval.Scope, names []string, at syntax.Node) ([]*classInstance, error) {
+	defs := make([]*Definition, len(names))
+	for i, name := range names {
+		cname := canonicalName(name)
+		if _, ok := c.classes[cname]; ok {
+			continue
+		}
+		def, err := c.findClass(cname)
+		if err != nil {
+			return nil, err
+		}
+		if def == nil || def.Class == nil {
+			return nil, c.classNotFound(cname)
+		}
+		defs[i] = def
+	}
+	out := make([]*classInstance, len(names))
+	var fresh []*classInstance
+	for i, name := range names {
+		if ci, ok := c.classes[canonicalName(name)]; ok {
+			out[i] = ci
+			continue
+		}
+		ci, err := c.declareClass(sc, defs[i], nil, nil, c.pos(sc, at), false)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = ci
+		fresh = append(fresh, ci)
+	}
+	for _, ci := range fresh {
+		if err := c.evaluateClass(ci); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// declareClassResourceLike handles class { 'x': p => v }: the class must not
+// be declared yet.
+func (c *Compilation) declareClassResourceLike(sc *eval.Scope, name string, params *value.Hash, at syntax.Position, meta []catalog.Param) error {
+	ci, err := c.declareClassWithParams(sc, name, params, at, meta)
+	if err != nil {
+		return err
+	}
+	return c.evaluateClass(ci)
+}
+
+// declareClassWithParams declares a class resource-like without evaluating it.
+func (c *Compilation) declareClassWithParams(sc *eval.Scope, name string, params *value.Hash, at syntax.Position, meta []catalog.Param) (*classInstance, error) {
 	cname := canonicalName(name)
-	if ci, ok := c.classes[cname]; ok {
-		return ci, nil
+	if prev, ok := c.classes[cname]; ok {
+		return nil, &duplicateError{ref: catalog.Ref{Type: "Class", Title: value.CapitalizeName(cname)}, prev: resourceLikePos(prev), at: at}
 	}
 	def, err := c.findClass(cname)
 	if err != nil {
@@ -60,25 +120,7 @@ func (c *Compilation) ensureClass(sc *eval.Scope, name string, at syntax.Node) (
 	if def == nil || def.Class == nil {
 		return nil, c.classNotFound(cname)
 	}
-	return c.evaluateClass(sc, def, nil, nil, c.pos(sc, at), false)
-}
-
-// declareClassResourceLike handles class { 'x': p => v }: the class must not
-// be declared yet.
-func (c *Compilation) declareClassResourceLike(sc *eval.Scope, name string, params *value.Hash, at syntax.Position, meta []catalog.Param) error {
-	cname := canonicalName(name)
-	if prev, ok := c.classes[cname]; ok {
-		return &duplicateError{ref: catalog.Ref{Type: "Class", Title: value.CapitalizeName(cname)}, prev: resourceLikePos(prev), at: at}
-	}
-	def, err := c.findClass(cname)
-	if err != nil {
-		return err
-	}
-	if def == nil || def.Class == nil {
-		return c.classNotFound(cname)
-	}
-	_, err = c.evaluateClass(sc, def, params, meta, at, true)
-	return err
+	return c.declareClass(sc, def, params, meta, at, true)
 }
 
 // resourceLikePos is where a previous declaration was, as Puppet reports it:
@@ -90,28 +132,10 @@ func resourceLikePos(ci *classInstance) syntax.Position {
 	return syntax.Position{}
 }
 
-// evaluateClass creates Class[name], binds its parameters and evaluates its
-// body. The parent class (inherits) is declared and evaluated first and its
-// scope becomes the parent scope.
-func (c *Compilation) evaluateClass(sc *eval.Scope, def *Definition, given *value.Hash, meta []catalog.Param, at syntax.Position, resourceLike bool) (*classInstance, error) {
-	cd := def.Class
+// declareClass creates Class[name] in the catalog (contained in its stage)
+// and registers the class as declared; evaluateClass runs it.
+func (c *Compilation) declareClass(sc *eval.Scope, def *Definition, given *value.Hash, meta []catalog.Param, at syntax.Position, resourceLike bool) (*classInstance, error) {
 	cname := def.Name
-	var parent *classInstance
-	parentScope := enclosing(sc)
-	if cd.Parent != "" {
-		pdef, err := c.findClass(cd.Parent)
-		if err != nil {
-			return nil, err
-		}
-		if pdef == nil || pdef.Class == nil {
-			return nil, fmt.Errorf("Could not find parent resource type '::%s' of type hostclass in %s%s",
-				canonicalName(cd.Parent), c.env.Name, posSuffix(def.File.Position(cd.Pos())))
-		}
-		if parent, err = c.ensureClass(sc, pdef.Name, nil); err != nil {
-			return nil, err
-		}
-		parentScope = parent.scope
-	}
 	title := value.CapitalizeName(cname)
 	res := c.newResource("Class", title, sc, syntax.Position{}, catalog.KindClass)
 	res.isClass = true
@@ -122,13 +146,17 @@ func (c *Compilation) evaluateClass(sc *eval.Scope, def *Definition, given *valu
 		res.AddTags(container.Tags...)
 	}
 	res.File, res.Line = "", 0
-	if resourceLike && at.Filename != "" {
-		// Resource-like declarations carry where they were made.
-		res.File, res.Line, res.pos = at.Filename, at.Line, at
+	if resourceLike {
+		// Resource-like declarations carry where they were made, and
+		// Puppet records their kind as "class".
+		res.Kind = catalog.KindResourceLikeClass
+		if at.Filename != "" {
+			res.File, res.Line, res.pos = at.Filename, at.Line, at
+		}
 	}
 	res.container = c.mainStage
-	ci := &classInstance{name: cname, def: def, res: res, parent: parent, declared: at, resourceLike: resourceLike}
-	// Register before evaluating so that recursive includes are no-ops.
+	ci := &classInstance{name: cname, def: def, res: res, declared: at, resourceLike: resourceLike, given: given, declScope: sc}
+	// Register first so that includes of this class from now on are no-ops.
 	c.classes[cname] = ci
 	for _, m := range meta {
 		if m.Name == "tag" {
@@ -142,24 +170,50 @@ func (c *Compilation) evaluateClass(sc *eval.Scope, def *Definition, given *valu
 	if err := c.applyStage(res, meta); err != nil {
 		return nil, err
 	}
-	c.cat.AddClass(cname)
+	c.cat.Classes = append(c.cat.Classes, cname)
+	return ci, nil
+}
 
-	csc := eval.NewScope(eval.ClassScope, cname, parentScope, def.File)
+// evaluateClass binds a declared class's parameters and evaluates its body.
+// The parent class (inherits) is declared and evaluated first and its scope
+// becomes the parent scope.
+func (c *Compilation) evaluateClass(ci *classInstance) error {
+	if ci.evaluated {
+		return nil
+	}
+	ci.evaluated = true
+	def, cd := ci.def, ci.def.Class
+	parentScope := enclosing(ci.declScope)
+	if cd.Parent != "" {
+		pdef, err := c.findClass(cd.Parent)
+		if err != nil {
+			return err
+		}
+		if pdef == nil || pdef.Class == nil {
+			return fmt.Errorf("Could not find parent resource type '::%s' of type hostclass in %s%s",
+				canonicalName(cd.Parent), c.env.Name, posSuffix(def.File.Position(cd.Pos())))
+		}
+		parent, err := c.ensureClass(ci.declScope, pdef.Name, nil)
+		if err != nil {
+			return err
+		}
+		ci.parent = parent
+		parentScope = parent.scope
+	}
+	csc := eval.NewScope(eval.ClassScope, ci.name, parentScope, def.File)
 	ci.scope = csc
-	c.scopes[csc] = &scopeData{resource: res, class: ci}
-	csc.Set("title", value.String(cname))
-	csc.Set("name", value.String(cname))
+	c.scopes[csc] = &scopeData{resource: ci.res, class: ci}
+	csc.Set("title", value.String(ci.name))
+	csc.Set("name", value.String(ci.name))
 	if m := c.moduleOf(def); m != "" {
 		csc.Set("module_name", value.String(m))
 	}
-	ref := "Class[" + title + "]"
-	if err := c.bindParams(csc, ref, cd.Params, given, res, true, cname); err != nil {
-		return nil, err
+	ref := "Class[" + ci.res.Title + "]"
+	if err := c.bindParams(csc, ref, cd.Params, ci.given, ci.res, true, ci.name); err != nil {
+		return err
 	}
-	if _, err := c.ev.Block(cd.Body, csc); err != nil {
-		return nil, err
-	}
-	return ci, nil
+	_, err := c.ev.Block(cd.Body, csc)
+	return err
 }
 
 // moduleOf returns the module a definition was loaded from ("" for the main manifest).

@@ -297,14 +297,19 @@ func (c *Compilation) fnInclude(sc *eval.Scope, call *eval.Call) (value.Value, e
 	if err != nil {
 		return nil, err
 	}
-	refs := make(value.Array, 0, len(names))
-	for _, n := range names {
-		if _, err := c.ensureClass(sc, n, call.Node); err != nil {
-			return nil, err
-		}
-		refs = append(refs, &value.ClassType{Name: canonicalName(n)})
+	cis, err := c.includeClasses(sc, names, call.Node)
+	if err != nil {
+		return nil, err
 	}
-	return refs, nil
+	return classRefs(cis), nil
+}
+
+func classRefs(cis []*classInstance) value.Array {
+	refs := make(value.Array, len(cis))
+	for i, ci := range cis {
+		refs[i] = &value.ClassType{Name: ci.name}
+	}
+	return refs
 }
 
 // fnContain includes the classes and makes the calling class contain them.
@@ -314,18 +319,16 @@ func (c *Compilation) fnContain(sc *eval.Scope, call *eval.Call) (value.Value, e
 		return nil, err
 	}
 	container := c.scopeResource(sc)
-	refs := make(value.Array, 0, len(names))
-	for _, n := range names {
-		ci, err := c.ensureClass(sc, n, call.Node)
-		if err != nil {
-			return nil, err
-		}
+	cis, err := c.includeClasses(sc, names, call.Node)
+	if err != nil {
+		return nil, err
+	}
+	for _, ci := range cis {
 		if container != nil && container != ci.res {
 			c.containEdges = append(c.containEdges, catalog.Edge{Source: container.Ref(), Target: ci.res.Ref()})
 		}
-		refs = append(refs, &value.ClassType{Name: canonicalName(n)})
 	}
-	return refs, nil
+	return classRefs(cis), nil
 }
 
 // fnRequire includes the classes and adds require => Class[x] to the
@@ -335,14 +338,12 @@ func (c *Compilation) fnRequire(sc *eval.Scope, call *eval.Call) (value.Value, e
 	if err != nil {
 		return nil, err
 	}
-	refs := make(value.Array, 0, len(names))
-	for _, n := range names {
-		ci, err := c.ensureClass(sc, n, call.Node)
-		if err != nil {
-			return nil, err
-		}
-		ref := &value.ClassType{Name: ci.name}
-		refs = append(refs, ref)
+	cis, err := c.includeClasses(sc, names, call.Node)
+	if err != nil {
+		return nil, err
+	}
+	refs := classRefs(cis)
+	for _, ref := range refs {
 		if r := c.scopeResource(sc); r != nil {
 			old, ok := r.Param("require")
 			if ok {

@@ -159,10 +159,8 @@ func (c *Compilation) fnHieraInclude(sc *eval.Scope, call *eval.Call) (value.Val
 	if err != nil {
 		return nil, err
 	}
-	for _, n := range names {
-		if _, err := c.ensureClass(sc, n, call.Node); err != nil {
-			return nil, err
-		}
+	if _, err := c.includeClasses(sc, names, call.Node); err != nil {
+		return nil, err
 	}
 	return value.Undef, nil
 }

@@ -53,6 +53,11 @@ type classInstance struct {
 	declared syntax.Position
 	// resourceLike records a resource-like declaration.
 	resourceLike bool
+	// given are the resource-like parameters; declScope is where the class
+	// was declared.
+	given     *value.Hash
+	declScope *eval.Scope
+	evaluated bool
 }
 
 // data returns the compile data of the nearest registered scope.
@@ -249,7 +254,7 @@ func (c *Compilation) newResource(typ, title string, sc *eval.Scope, pos syntax.
 	r.Tags = make([]string, 0, 8)
 	r.AddTags(nameTags(typ)...)
 	if validTag(title) {
-		r.AddTags(strings.ToLower(title))
+		r.AddTags(nameTags(title)...)
 	}
 	if container := c.scopeResource(sc); container != nil {
 		r.container = container

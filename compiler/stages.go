@@ -64,7 +64,12 @@ func (c *Compilation) stageTop() error {
 			return err
 		}
 	}
-	c.cat.AddClass("settings")
+	// Puppet lists the classifier's classes first, then settings; classes
+	// are listed again when evaluated.
+	for _, ec := range c.req.Classes {
+		c.cat.Classes = append(c.cat.Classes, canonicalName(ec.Name))
+	}
+	c.cat.Classes = append(c.cat.Classes, "settings")
 	c.scopes[c.top] = &scopeData{resource: c.mainClass}
 	c.classes["settings"] = &classInstance{name: "settings", res: settings, scope: c.top}
 	c.classes[""] = &classInstance{name: "", res: c.mainClass, scope: c.top}
@@ -136,14 +141,13 @@ func (c *Compilation) stageNodeBody() error {
 	}
 	pos := m.node.File.Position(m.node.Def.Pos())
 	node := &resource{Resource: &catalog.Resource{Type: "Node", Title: m.name, Kind: catalog.KindClass}, isClass: true, container: c.mainClass, pos: pos}
-	node.AddTags(m.name)
+	node.AddTags("node", m.name)
 	node.AddTags(c.mainClass.Tags...)
-	node.AddTags("node")
 	if err := c.addResource(node); err != nil {
 		return err
 	}
 	c.nodeRes = node
-	c.cat.AddClass(m.name)
+	c.cat.Classes = append(c.cat.Classes, m.name)
 	// Legacy node inheritance: the parent node's body runs first and its
 	// scope is the parent of this node's scope.
 	parentScope := c.top
@@ -202,12 +206,16 @@ func (c *Compilation) evaluateParentNode(child *NodeDef, node *resource) (*eval.
 	return nil, fmt.Errorf("node inheritance is too deep")
 }
 
-// stageENC declares the ENC's classes at node scope, after the node body.
+// stageENC declares the ENC's classes at node scope, after the node body:
+// plain names like include, classes with parameters resource-like; all are
+// declared before any is evaluated, as Puppet does.
 func (c *Compilation) stageENC() error {
 	sc := c.nodeScope
 	if sc == nil {
 		sc = c.top
 	}
+	var plain []string
+	var withParams []ENCClass
 	for _, ec := range c.req.Classes {
 		if def, err := c.findClass(ec.Name); err != nil {
 			return err
@@ -215,13 +223,27 @@ func (c *Compilation) stageENC() error {
 			return fmt.Errorf("Could not find class %s for %s", canonicalName(ec.Name), c.req.Node)
 		}
 		if ec.Params == nil {
-			if err := c.includeClass(sc, ec.Name, nil, syntax.Position{}); err != nil {
-				return c.wrapError(err)
-			}
-			continue
+			plain = append(plain, ec.Name)
+		} else {
+			withParams = append(withParams, ec)
 		}
-		if err := c.declareClassResourceLike(sc, ec.Name, ec.Params, syntax.Position{}, nil); err != nil {
+	}
+	if len(plain) > 0 {
+		if _, err := c.includeClasses(sc, plain, nil); err != nil {
 			return c.wrapError(err)
+		}
+	}
+	var declared []*classInstance
+	for _, ec := range withParams {
+		ci, err := c.declareClassWithParams(sc, ec.Name, ec.Params, syntax.Position{}, nil)
+		if err != nil {
+			return evalError(nil, nil, "Error while evaluating a Resource Statement, ", err)
+		}
+		declared = append(declared, ci)
+	}
+	for _, ci := range declared {
+		if err := c.evaluateClass(ci); err != nil {
+			return evalError(nil, nil, "Error while evaluating a Resource Statement, ", err)
 		}
 	}
 	return nil
