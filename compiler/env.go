@@ -90,13 +90,6 @@ func LoadEnvironment(name, manifest string, modulePath []string) (*Environment, 
 			return nil, err
 		}
 	}
-	for _, n := range env.Nodes {
-		if n.Def.Parent != nil {
-			p := n.File.Position(n.Def.Pos())
-			env.Deprecations = append(env.Deprecations, fmt.Sprintf(
-				"Node inheritance is deprecated and not supported by Puppet >= 4.0.0; marionette evaluates the parent node first (file: %s, line: %d)", p.Filename, p.Line))
-		}
-	}
 	return env, nil
 }
 
@@ -110,7 +103,7 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 		return nil
 	}
 	seen[path] = true
-	prog, err := parseFile(path)
+	prog, err := env.parseFile(path)
 	if err != nil {
 		return err
 	}
@@ -183,7 +176,7 @@ func manifestFiles(manifest string) ([]string, error) {
 	return files, err
 }
 
-func parseFile(path string) (*syntax.Program, error) {
+func (env *Environment) parseFile(path string) (*syntax.Program, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -192,7 +185,9 @@ func parseFile(path string) (*syntax.Program, error) {
 	if err != nil {
 		return nil, &ParseError{File: path, Err: err}
 	}
-	if err := validateProgram(prog); err != nil {
+	warnings, err := validateProgram(prog)
+	env.Deprecations = append(env.Deprecations, warnings...)
+	if err != nil {
 		return nil, &ParseError{File: path, Err: err}
 	}
 	return prog, nil
@@ -205,7 +200,7 @@ type ParseError struct {
 	Err  error
 }
 
-func (e *ParseError) Error() string { return e.Err.Error() }
+func (e *ParseError) Error() string { return firstError(e.Err) }
 func (e *ParseError) Unwrap() error { return e.Err }
 
 // register records the definitions of a parsed file. Node definitions count
@@ -340,7 +335,7 @@ func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
 		if _, err := os.Stat(path); err != nil {
 			continue
 		}
-		prog, err := parseFile(path)
+		prog, err := env.parseFile(path)
 		if err != nil {
 			env.loadErrs[path] = err
 			return nil, err

@@ -179,7 +179,7 @@ func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *
 	if err != nil {
 		var pe *compiler.ParseError
 		if errors.As(err, &pe) {
-			return nil, nil, fmt.Errorf("Could not parse for environment %s: %v", f.environment, pe.Err)
+			return nil, nil, fmt.Errorf("Could not parse for environment %s: %v", f.environment, pe)
 		}
 		return nil, nil, err
 	}
