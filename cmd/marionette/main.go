@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/pprof"
 	"sort"
 )
 
@@ -34,6 +35,18 @@ func commands() map[string]command {
 const version = "0.1.0-dev"
 
 func main() {
+	// MARIONETTE_CPUPROFILE=FILE writes a CPU profile of the run (for the
+	// performance work; see BENCHMARKS.md).
+	if path := os.Getenv("MARIONETTE_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil {
+			if pprof.StartCPUProfile(f) == nil {
+				code := run(os.Args[1:], os.Stdout, os.Stderr)
+				pprof.StopCPUProfile()
+				f.Close()
+				os.Exit(code)
+			}
+		}
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
