@@ -88,7 +88,7 @@ func Run(ctx context.Context, path, node string, opts Options) (*Result, error) 
 	case err != nil:
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
-			msg := strings.TrimSpace(stdout.buf.String() + " " + stderr.buf.String())
+			msg := strings.TrimSpace(strings.TrimSpace(stdout.buf.String()) + " " + strings.TrimSpace(stderr.buf.String()))
 			return nil, &NotFoundError{Node: node, Msg: fmt.Sprintf("Failed when searching for node %s: Failed to find %s via exec: Execution of '%s %s' returned %d: %s",
 				node, node, path, node, exitErr.ExitCode(), msg)}
 		}
