@@ -218,7 +218,9 @@ func (env *Environment) registerIn(prog *syntax.Program, stmts []syntax.Expr, ma
 		switch d := d.(type) {
 		case *syntax.ClassDef:
 			name := qualify(d.Name)
-			env.addDef(kindClass, name, &Definition{Name: name, File: prog.File, Class: d})
+			if err := env.addDef(kindClass, name, &Definition{Name: name, File: prog.File, Class: d}); err != nil {
+				return err
+			}
 			if d.Body != nil {
 				if err := env.registerIn(prog, d.Body.Stmts, main); err != nil {
 					return err
@@ -226,11 +228,13 @@ func (env *Environment) registerIn(prog *syntax.Program, stmts []syntax.Expr, ma
 			}
 		case *syntax.DefineDef:
 			name := qualify(d.Name)
-			env.addDef(kindDefine, name, &Definition{Name: name, File: prog.File, Define: d})
+			if err := env.addDef(kindDefine, name, &Definition{Name: name, File: prog.File, Define: d}); err != nil {
+				return err
+			}
 		case *syntax.FunctionDef:
-			env.addDef(kindFunction, d.Name, &Definition{Name: canonicalName(d.Name), File: prog.File, Function: d})
+			_ = env.addDef(kindFunction, d.Name, &Definition{Name: canonicalName(d.Name), File: prog.File, Function: d})
 		case *syntax.TypeAlias:
-			env.addDef(kindTypeAlias, d.Name, &Definition{Name: d.Name, File: prog.File, TypeAlias: d})
+			_ = env.addDef(kindTypeAlias, d.Name, &Definition{Name: d.Name, File: prog.File, TypeAlias: d})
 		case *syntax.NodeDef:
 			if main {
 				if err := env.addNode(&NodeDef{Def: d, File: prog.File}); err != nil {
@@ -242,14 +246,54 @@ func (env *Environment) registerIn(prog *syntax.Program, stmts []syntax.Expr, ma
 	return nil
 }
 
-// addDef keeps the first definition of a name (Puppet reports redefinitions
-// of classes from different files as errors only in some cases; the first
-// one wins for lookups).
-func (env *Environment) addDef(kind defKind, name string, d *Definition) {
+// addDef records a definition. Classes and defined types share one
+// namespace and cannot be defined twice, as Puppet checks when it loads them;
+// for functions and type aliases the first definition wins.
+func (env *Environment) addDef(kind defKind, name string, d *Definition) error {
 	k := defKey{kind, canonicalName(name)}
+	if kind == kindClass || kind == kindDefine {
+		if prev, dup := env.defs[defKey{kindClass, k.name}]; dup {
+			return redefinition(prev, d)
+		}
+		if prev, dup := env.defs[defKey{kindDefine, k.name}]; dup {
+			return redefinition(prev, d)
+		}
+	}
 	if _, dup := env.defs[k]; !dup {
 		env.defs[k] = d
 	}
+	return nil
+}
+
+// redefinition is Puppet's error for a class or define defined twice.
+func redefinition(prev, d *Definition) error {
+	p, n := prev.File.Position(prev.node().Pos()), d.File.Position(d.node().Pos())
+	switch {
+	case prev.Class != nil && d.Class != nil:
+		return fmt.Errorf("Class '%s' is already defined (file: %s, line: %d); cannot redefine (file: %s, line: %d)", d.Name, p.Filename, p.Line, n.Filename, n.Line)
+	case prev.Define != nil && d.Define != nil:
+		return fmt.Errorf("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/%s'. Originally set at file://%s?line=%d&pos=%d.", d.Name, p.Filename, p.Line, p.Column)
+	}
+	what := func(x *Definition) string {
+		if x.Class != nil {
+			return "a class"
+		}
+		return "a definition"
+	}
+	return fmt.Errorf("'%s' is already defined (file: %s, line: %d) as %s; cannot redefine as %s (file: %s, line: %d)", d.Name, p.Filename, p.Line, what(prev), what(d), n.Filename, n.Line)
+}
+
+// node returns the syntax node of a definition.
+func (d *Definition) node() syntax.Node {
+	switch {
+	case d.Class != nil:
+		return d.Class
+	case d.Define != nil:
+		return d.Define
+	case d.Function != nil:
+		return d.Function
+	}
+	return d.TypeAlias
 }
 
 func (env *Environment) addNode(n *NodeDef) error {

@@ -1,0 +1,3 @@
+class a {}
+define a() {}
+include a
