@@ -238,6 +238,7 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		c.setParam(r, o.name, o.value)
 	}
 	c.applyDefaults(r, sc)
+	c.addTitleParams(r)
 	if err := c.addResource(r); err != nil {
 		return nil, err
 	}
@@ -245,6 +246,37 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		c.pendingDefines = append(c.pendingDefines, r)
 	}
 	return r, nil
+}
+
+// addTitleParams adds, first, the namevar values a native type's title
+// patterns derive from the title when they differ from it: Puppet emits
+// file { '/tmp/a/': } with path => '/tmp/a'.
+func (c *Compilation) addTitleParams(r *resource) {
+	if r.Kind != catalog.KindNative || c.types == nil {
+		return
+	}
+	schema, ok := c.types.Lookup(strings.ToLower(r.Type))
+	if !ok {
+		return
+	}
+	parsed, err := schema.ParseTitle(r.Title)
+	if err != nil {
+		return
+	}
+	var front []catalog.Param
+	for _, p := range parsed {
+		s, isStr := p.Value.(string)
+		if !isStr || s == r.Title {
+			continue
+		}
+		if _, set := r.Param(p.Name); set {
+			continue
+		}
+		front = append(front, catalog.Param{Name: p.Name, Value: value.String(s)})
+	}
+	if len(front) > 0 {
+		r.Params = append(front, r.Params...)
+	}
 }
 
 func dedupeTags(tags []string) []string {

@@ -1,0 +1,4 @@
+file { '/tmp/marionette-dir/': ensure => directory }
+package { 'pkgtitle': name => 'realname', ensure => installed }
+exec { '/bin/echo hi': }
+file { 'fileA': path => '/tmp/marionette-b' }
