@@ -40,13 +40,6 @@ func (c *Compilation) classNotFound(name string) error {
 	return fmt.Errorf("Could not find class ::%s for %s", canonicalName(name), c.req.Node)
 }
 
-// includeClass declares a class like include does: nothing happens when it
-// is already declared.
-func (c *Compilation) includeClass(sc *eval.Scope, name string, at syntax.Node, _ any) error {
-	_, err := c.ensureClass(sc, name, at)
-	return err
-}
-
 // ensureClass declares (include-like) and evaluates a class if needed.
 func (c *Compilation) ensureClass(sc *eval.Scope, name string, at syntax.Node) (*classInstance, error) {
 	cis, err := c.includeClasses(sc, []string{name}, at)
@@ -138,7 +131,6 @@ func (c *Compilation) declareClass(sc *eval.Scope, def *Definition, given *value
 	cname := def.Name
 	title := value.CapitalizeName(cname)
 	res := c.newResource("Class", title, sc, syntax.Position{}, catalog.KindClass)
-	res.isClass = true
 	res.Tags = res.Tags[:0]
 	res.AddTags("class")
 	res.AddTags(nameTags(cname)...)

@@ -25,8 +25,6 @@ type resource struct {
 	evaluated bool
 	// pos is where it was declared, for errors.
 	pos syntax.Position
-	// stage overrides the default stage for classes.
-	isClass bool
 }
 
 // scopeData is what the compiler keeps per scope.

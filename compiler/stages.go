@@ -56,9 +56,9 @@ func (c *Compilation) stageTop() error {
 	// Stages are not contained in anything.
 	c.mainStage = &resource{Resource: &catalog.Resource{Type: "Stage", Title: "main", Tags: []string{"stage"}, Kind: catalog.KindNative,
 		Params: []catalog.Param{{Name: "name", Value: value.String("main")}}}}
-	settings := &resource{Resource: &catalog.Resource{Type: "Class", Title: "Settings", Tags: []string{"class", "settings"}, Kind: catalog.KindClass}, isClass: true, container: c.mainStage}
+	settings := &resource{Resource: &catalog.Resource{Type: "Class", Title: "Settings", Tags: []string{"class", "settings"}, Kind: catalog.KindClass}, container: c.mainStage}
 	c.mainClass = &resource{Resource: &catalog.Resource{Type: "Class", Title: "main", Tags: []string{"class"}, Kind: catalog.KindClass,
-		Params: []catalog.Param{{Name: "name", Value: value.String("main")}}}, isClass: true, container: c.mainStage}
+		Params: []catalog.Param{{Name: "name", Value: value.String("main")}}}, container: c.mainStage}
 	for _, r := range []*resource{c.mainStage, settings, c.mainClass} {
 		if err := c.addResource(r); err != nil {
 			return err
@@ -123,7 +123,7 @@ func (c *Compilation) stageMain() error {
 				continue
 			}
 			if _, err := c.ev.Eval(stmt, sc); err != nil {
-				return c.wrapError(err)
+				return err
 			}
 		}
 	}
@@ -140,7 +140,7 @@ func (c *Compilation) stageNodeBody() error {
 		return nil
 	}
 	pos := m.node.File.Position(m.node.Def.Pos())
-	node := &resource{Resource: &catalog.Resource{Type: "Node", Title: m.name, Kind: catalog.KindClass}, isClass: true, container: c.mainClass, pos: pos}
+	node := &resource{Resource: &catalog.Resource{Type: "Node", Title: m.name, Kind: catalog.KindClass}, container: c.mainClass, pos: pos}
 	node.AddTags("node", m.name)
 	node.AddTags(c.mainClass.Tags...)
 	if err := c.addResource(node); err != nil {
@@ -164,7 +164,7 @@ func (c *Compilation) stageNodeBody() error {
 		c.nodeScope.SetCaptures(m.captures)
 	}
 	if _, err := c.ev.Block(m.node.Def.Body, c.nodeScope); err != nil {
-		return c.wrapError(err)
+		return err
 	}
 	return nil
 }
@@ -230,7 +230,7 @@ func (c *Compilation) stageENC() error {
 	}
 	if len(plain) > 0 {
 		if _, err := c.includeClasses(sc, plain, nil); err != nil {
-			return c.wrapError(err)
+			return err
 		}
 	}
 	var declared []*classInstance
@@ -266,12 +266,12 @@ func (c *Compilation) stageLazy() error {
 			}
 			progress = true
 			if err := c.evaluateDefine(r); err != nil {
-				return c.wrapError(err)
+				return err
 			}
 		}
 		n, err := c.runCollectors()
 		if err != nil {
-			return c.wrapError(err)
+			return err
 		}
 		if n > 0 {
 			progress = true
@@ -280,9 +280,4 @@ func (c *Compilation) stageLazy() error {
 			return nil
 		}
 	}
-}
-
-// wrapError gives positioned errors their Puppet prefix once.
-func (c *Compilation) wrapError(err error) error {
-	return err
 }

@@ -312,8 +312,8 @@ func containsString(list []string, s string) bool {
 	return false
 }
 
-// defaultsChain lists scope data from sc outwards along the declaration
-// chain: resource defaults are dynamically scoped.
+// applyDefaults adds the resource defaults visible from sc that r does not
+// set. Defaults are dynamically scoped: they follow the declaration chain.
 func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope) {
 	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
 		for _, a := range d.defaults[r.Type] {
@@ -325,25 +325,23 @@ func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope) {
 }
 
 // dynamicParent is where resource defaults continue after d: the inherited
-// class for a class that inherits, else the scope that declared d's resource.
+// class for a class that inherits, else the scope that declared d's
+// resource; nil after the top scope.
 func (c *Compilation) dynamicParent(d *scopeData) *scopeData {
 	if d.class != nil && d.class.parent != nil && d.class.parent.scope != nil {
 		return c.scopes[d.class.parent.scope]
 	}
+	top := c.scopes[c.top]
+	if d == top {
+		return nil
+	}
 	if d.resource == nil || d.resource.scope == nil {
-		if d != c.scopes[c.top] {
-			return c.scopes[c.top]
-		}
-		return nil
+		return top
 	}
-	if d.class != nil && d.resource.scope == nil {
-		return nil
+	if next := c.data(d.resource.scope); next != d {
+		return next
 	}
-	next := c.data(d.resource.scope)
-	if next == d {
-		return nil
-	}
-	return next
+	return nil
 }
 
 func (c *Compilation) resourceDefaults(sc *eval.Scope, x *syntax.ResourceDefaultsExpr) error {
