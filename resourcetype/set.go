@@ -1,0 +1,114 @@
+package resourcetype
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+//go:generate go run ./internal/gen -puppet /usr/lib/ruby/vendor_ruby/puppet -out zz_builtin.go
+
+// Builtin returns the schema of a type that Puppet 7.23 itself ships
+// (file, package, exec, ...), or nil. The name is matched without regard
+// to case, as Puppet does for File['x'] and file { 'x': }. Each call
+// builds a fresh Schema; a Set builds them once.
+func Builtin(name string) *Schema {
+	d := builtinDefinition(strings.ToLower(name))
+	if d == nil {
+		return nil
+	}
+	s, err := NewSchema(d, builtinMetaparams())
+	if err != nil {
+		// The generated table is checked by tests, so this cannot happen.
+		return nil
+	}
+	return s
+}
+
+// BuiltinNames lists the built-in types.
+func BuiltinNames() []string { return builtinTypeNames() }
+
+// Metaparameters lists the attributes every type accepts.
+func Metaparameters() []string { return builtinMetaparams() }
+
+// UnknownTypeError is Puppet's failure for a resource declaration of a
+// type that is neither native nor defined. In a manifest Puppet reports
+// "Evaluation Error: Error while evaluating a Resource Statement,
+// Unknown resource type: 'nosuchtype'"; a reference such as
+// Nosuchtype['x'] fails with "Resource type not found: Nosuchtype".
+type UnknownTypeError struct{ Type string }
+
+func (e *UnknownTypeError) Error() string {
+	return fmt.Sprintf("Unknown resource type: '%s'", e.Type)
+}
+
+// Set is the native resource types visible to a compile: the built-in
+// ones plus those in the lib/puppet/type directories of a module path.
+// It is immutable after NewSet and safe for concurrent use.
+type Set struct {
+	types map[string]*Schema
+}
+
+// NewSet reads the types of the given module directories (each holding
+// lib/puppet/type/*.rb), earlier directories winning over later ones as
+// on Puppet's module path. Built-in types win over module types of the
+// same name. Files that cannot be read are skipped and reported; the
+// Set is usable regardless.
+func NewSet(moduleDirs []string) (*Set, []error) {
+	s := &Set{types: make(map[string]*Schema)}
+	meta := builtinMetaparams()
+	for _, name := range builtinTypeNames() {
+		sch, err := NewSchema(builtinDefinition(name), meta)
+		if err == nil {
+			s.types[name] = sch
+		}
+	}
+	var problems []error
+	var defs []*Definition
+	providers := make(map[string]bool)
+	for _, dir := range moduleDirs {
+		found, errs := ReadModule(dir)
+		problems = append(problems, errs...)
+		defs = append(defs, found...)
+		for _, p := range ModuleProviders(dir) {
+			providers[p] = true
+		}
+	}
+	for _, d := range defs {
+		name := strings.ToLower(d.Name)
+		if _, taken := s.types[name]; taken {
+			continue
+		}
+		if providers[name] {
+			d.AddParam("provider", false)
+		}
+		sch, err := NewSchema(d, meta)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		s.types[name] = sch
+	}
+	return s, problems
+}
+
+// Lookup finds a native type by name, without regard to case. A
+// namespaced name (mymod::thing) is never native: it can only be a
+// defined type, so Lookup reports false.
+func (s *Set) Lookup(name string) (*Schema, bool) {
+	if s == nil || strings.Contains(name, "::") {
+		return nil, false
+	}
+	sch, ok := s.types[strings.ToLower(name)]
+	return sch, ok
+}
+
+// Names lists the types in the set, sorted.
+func (s *Set) Names() []string {
+	names := make([]string, 0, len(s.types))
+	for n := range s.types {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
