@@ -1,0 +1,3 @@
+File {
+  require +> File['/tmp'],
+}

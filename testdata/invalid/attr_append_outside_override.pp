@@ -1,0 +1,3 @@
+file { '/tmp/x':
+  require +> File['/tmp'],
+}

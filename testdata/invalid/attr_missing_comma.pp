@@ -1,0 +1,4 @@
+file { '/tmp/x':
+  ensure => present
+  mode   => '0644',
+}

@@ -1,0 +1,3 @@
+file { '/tmp/x':
+  ensure present,
+}

@@ -1,0 +1,3 @@
+case $x {
+  default, default: {}
+}

@@ -1,0 +1,3 @@
+case $x {
+  'a': notice(1)
+}

@@ -1,0 +1,4 @@
+define a() {
+  class b {
+  }
+}

@@ -1,0 +1,5 @@
+class a {
+  if true {
+    class b {}
+  }
+}

@@ -1,0 +1,2 @@
+define my-type($x) {
+}

@@ -1,0 +1,2 @@
+define Foo::bar() {
+}

@@ -1,0 +1,3 @@
+else {
+  notice('x')
+}

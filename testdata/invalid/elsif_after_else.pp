@@ -1,0 +1,4 @@
+if $x {
+} else {
+} elsif $y {
+}

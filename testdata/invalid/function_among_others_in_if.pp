@@ -1,0 +1,4 @@
+if true {
+  $x = 1
+  function f() {}
+}

@@ -1,0 +1,5 @@
+case 1 {
+  default: {
+    function f() {}
+  }
+}

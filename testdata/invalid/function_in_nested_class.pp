@@ -1,0 +1,5 @@
+class a {
+  class b {
+    function f() {}
+  }
+}

@@ -1,0 +1,3 @@
+node n {
+  function f() {}
+}

@@ -1,0 +1,4 @@
+$x = @(END:base64)
+  !!!
+  END
+notice($x)

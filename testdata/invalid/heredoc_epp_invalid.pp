@@ -1,0 +1,4 @@
+$x = @(END:epp)
+  <% if %>
+  END
+notice($x)

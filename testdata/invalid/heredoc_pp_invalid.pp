@@ -1,0 +1,4 @@
+$x = @(END:pp)
+  class {
+  END
+notice($x)

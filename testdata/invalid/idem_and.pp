@@ -1,0 +1,3 @@
+$a = 'x'
+true and $a
+notice($a)

@@ -1,0 +1,3 @@
+$a = 1
+case $a { default: { 2 } }
+notice($a)

@@ -1,0 +1,5 @@
+$a = 1
+@(END)
+  x
+  END
+notice($a)

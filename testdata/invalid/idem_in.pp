@@ -1,0 +1,3 @@
+$a = 'x'
+'x' in $a
+notice($a)

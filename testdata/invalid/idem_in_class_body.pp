@@ -1,0 +1,4 @@
+class a {
+  1
+  notify { 'x': }
+}

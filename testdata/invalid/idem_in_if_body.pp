@@ -1,0 +1,4 @@
+if true {
+  1
+  notice(2)
+}

@@ -1,0 +1,4 @@
+class a {
+  'hello'
+  notice(1)
+}

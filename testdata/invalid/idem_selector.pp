@@ -1,0 +1,3 @@
+$a = 'x'
+$a ? { default => 1 }
+notice($a)

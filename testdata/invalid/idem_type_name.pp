@@ -1,0 +1,2 @@
+Integer
+notice(1)

@@ -1,0 +1,3 @@
+$a = 1
+unless $a { }
+notice($a)

@@ -1,0 +1,1 @@
+$a.each |x| { notice(x) }

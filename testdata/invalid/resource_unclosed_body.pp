@@ -1,0 +1,2 @@
+file { '/tmp/x':
+  ensure => present,

@@ -1,0 +1,4 @@
+$y = $x ? {
+  default => 1,
+  default => 2,
+}

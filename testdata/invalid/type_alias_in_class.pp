@@ -1,0 +1,3 @@
+class a {
+  type A = Integer
+}

@@ -1,0 +1,4 @@
+node a {
+  $x = 1
+  type T = Integer
+}

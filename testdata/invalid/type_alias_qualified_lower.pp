@@ -1,0 +1,1 @@
+type foo::Bar = Integer

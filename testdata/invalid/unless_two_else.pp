@@ -1,0 +1,4 @@
+unless $x {
+} else {
+} else {
+}

@@ -1,0 +1,3 @@
+$x = @(END)
+  some text
+notice($x)
