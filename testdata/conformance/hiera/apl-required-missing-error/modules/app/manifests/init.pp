@@ -1,0 +1,3 @@
+class app(String $version) {
+  notify { "version=${version}": }
+}

@@ -1,0 +1,1 @@
+class { 'ntp': servers => ['explicit.example.com'] }

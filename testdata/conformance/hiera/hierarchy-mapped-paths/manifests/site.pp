@@ -1,0 +1,3 @@
+include ntp
+$extra = lookup('extra', Array, 'unique')
+notify { "extra=${extra}": }

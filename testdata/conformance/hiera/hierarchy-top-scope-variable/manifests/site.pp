@@ -1,0 +1,2 @@
+$role = 'proxy'
+include ntp

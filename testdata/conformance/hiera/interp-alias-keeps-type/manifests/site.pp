@@ -1,0 +1,3 @@
+include ntp
+$h = lookup('copy_hash')
+notify { "h=${h} type=${type($h, 'generalized')}": }

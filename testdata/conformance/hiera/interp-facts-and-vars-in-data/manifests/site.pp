@@ -1,0 +1,4 @@
+$a = lookup('a')
+$b = lookup('b')
+notify { "a=${a}": }
+notify { "b=${b}": }

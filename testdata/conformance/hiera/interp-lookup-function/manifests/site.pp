@@ -1,0 +1,1 @@
+notify { "url=${lookup('app::url')}": }

@@ -1,0 +1,2 @@
+$datacenter = 'dc-east'
+notify { "v=${lookup('location')}": }

@@ -1,0 +1,1 @@
+notify { "v=${lookup('db.replicas.1')} port=${lookup('db.port')}": }

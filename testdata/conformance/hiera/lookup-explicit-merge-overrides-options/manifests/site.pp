@@ -1,0 +1,3 @@
+$a = lookup('pkgs')
+$b = lookup('pkgs', Array, 'first')
+notify { "a=${a} b=${b}": }

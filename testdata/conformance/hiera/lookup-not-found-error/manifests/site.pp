@@ -1,0 +1,1 @@
+$x = lookup('does::not::exist')

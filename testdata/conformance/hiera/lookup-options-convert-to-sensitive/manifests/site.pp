@@ -1,0 +1,2 @@
+$pw = lookup('db_password')
+notify { "pw=${pw} unwrapped-length=${pw.unwrap.length}": }

@@ -1,0 +1,3 @@
+$p = lookup('port', Integer)
+notify { "p=${p}": }
+$n = lookup('name', Integer)

@@ -1,0 +1,4 @@
+$p = lookup('packages')
+$u = lookup('users', Hash, 'first')
+notify { "p=${p}": }
+notify { "u=${u}": }

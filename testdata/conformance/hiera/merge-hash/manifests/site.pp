@@ -1,0 +1,2 @@
+$u = lookup('users', Hash, 'hash')
+notify { "u=${u}": }

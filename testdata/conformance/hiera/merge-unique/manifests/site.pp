@@ -1,0 +1,2 @@
+$p = lookup('packages', Array[String], 'unique')
+notify { "p=${p}": }

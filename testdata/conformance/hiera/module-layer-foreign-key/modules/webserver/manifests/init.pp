@@ -1,0 +1,3 @@
+class webserver(Integer $port = 1) {
+  notify { "port=${port}": }
+}

@@ -1,0 +1,3 @@
+class webserver(Hash $vhosts = {}) {
+  $vhosts.each |$name, $cfg| { notify { "${name}:${cfg['port']}": } }
+}

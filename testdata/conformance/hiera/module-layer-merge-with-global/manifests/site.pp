@@ -1,0 +1,2 @@
+$p = lookup('webserver::modules', Array, 'unique')
+notify { "p=${p}": }

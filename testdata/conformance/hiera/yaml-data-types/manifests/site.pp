@@ -1,0 +1,2 @@
+$v = lookup('values')
+$v.each |$k, $x| { notify { "${k}=${x} (${type($x, 'generalized')})": } }

@@ -1,0 +1,2 @@
+class monitored { notify { 'probe': } }
+class { 'monitored': tag => 'monitoring' }

@@ -1,0 +1,4 @@
+package { 'base': }
+package { 'extra': }
+service { 'svc': require => Package['base'] }
+Service <| title == 'svc' |> { require +> Package['extra'] }

@@ -1,0 +1,4 @@
+define greeting() {
+  notify { "hello ${title}": }
+}
+greeting { ['alice', 'bob']: }

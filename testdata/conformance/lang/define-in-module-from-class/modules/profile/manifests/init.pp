@@ -1,0 +1,3 @@
+class profile {
+  profile::site { 'main-site': }
+}

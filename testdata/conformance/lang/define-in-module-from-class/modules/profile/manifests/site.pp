@@ -1,0 +1,3 @@
+define profile::site() {
+  notify { "site ${title} in ${module_name}": }
+}

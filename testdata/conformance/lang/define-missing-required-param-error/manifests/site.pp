@@ -1,0 +1,2 @@
+define needs(String $value) { notify { $value: } }
+needs { 'x': }

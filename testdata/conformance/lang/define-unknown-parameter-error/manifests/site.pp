@@ -1,0 +1,2 @@
+define small(String $a = 'x') { }
+small { 'one': b => 'y' }

@@ -1,0 +1,2 @@
+package { 'vim': ensure => installed }
+package { 'vim': ensure => latest }

@@ -1,0 +1,2 @@
+['a', 'b'].each |$x| { notify { "one ${x}": } }
+['c', 'd'].each |$i, $x| { notify { "two ${i}=${x}": } }

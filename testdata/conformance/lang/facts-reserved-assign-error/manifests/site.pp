@@ -1,0 +1,2 @@
+$facts = {}
+notify { 'x': }

@@ -1,0 +1,2 @@
+$v = assert_type(Integer[1, 10], 50)
+notify { "v=${v}": }

@@ -1,0 +1,4 @@
+if $facts['os']['family'] == 'Debian' {
+  fail('Debian is not supported by this module')
+}
+notify { 'unreachable': }

@@ -1,0 +1,2 @@
+$a = Integer('twelve')
+notify { "a=${a}": }

@@ -1,0 +1,1 @@
+notify { "r=${mylib::double(21)} g=${mylib::greet('ops')}": }

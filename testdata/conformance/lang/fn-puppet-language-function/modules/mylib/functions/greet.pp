@@ -1,0 +1,3 @@
+function mylib::greet(String $who, String $greeting = 'hello') {
+  "${greeting}, ${who}"
+}

@@ -1,0 +1,1 @@
+$x = no_such_function(1)

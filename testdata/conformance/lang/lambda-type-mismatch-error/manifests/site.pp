@@ -1,0 +1,2 @@
+$r = ['a'].map |Integer $x| { $x + 1 }
+notify { "r=${r}": }

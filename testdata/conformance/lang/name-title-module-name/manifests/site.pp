@@ -1,0 +1,3 @@
+include web
+web::vhost { 'shop.example.com': }
+notify { "site module=[${module_name}]": }

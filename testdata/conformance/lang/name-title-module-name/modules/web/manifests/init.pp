@@ -1,0 +1,3 @@
+class web {
+  notify { "class title=${title} name=${name} module=${module_name}": }
+}

@@ -1,0 +1,3 @@
+define web::vhost() {
+  notify { "define title=${title} name=${name} module=${module_name}": }
+}

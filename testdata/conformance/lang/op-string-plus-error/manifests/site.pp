@@ -1,0 +1,2 @@
+$s = 'abc' + 'def'
+notify { $s: }

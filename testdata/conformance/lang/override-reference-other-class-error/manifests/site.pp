@@ -1,0 +1,5 @@
+class holder {
+  notify { 'x': }
+}
+include holder
+Notify['x'] { message => 'changed' }

@@ -1,0 +1,2 @@
+notify { 'x': message => 'original' }
+Notify['x'] { message => 'changed' }

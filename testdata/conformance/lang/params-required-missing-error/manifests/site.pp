@@ -1,0 +1,2 @@
+class needsone(String $value) { }
+include needsone

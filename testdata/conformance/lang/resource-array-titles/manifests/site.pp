@@ -1,0 +1,4 @@
+file { ['/srv/a', '/srv/b']:
+  ensure => directory,
+  mode   => '0755',
+}

@@ -1,0 +1,5 @@
+$opts = {'ensure' => 'directory', 'owner' => 'root', 'mode' => '0750'}
+file { '/srv/app':
+  group => 'www-data',
+  *     => $opts,
+}

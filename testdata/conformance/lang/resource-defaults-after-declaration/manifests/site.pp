@@ -1,0 +1,5 @@
+class early {
+  file { '/etc/early': ensure => file }
+  File { owner => 'deploy' }
+}
+include early

@@ -1,0 +1,6 @@
+package {
+  'nginx':
+    ensure => installed;
+  'curl':
+    ensure => latest;
+}

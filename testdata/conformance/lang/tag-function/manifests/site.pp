@@ -1,0 +1,6 @@
+class tagged_class {
+  tag 'extra', 'second'
+  notify { 'inside': }
+}
+include tagged_class
+notify { 'outside': }

@@ -1,0 +1,2 @@
+notify { "certname=${trusted['certname']} host=${trusted['hostname']} domain=${trusted['domain']} auth=${trusted['authenticated']}": }
+notify { "extensions=${trusted['extensions']}": }

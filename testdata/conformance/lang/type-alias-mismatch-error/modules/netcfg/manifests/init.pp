@@ -1,0 +1,3 @@
+class netcfg(Netcfg::Port $port) {
+  notify { "port=${port}": }
+}

@@ -1,0 +1,2 @@
+class levels(Enum['low', 'high'] $level) { }
+class { 'levels': level => 'medium' }

@@ -1,0 +1,2 @@
+class port(Integer $port) { }
+class { 'port': port => '80' }

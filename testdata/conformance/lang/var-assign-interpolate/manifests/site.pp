@@ -1,0 +1,5 @@
+$x = 'abc'
+$xy = 'other'
+notify { "plain=$x": }
+notify { "braced=${x}y": }
+notify { "unbraced=$xy": }

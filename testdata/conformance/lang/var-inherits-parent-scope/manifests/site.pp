@@ -1,0 +1,7 @@
+class base {
+  $pkg = 'nginx'
+}
+class derived inherits base {
+  notify { "pkg=${pkg}": }
+}
+include derived

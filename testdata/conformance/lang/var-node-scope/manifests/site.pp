@@ -1,0 +1,7 @@
+node default {
+  $role = 'webserver'
+  include report
+}
+class report {
+  notify { "role=[${role}]": }
+}

@@ -1,0 +1,4 @@
+class neverdeclared {
+  $v = 'value'
+}
+notify { "v=[${neverdeclared::v}]": }
