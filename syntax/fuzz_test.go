@@ -1,0 +1,60 @@
+package syntax
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzParse checks that no input makes the parser panic or hang, that every
+// node's span lies within the source, and that the tree can be dumped. It
+// is seeded with the golden inputs.
+func FuzzParse(f *testing.F) {
+	for _, dir := range []string{"testdata/parse", "testdata/errors"} {
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
+		for _, path := range paths {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				f.Fatal(err)
+			}
+			for _, file := range parseArchive(string(data)).files {
+				if strings.HasSuffix(file.name, ".pp") || strings.HasSuffix(file.name, ".epp") {
+					f.Add(file.data, strings.HasSuffix(file.name, ".epp"))
+				}
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src string, epp bool) {
+		var tree Node
+		var err error
+		if epp {
+			var prog *EPPProgram
+			prog, err = ParseEPP("fuzz.epp", []byte(src))
+			tree = prog
+		} else {
+			var prog *Program
+			prog, err = ParseFile("fuzz.pp", []byte(src))
+			tree = prog
+		}
+		if tree == nil || isNilNode(tree) {
+			t.Fatal("no tree returned")
+		}
+		if err != nil {
+			list, ok := err.(ErrorList)
+			if !ok || len(list) == 0 {
+				t.Fatalf("error is %T %v, want a non-empty ErrorList", err, err)
+			}
+			for _, e := range list {
+				if e.Pos.Line < 1 || e.Pos.Column < 1 || e.Msg == "" {
+					t.Fatalf("bad error %+v", e)
+				}
+			}
+		}
+		checkPositions(t, "fuzz:"+src, src, tree)
+		if err := Dump(io.Discard, tree); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
