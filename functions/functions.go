@@ -1,0 +1,54 @@
+// Package functions implements Puppet's built-in functions that need nothing
+// from the catalog: strings, collections, types, iteration and logging.
+// Functions that declare or inspect catalog content (include, realize,
+// defined, create_resources, lookup, epp, ...) live in the compiler, which
+// consults this package for everything else.
+package functions
+
+import (
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Level is a log level of the logging functions.
+type Level string
+
+const (
+	Debug   Level = "debug"
+	Info    Level = "info"
+	Notice  Level = "notice"
+	Warning Level = "warning"
+	Err     Level = "err"
+	Alert   Level = "alert"
+	Emerg   Level = "emerg"
+	Crit    Level = "crit"
+)
+
+// Ctx is what a function call sees: the evaluator (to call lambdas), the
+// calling scope, the call itself, and where log messages go.
+type Ctx struct {
+	Eval  *eval.Evaluator
+	Scope *eval.Scope
+	Call  *eval.Call
+	// Log receives the messages of notice(), warning(), ... Never nil.
+	Log func(level Level, msg string)
+	// Compile is the compile the call runs in. Function packages that need
+	// catalog services (stdlib's ensure_resource, getvar, ...) assert the
+	// interface they declare; the compiler implements it.
+	Compile any
+}
+
+// Func implements one function. Errors are plain errors with Puppet's
+// wording ("'split' parameter 'pattern' expects ..."); the caller adds the
+// file, line and column of the call.
+type Func func(c *Ctx, args []value.Value) (value.Value, error)
+
+// Table maps function names to implementations. It is built once and never
+// modified, so compiles share it.
+type Table map[string]Func
+
+// Lookup returns the function with the given name.
+func (t Table) Lookup(name string) (Func, bool) {
+	f, ok := t[name]
+	return f, ok
+}
