@@ -263,14 +263,16 @@ func writeType(b *strings.Builder, t Type) {
 		writeParams(b, "Boolean", []string{strconv.FormatBool(*t.Value)})
 	case *ArrayType:
 		var ps []string
-		if !isAny(t.Elem) && t.Elem != UnitType {
+		// The element type of an empty array's inferred type (Unit) is left
+		// out only where the size says the array is empty.
+		if !isAny(t.Elem) && !(t.Elem == UnitType && t.Max == 0) {
 			ps = append(ps, TypeString(t.Elem))
 		}
 		ps = append(ps, sizeParams(t.Min, t.Max)...)
 		writeParams(b, "Array", ps)
 	case *HashType:
 		var ps []string
-		if (!isAny(t.Key) || !isAny(t.Value)) && t.Key != UnitType {
+		if (!isAny(t.Key) || !isAny(t.Value)) && !(t.Key == UnitType && t.Max == 0) {
 			ps = append(ps, TypeString(t.Key), TypeString(t.Value))
 		}
 		ps = append(ps, sizeParams(t.Min, t.Max)...)

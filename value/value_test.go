@@ -45,6 +45,7 @@ func TestTypeString(t *testing.T) {
 		{param(t, FloatAny, Float(1)), "Float[1.0]"},
 		{param(t, StringAny, Integer(1)), "String[1]"},
 		{ArrayAny, "Array"},
+		{&ArrayType{Elem: UnitType, Min: 0, Max: MaxInt}, "Array[Unit]"}, // type([], 'generalized')
 		{param(t, ArrayAny, StringAny, Integer(1)), "Array[String, 1]"},
 		{param(t, HashAny, StringAny, IntegerAny, Integer(1), Integer(2)), "Hash[String, Integer, 1, 2]"},
 		{param(t, OptionalAny, StringAny), "Optional[String]"},
