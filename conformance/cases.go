@@ -1,0 +1,251 @@
+package conformance
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Names of the files of a case directory.
+const (
+	CaseFile          = "case.yaml"
+	ExpectedCatalog   = "expected.json"
+	ExpectedError     = "expected-error.txt"
+	FactsFile         = "facts.yaml"
+	HieraConfigFile   = "hiera.yaml"
+	ManifestDir       = "manifests"
+	SiteManifest      = "site.pp"
+	ModulesDir        = "modules"
+	DeprecationMarker = "deprecat" // what a legacy case's warning must mention
+)
+
+// Case is one conformance case directory.
+type Case struct {
+	ID  string // slash-separated path below the cases root, e.g. node/exact-name
+	Dir string // absolute directory
+
+	Node                   string `yaml:"node"`
+	Description            string `yaml:"description"`
+	ENC                    string `yaml:"enc"`
+	StrictHostnameChecking *bool  `yaml:"strict_hostname_checking"`
+	Environment            string `yaml:"environment"`
+	Error                  string `yaml:"error"`
+	Legacy                 bool   `yaml:"legacy"`
+}
+
+// LoadCases finds every case.yaml below root and parses it, sorted by ID.
+func LoadCases(root string) ([]*Case, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	var cases []*Case
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || d.Name() != CaseFile {
+			return nil
+		}
+		dir := filepath.Dir(p)
+		rel, err := filepath.Rel(root, dir)
+		if err != nil {
+			return err
+		}
+		c, err := ReadCase(dir, filepath.ToSlash(rel))
+		if err != nil {
+			return err
+		}
+		cases = append(cases, c)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	sort.Slice(cases, func(i, j int) bool { return cases[i].ID < cases[j].ID })
+	return cases, nil
+}
+
+// ReadCase parses dir/case.yaml. Unknown keys are errors, so that a typo
+// (say, "strict_hostname_check") cannot silently change what a case tests.
+func ReadCase(dir, id string) (*Case, error) {
+	data, err := os.ReadFile(filepath.Join(dir, CaseFile))
+	if err != nil {
+		return nil, err
+	}
+	c := &Case{ID: id, Dir: dir}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(c); err != nil {
+		return nil, fmt.Errorf("%s/%s: %v", id, CaseFile, err)
+	}
+	return c, nil
+}
+
+// ManifestPath is manifests/ when the case has that directory, else site.pp.
+func (c *Case) ManifestPath() string {
+	dir := filepath.Join(c.Dir, ManifestDir)
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return dir
+	}
+	return filepath.Join(c.Dir, SiteManifest)
+}
+
+// HieraConfigPath is the case's hiera.yaml, or "" without one.
+func (c *Case) HieraConfigPath() string {
+	p := filepath.Join(c.Dir, HieraConfigFile)
+	if _, err := os.Stat(p); err == nil {
+		return p
+	}
+	return ""
+}
+
+// CompileArgs are the arguments of `marionette compile` for this case, per
+// the CLI contract, with absolute paths so that the catalog's file names can
+// be made relative to the case directory.
+func (c *Case) CompileArgs() []string {
+	args := []string{"compile", c.Node,
+		"--manifest", c.ManifestPath(),
+		"--modulepath", filepath.Join(c.Dir, ModulesDir),
+		"--facts", filepath.Join(c.Dir, FactsFile),
+	}
+	if c.ENC != "" {
+		args = append(args, "--enc", filepath.Join(c.Dir, c.ENC))
+	}
+	if h := c.HieraConfigPath(); h != "" {
+		args = append(args, "--hiera-config", h)
+	}
+	if c.Environment != "" {
+		args = append(args, "--environment", c.Environment)
+	}
+	if c.StrictHostnameChecking != nil {
+		args = append(args, "--strict-hostname-checking="+strconv.FormatBool(*c.StrictHostnameChecking))
+	}
+	return args
+}
+
+// IsErrorCase reports whether Puppet fails to compile this case.
+func (c *Case) IsErrorCase() bool { return c.Error != "" }
+
+var caseNamePattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+
+// Check returns every way the case directory breaks the case format.
+func (c *Case) Check() []error {
+	var errs []error
+	fail := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if !caseNamePattern.MatchString(path.Base(c.ID)) {
+		fail("case directory name %q is not kebab-case", path.Base(c.ID))
+	}
+	if strings.TrimSpace(c.Node) == "" {
+		fail("case.yaml: node is required")
+	}
+	if strings.TrimSpace(c.Description) == "" {
+		fail("case.yaml: description is required")
+	}
+	if c.Legacy && c.Error == "" {
+		fail("case.yaml: legacy: true only makes sense with error: (Puppet 7 rejects legacy forms)")
+	}
+	if !exists(c.ManifestPath()) {
+		fail("neither %s/ nor %s exists", ManifestDir, SiteManifest)
+	}
+	if !exists(filepath.Join(c.Dir, FactsFile)) {
+		fail("%s is missing", FactsFile)
+	}
+	if c.ENC != "" {
+		st, err := os.Stat(filepath.Join(c.Dir, c.ENC))
+		switch {
+		case err != nil:
+			fail("enc %s: %v", c.ENC, err)
+		case st.Mode()&0o111 == 0:
+			fail("enc %s is not executable (chmod +x)", c.ENC)
+		}
+	}
+	hasCatalog := exists(filepath.Join(c.Dir, ExpectedCatalog))
+	hasError := exists(filepath.Join(c.Dir, ExpectedError))
+	switch {
+	case hasCatalog && hasError:
+		fail("both %s and %s exist; regenerate the case", ExpectedCatalog, ExpectedError)
+	case !hasCatalog && !hasError:
+		fail("no %s or %s; run scripts/regen-conformance %s", ExpectedCatalog, ExpectedError, c.ID)
+	case hasError && c.Error == "":
+		fail("Puppet fails this case (%s) but case.yaml has no error: substring", ExpectedError)
+	case hasCatalog && c.Error != "":
+		fail("case.yaml expects error %q but Puppet compiled the case (%s)", c.Error, ExpectedCatalog)
+	case hasError:
+		msg, err := os.ReadFile(filepath.Join(c.Dir, ExpectedError))
+		if err != nil {
+			fail("%v", err)
+		} else if !strings.Contains(string(msg), c.Error) {
+			fail("error substring %q does not occur in %s", c.Error, ExpectedError)
+		}
+	}
+	return errs
+}
+
+func exists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+// SelectCases keeps the cases named by selectors: case IDs, globs over IDs
+// (path.Match), or case directories given as paths (relative to the current
+// directory or absolute). No selectors selects every case. A selector that
+// matches nothing is an error, so that a typo does not silently test nothing.
+func SelectCases(cases []*Case, root string, selectors []string) ([]*Case, error) {
+	if len(selectors) == 0 {
+		return cases, nil
+	}
+	absRoot, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	chosen := map[string]bool{}
+	for _, sel := range selectors {
+		pattern := selectorPattern(sel, absRoot)
+		if _, err := path.Match(pattern, ""); err != nil {
+			return nil, fmt.Errorf("case selector %q: %v", sel, err)
+		}
+		matched := false
+		for _, c := range cases {
+			if ok, _ := path.Match(pattern, c.ID); ok {
+				chosen[c.ID] = true
+				matched = true
+			}
+		}
+		if !matched {
+			return nil, fmt.Errorf("case selector %q matches no case", sel)
+		}
+	}
+	var out []*Case
+	for _, c := range cases {
+		if chosen[c.ID] {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no case selected")
+	}
+	return out, nil
+}
+
+// selectorPattern turns a directory path into a case ID when it lies below
+// root; anything else is taken as an ID or glob.
+func selectorPattern(sel, absRoot string) string {
+	sel = strings.TrimSuffix(sel, "/")
+	if abs, err := filepath.Abs(sel); err == nil && exists(abs) {
+		if rel, err := filepath.Rel(absRoot, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return sel
+}

@@ -1,0 +1,4 @@
+class ntp {
+  include ntp::install
+  notify { 'ntp': }
+}

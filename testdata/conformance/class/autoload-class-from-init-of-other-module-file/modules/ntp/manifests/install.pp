@@ -1,0 +1,3 @@
+class ntp::install {
+  package { 'ntp': ensure => installed }
+}

@@ -1,0 +1,3 @@
+class apache {
+  package { 'apache2': ensure => installed }
+}

@@ -1,0 +1,3 @@
+class apache {
+  notify { 'apache init must not load': }
+}

@@ -1,0 +1,3 @@
+class apache::vhost::config {
+  file { '/tmp/marionette-vhost.conf': ensure => file }
+}

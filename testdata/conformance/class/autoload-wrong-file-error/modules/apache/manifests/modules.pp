@@ -1,0 +1,3 @@
+class apache::mod {
+  notify { 'misplaced': }
+}

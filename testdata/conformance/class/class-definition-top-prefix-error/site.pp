@@ -1,0 +1,4 @@
+class ::alpha {
+  notify { 'alpha': }
+}
+include alpha

@@ -1,0 +1,4 @@
+class Apache {
+  notify { 'apache': }
+}
+include apache

@@ -1,0 +1,5 @@
+class alpha {
+  notify { 'alpha': }
+}
+include alpha
+notify { 'after': require => Class['::alpha'] }

@@ -1,0 +1,8 @@
+class inner {
+  notify { 'inner': }
+}
+class outer {
+  contain inner
+}
+include inner
+include outer

@@ -1,0 +1,4 @@
+include late
+class late {
+  notify { 'defined after the include': }
+}

@@ -1,0 +1,4 @@
+class unused {
+  notify { 'never': }
+}
+notify { 'only this': }

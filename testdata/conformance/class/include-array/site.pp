@@ -1,0 +1,8 @@
+class alpha {
+  notify { 'alpha': }
+}
+class beta {
+  notify { 'beta': }
+}
+$roles = ['alpha', 'beta']
+include $roles

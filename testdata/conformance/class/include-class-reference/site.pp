@@ -1,0 +1,7 @@
+class alpha {
+  notify { 'alpha': }
+}
+class beta {
+  notify { 'beta': }
+}
+include Class['alpha']

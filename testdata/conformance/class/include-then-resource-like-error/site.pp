@@ -1,0 +1,5 @@
+class base ($motd = 'hello') {
+  notify { $motd: }
+}
+include base
+class { 'base': motd => 'two' }

@@ -1,0 +1,19 @@
+class base::unix {
+  $owner = 'root'
+  file { '/tmp/marionette-passwd':
+    owner => 'root',
+    group => 'root',
+    mode  => '0644',
+  }
+  file { '/tmp/marionette-shadow':
+    owner => 'root',
+    group => 'root',
+    mode  => '0440',
+  }
+}
+
+class base::freebsd inherits base::unix {
+  notify { 'freebsd': }
+}
+include base::unix
+include base::freebsd

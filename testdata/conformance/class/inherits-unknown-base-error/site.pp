@@ -1,0 +1,4 @@
+class derived inherits nosuch {
+  notify { 'derived': }
+}
+include derived

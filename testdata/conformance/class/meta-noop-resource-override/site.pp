@@ -1,0 +1,5 @@
+class app {
+  file { '/tmp/marionette-app.conf': ensure => file, noop => false }
+  notify { 'app': }
+}
+class { 'app': noop => true }

@@ -1,0 +1,6 @@
+class app {
+  file { '/tmp/marionette-app.conf': ensure => file }
+  notify { 'app': }
+}
+service { 'app': ensure => running }
+class { 'app': notify => Service['app'] }

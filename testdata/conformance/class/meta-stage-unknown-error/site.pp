@@ -1,0 +1,5 @@
+class app {
+  file { '/tmp/marionette-app.conf': ensure => file }
+  notify { 'app': }
+}
+class { 'app': stage => 'nosuch' }

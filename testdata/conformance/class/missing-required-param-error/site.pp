@@ -1,0 +1,4 @@
+class app ($port) {
+  notify { "port=${port}": }
+}
+include app

@@ -1,0 +1,4 @@
+class app ($port, $user = 'app') {
+  notify { "port=${port}": }
+}
+class { 'app': user => 'web' }

@@ -1,0 +1,2 @@
+include web
+include web::tuning

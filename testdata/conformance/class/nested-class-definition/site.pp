@@ -1,0 +1,8 @@
+class outer {
+  class inner {
+    notify { 'inner': }
+  }
+  notify { 'outer': }
+}
+include outer
+include outer::inner

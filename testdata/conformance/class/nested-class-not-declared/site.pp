@@ -1,0 +1,7 @@
+class outer {
+  class inner {
+    notify { 'inner': }
+  }
+  notify { 'outer': }
+}
+include outer

@@ -1,0 +1,21 @@
+class base::unix {
+  $owner = 'root'
+  file { '/tmp/marionette-passwd':
+    owner => 'root',
+    group => 'root',
+    mode  => '0644',
+  }
+  file { '/tmp/marionette-shadow':
+    owner => 'root',
+    group => 'root',
+    mode  => '0440',
+  }
+}
+
+class other {
+  File['/tmp/marionette-passwd'] {
+    group => 'wheel',
+  }
+}
+include base::unix
+include other

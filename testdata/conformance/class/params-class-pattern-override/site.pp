@@ -1,0 +1,1 @@
+class { 'webserver': vhost_dir => '/tmp/marionette-vhosts' }

@@ -1,0 +1,8 @@
+class base {
+  notify { 'base': }
+}
+class app {
+  require base
+  notify { 'app': }
+}
+include app

@@ -1,0 +1,5 @@
+class base ($motd = 'hello') {
+  notify { $motd: }
+}
+class { 'base': motd => 'one' }
+class { 'base': motd => 'two' }

@@ -1,0 +1,5 @@
+class base {
+  notify { 'base': }
+}
+class { 'base': }
+class { 'base': }

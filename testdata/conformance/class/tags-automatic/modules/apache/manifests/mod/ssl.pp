@@ -1,0 +1,3 @@
+class apache::mod::ssl {
+  file { '/tmp/marionette-ssl.conf': ensure => file }
+}

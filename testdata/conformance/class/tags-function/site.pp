@@ -1,0 +1,5 @@
+class app {
+  tag 'frontend', 'team_web'
+  notify { 'app': }
+}
+include app

@@ -1,0 +1,3 @@
+class apache::mod {
+  notify { "title=${title} name=${name} module=${module_name}": }
+}

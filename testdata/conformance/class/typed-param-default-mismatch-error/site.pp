@@ -1,0 +1,4 @@
+class app (Integer $port = 'eighty') {
+  notify { "port=${port}": }
+}
+include app

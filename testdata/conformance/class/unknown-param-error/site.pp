@@ -1,0 +1,4 @@
+class app ($port = 80) {
+  notify { "port=${port}": }
+}
+class { 'app': colour => 'blue' }

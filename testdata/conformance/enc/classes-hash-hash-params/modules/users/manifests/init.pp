@@ -1,0 +1,9 @@
+class users (Hash $accounts = {}) {
+  $accounts.each |$name, $attrs| {
+    user { $name:
+      ensure => present,
+      uid    => $attrs['uid'],
+      shell  => $attrs['shell'],
+    }
+  }
+}

@@ -1,0 +1,1 @@
+notify { "mail=${mail_server} iburst=${iburst}": }

@@ -1,0 +1,4 @@
+include common
+node default {
+  include common
+}

@@ -1,0 +1,1 @@
+class { 'ntp': ntpserver => 'site.example.com' }

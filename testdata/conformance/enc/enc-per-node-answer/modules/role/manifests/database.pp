@@ -1,0 +1,3 @@
+class role::database {
+  package { 'postgresql': ensure => installed }
+}

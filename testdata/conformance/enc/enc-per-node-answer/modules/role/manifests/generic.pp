@@ -1,0 +1,3 @@
+class role::generic {
+  notify { 'generic': }
+}

@@ -1,0 +1,1 @@
+notify { "classified_as=${classified_as} argc=${argc}": }

@@ -1,0 +1,1 @@
+notify { "env=${environment} server_facts=${server_facts['environment']}": }

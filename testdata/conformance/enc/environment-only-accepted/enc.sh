@@ -1,0 +1,5 @@
+#!/bin/sh
+# ENC: receives the node name as $1, prints YAML.
+cat <<EOF
+environment: production
+EOF

@@ -1,0 +1,7 @@
+#!/bin/sh
+# ENC: receives the node name as $1, prints YAML.
+cat <<EOF
+classes:
+  - common
+environment: production
+EOF

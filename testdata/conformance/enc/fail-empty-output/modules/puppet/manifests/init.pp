@@ -1,0 +1,3 @@
+class puppet {
+  package { 'puppet-agent': ensure => installed }
+}

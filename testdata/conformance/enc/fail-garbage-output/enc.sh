@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "classes: [common"
+echo "}}} not yaml {{{"

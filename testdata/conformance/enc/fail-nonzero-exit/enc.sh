@@ -1,0 +1,3 @@
+#!/bin/sh
+echo "classes: [common]"
+exit 1

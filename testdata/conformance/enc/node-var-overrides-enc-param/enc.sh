@@ -1,0 +1,6 @@
+#!/bin/sh
+# ENC: receives the node name as $1, prints YAML.
+cat <<EOF
+parameters:
+  ntpserver: enc.example.com
+EOF

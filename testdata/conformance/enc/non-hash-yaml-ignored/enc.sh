@@ -1,0 +1,5 @@
+#!/bin/sh
+cat <<EOF
+- common
+- puppet
+EOF

@@ -1,0 +1,1 @@
+notify { "facts has datacenter: ${'datacenter' in $facts}": }

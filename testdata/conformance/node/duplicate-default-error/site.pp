@@ -1,0 +1,6 @@
+node default {
+  notify { 'first': }
+}
+node default {
+  notify { 'second': }
+}

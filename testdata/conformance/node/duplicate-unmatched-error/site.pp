@@ -1,0 +1,3 @@
+node 'web01.example.com' {}
+node 'web01.example.com' {}
+node default {}

@@ -1,0 +1,6 @@
+node /^www\d+/ {
+  notify { 'regex': }
+}
+node 'www01.example.com' {
+  notify { 'exact': }
+}

@@ -1,0 +1,6 @@
+node 'web01.example' {
+  notify { 'web01.example': }
+}
+node default {
+  notify { 'default node': }
+}

@@ -1,0 +1,6 @@
+node 'db02.example.net' {
+  notify { 'hostname.domain': }
+}
+node default {
+  notify { 'default node': }
+}

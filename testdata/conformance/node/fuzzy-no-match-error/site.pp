@@ -1,0 +1,3 @@
+node 'db01' {
+  notify { 'db01': }
+}

@@ -1,0 +1,2 @@
+import 'nodes/*.pp'
+node default {}

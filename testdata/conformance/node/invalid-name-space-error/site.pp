@@ -1,0 +1,4 @@
+node 'web 01' {
+  notify { 'space': }
+}
+node default {}

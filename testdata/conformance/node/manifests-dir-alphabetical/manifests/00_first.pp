@@ -1,0 +1,1 @@
+notify { "00_first sees '${greeting}'": }

@@ -1,0 +1,1 @@
+$greeting = 'from 10_vars'

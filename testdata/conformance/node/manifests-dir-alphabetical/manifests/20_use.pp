@@ -1,0 +1,1 @@
+notify { "20_use sees ${greeting}": }

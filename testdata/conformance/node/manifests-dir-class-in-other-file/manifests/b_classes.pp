@@ -1,0 +1,3 @@
+class base {
+  notify { 'base from b_classes.pp': }
+}

@@ -1,0 +1,3 @@
+node 'db01.example.com' {
+  notify { 'db': }
+}

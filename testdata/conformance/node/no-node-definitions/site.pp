@@ -1,0 +1,2 @@
+notify { "compiled for ${facts['hostname']}": }
+file { '/tmp/marionette-no-nodes': ensure => file }

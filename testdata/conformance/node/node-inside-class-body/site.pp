@@ -1,0 +1,4 @@
+class wrapper {
+  node 'web01.example.com' {}
+}
+node default {}

@@ -1,0 +1,7 @@
+node 'web01.example.com' {
+  File { mode => '0600' }
+  include app
+}
+class app {
+  file { '/tmp/marionette-app': ensure => file }
+}

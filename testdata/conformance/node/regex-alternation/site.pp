@@ -1,0 +1,3 @@
+node /^(one|two)\.example\.com$/ {
+  notify { 'matched one-or-two': }
+}

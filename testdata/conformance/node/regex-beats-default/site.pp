@@ -1,0 +1,6 @@
+node default {
+  notify { 'default node': }
+}
+node /^web/ {
+  notify { 'regex': }
+}

@@ -1,0 +1,3 @@
+node /www(\d+)/ {
+  notify { "whole=${0} first=${1}": }
+}

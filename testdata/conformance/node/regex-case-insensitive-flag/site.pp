@@ -1,0 +1,6 @@
+node /(?i)^WEB/ {
+  notify { 'matched (?i) regex': }
+}
+node default {
+  notify { 'default node': }
+}

@@ -1,0 +1,6 @@
+node /^WEB/ {
+  notify { 'matched upper-case regex': }
+}
+node default {
+  notify { 'default node': }
+}

@@ -1,0 +1,6 @@
+node /example\.com$/ {
+  notify { 'first regex': }
+}
+node /^www/ {
+  notify { 'second regex': }
+}

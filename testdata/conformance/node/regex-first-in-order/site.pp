@@ -1,0 +1,6 @@
+node /^www/ {
+  notify { 'first regex': }
+}
+node /example\.com$/ {
+  notify { 'second regex': }
+}

@@ -1,0 +1,6 @@
+node /^www\d+$/ {
+  notify { 'matched www regex': }
+}
+node default {
+  notify { 'default node': }
+}

@@ -1,0 +1,3 @@
+node /www\d/ {
+  notify { 'matched unanchored regex': }
+}

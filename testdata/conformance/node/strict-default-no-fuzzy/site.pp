@@ -1,0 +1,6 @@
+node 'web01' {
+  notify { 'short name': }
+}
+node default {
+  notify { 'default node': }
+}

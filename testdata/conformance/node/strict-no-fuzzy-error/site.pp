@@ -1,0 +1,3 @@
+node 'web01' {
+  notify { 'short name': }
+}
