@@ -197,15 +197,29 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 	c.scopes[csc] = &scopeData{resource: ci.res, class: ci}
 	csc.Set("title", value.String(ci.name))
 	csc.Set("name", value.String(ci.name))
-	if m := c.moduleOf(def); m != "" {
-		csc.Set("module_name", value.String(m))
-	}
+	c.setModuleNames(csc, def, ci.declScope)
 	ref := "Class[" + ci.res.Title + "]"
 	if err := c.bindParams(csc, ref, cd.Params, ci.given, ci.res, true, ci.name); err != nil {
 		return err
 	}
 	_, err := c.ev.Block(cd.Body, csc)
 	return err
+}
+
+// setModuleNames sets $module_name (the module the definition comes from;
+// unset outside modules) and $caller_module_name (the module of the code
+// that declared it; "" from the main manifest) in a class or define scope.
+func (c *Compilation) setModuleNames(sc *eval.Scope, def *Definition, caller *eval.Scope) {
+	if m := c.moduleOf(def); m != "" {
+		sc.Set("module_name", value.String(m))
+	}
+	callerModule := ""
+	if caller != nil {
+		if v, ok := caller.Lookup("module_name"); ok {
+			callerModule = value.ToString(v)
+		}
+	}
+	sc.Set("caller_module_name", value.String(callerModule))
 }
 
 // moduleOf returns the module a definition was loaded from ("" for the main manifest).
@@ -348,9 +362,7 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 		name = v
 	}
 	dsc.Set("name", name)
-	if m := c.moduleOf(def); m != "" {
-		dsc.Set("module_name", value.String(m))
-	}
+	c.setModuleNames(dsc, def, r.scope)
 	given := value.NewHashBuilder(len(r.Params))
 	for _, p := range r.Params {
 		given.Set(value.String(p.Name), p.Value)

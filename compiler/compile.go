@@ -24,6 +24,7 @@ import (
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/stdlib"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -87,6 +88,8 @@ type Compilation struct {
 	relationships  []*relationship
 	realizeReqs    []*realizeRequest
 	containEdges   []catalog.Edge
+	// warned remembers WarnOnce keys.
+	warned map[string]bool
 }
 
 // stage is one named step of the pipeline.
@@ -136,6 +139,22 @@ func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, er
 	return c.cat, nil
 }
 
+// DefaultFunctions is the function table for an environment: Puppet's core
+// functions, plus puppetlabs-stdlib's when a module named stdlib is on the
+// module path (core functions win where both define a name, as in Puppet).
+// Build it once per environment and share it through Options.Functions.
+func DefaultFunctions(env *Environment) functions.Table {
+	t := functions.Builtins()
+	if _, ok := env.ModuleDir("stdlib"); ok {
+		for name, f := range stdlib.Functions() {
+			if _, core := t[name]; !core {
+				t[name] = f
+			}
+		}
+	}
+	return t
+}
+
 // newCompilation sets up the per-compile state.
 func newCompilation(env *Environment, opts Options, req *Request) *Compilation {
 	c := &Compilation{
@@ -149,7 +168,7 @@ func newCompilation(env *Environment, opts Options, req *Request) *Compilation {
 		classes: make(map[string]*classInstance),
 	}
 	if c.funcs == nil {
-		c.funcs = functions.Builtins()
+		c.funcs = DefaultFunctions(env)
 	}
 	c.ev = &eval.Evaluator{Host: c}
 	c.lookups = hiera.NewSession(hiera.Options{

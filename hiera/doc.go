@@ -1,0 +1,24 @@
+// Package hiera implements Hiera 5 data lookup as Puppet 7 does: the global,
+// environment and module layers, hiera.yaml versions 3 (global layer only), 4
+// and 5, yaml_data and json_data files, interpolation, the first/unique/hash/
+// deep merge strategies, lookup_options (merge and convert_to) and
+// explanations like `puppet lookup --explain`.
+//
+// Parsed hiera.yaml files and data files live in a Cache that any number of
+// concurrent compiles share (entries are immutable and re-read when a file's
+// modification time or size changes). Each compile makes its own Session,
+// which caches answers and is not safe for concurrent use:
+//
+//	cache := hiera.NewCache() // once per process
+//	s := hiera.NewSession(hiera.Options{
+//		Cache:          cache,
+//		GlobalConfig:   "/etc/puppetlabs/puppet/hiera.yaml",
+//		EnvironmentDir: "/etc/puppetlabs/code/environments/production",
+//		ModuleDir:      func(m string) (string, bool) { ... },
+//	}, scope)
+//	v, err := s.Lookup(hiera.Request{Keys: []string{"ntp::servers"}})
+//	v, found, err := s.LookupParam("ntp", "servers") // automatic parameter lookup
+//
+// FromYAML converts YAML to Puppet values with the YAML 1.1 rules Puppet's
+// Psych loader applies; it is also meant for facts and ENC output.
+package hiera

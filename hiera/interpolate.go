@@ -1,0 +1,382 @@
+package hiera
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// IssueError is a Hiera error Puppet raises with an issue code; such errors
+// are not wrapped in "Lookup of key ... failed" on their way out.
+type IssueError struct{ Msg string }
+
+func (e *IssueError) Error() string { return e.Msg }
+
+// RecursionError is a lookup that (indirectly) needs its own value.
+type RecursionError struct{ Stack []string }
+
+func (e *RecursionError) Error() string {
+	return fmt.Sprintf("Recursive lookup detected in [%s]", strings.Join(e.Stack, ", "))
+}
+
+var (
+	interpolationRE = regexp.MustCompile(`%\{([^}]*)\}`)
+	methodCallRE    = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+)
+
+// emptyInterpolations are expressions that interpolate to "" without a lookup.
+var emptyInterpolations = map[string]bool{"": true, "::": true, `""`: true, "''": true, `"::"`: true, "'::'": true}
+
+// interpolate resolves %{...} expressions in strings, recursively inside
+// arrays and hashes (keys included). allowMethods permits lookup(), alias()
+// and friends; hiera.yaml paths only allow plain variables.
+func (s *Session) interpolate(v value.Value, allowMethods bool, c *call) (value.Value, error) {
+	switch v := v.(type) {
+	case value.String:
+		if !strings.Contains(string(v), "%{") {
+			return v, nil
+		}
+		return s.interpolateString(string(v), allowMethods, c)
+	case value.Array:
+		out := make(value.Array, len(v))
+		for i, e := range v {
+			r, err := s.interpolate(e, allowMethods, c)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = r
+		}
+		return out, nil
+	case *value.Hash:
+		b := value.NewHashBuilder(v.Len())
+		for i := 0; i < v.Len(); i++ {
+			k, e := v.At(i)
+			rk, err := s.interpolate(k, allowMethods, c)
+			if err != nil {
+				return nil, err
+			}
+			re, err := s.interpolate(e, allowMethods, c)
+			if err != nil {
+				return nil, err
+			}
+			b.Set(rk, re)
+		}
+		return b.Build(), nil
+	}
+	return v, nil
+}
+
+func (s *Session) interpolateString(subject string, allowMethods bool, c *call) (value.Value, error) {
+	if c.ex != nil {
+		c.ex.push("interpolate", fmt.Sprintf("Interpolation on %q", subject))
+	}
+	defer c.ex.pop()
+	matches := interpolationRE.FindAllStringSubmatchIndex(subject, -1)
+	var b strings.Builder
+	last := 0
+	for _, m := range matches {
+		b.WriteString(subject[last:m[0]])
+		last = m[1]
+		expr := strings.TrimSpace(subject[m[2]:m[3]])
+		if emptyInterpolations[expr] {
+			continue
+		}
+		method, key := "scope", expr
+		if mm := methodCallRE.FindStringSubmatch(expr); mm != nil {
+			if !allowMethods {
+				return nil, &IssueError{"Interpolation using method syntax is not allowed in this context"}
+			}
+			method, key = mm[1], mm[2]
+			if key == "" {
+				key = mm[3]
+			}
+		}
+		var v value.Value
+		var err error
+		switch method {
+		case "alias":
+			if subject[m[0]:m[1]] != subject {
+				return nil, &IssueError{"'alias' interpolation is only permitted if the expression is equal to the entire string"}
+			}
+			return s.interpolationLookup(key, c)
+		case "lookup", "hiera":
+			v, err = s.interpolationLookup(key, c)
+		case "scope":
+			v, err = s.scopeLookup(key, subject, c)
+		case "literal":
+			v = value.String(key)
+		default:
+			return nil, &IssueError{fmt.Sprintf("Unknown interpolation method '%s'", method)}
+		}
+		if err != nil {
+			return nil, err
+		}
+		name := key
+		if method == "scope" {
+			name = "scope:" + key
+		}
+		if err := s.push(name); err != nil {
+			return nil, err
+		}
+		v, err = s.interpolate(v, allowMethods, c)
+		s.pop()
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString(rubyToS(v))
+	}
+	b.WriteString(subject[last:])
+	return value.String(b.String()), nil
+}
+
+// interpolationLookup is %{lookup('k')}: a full lookup with ” as default.
+func (s *Session) interpolationLookup(key string, c *call) (value.Value, error) {
+	v, found, err := s.searchAndMerge(key, nil, c)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return value.String(""), nil
+	}
+	return v, nil
+}
+
+// scopeLookup is %{var} / %{scope('var')}: a variable, dotted keys digging
+// into hashes and arrays. A missing variable or key gives undef.
+func (s *Session) scopeLookup(key, subject string, c *call) (value.Value, error) {
+	segments, err := splitKey(key)
+	if err != nil {
+		return nil, fmt.Errorf("%s in string: %s", err.Error(), subject)
+	}
+	root := fmt.Sprint(segments[0])
+	c.ex.push("scope", "Global Scope")
+	v, ok := c.variable(s, root)
+	if ok {
+		if c.ex != nil {
+			c.ex.add("found", fmt.Sprintf("Found key: %q value: %s", root, explainValue(v)), v)
+		}
+	} else {
+		if c.ex != nil {
+			c.ex.add("not_found", fmt.Sprintf("No such key: %q", root), nil)
+		}
+	}
+	c.ex.pop()
+	if !ok || value.IsUndef(v) {
+		return value.Undef, nil
+	}
+	v, found, err := dig(key, segments[1:], v)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return value.Undef, nil
+	}
+	return v, nil
+}
+
+// dig follows key segments into a value (Puppet's sub_lookup).
+func dig(key string, segments []any, v value.Value) (value.Value, bool, error) {
+	for _, seg := range segments {
+		if value.IsUndef(v) {
+			return nil, false, nil
+		}
+		if i, isInt := seg.(int64); isInt {
+			if a, ok := v.(value.Array); ok {
+				if i < 0 || i >= int64(len(a)) {
+					return nil, false, nil
+				}
+				v = a[i]
+				continue
+			}
+		}
+		h, ok := v.(*value.Hash)
+		if !ok {
+			return nil, false, fmt.Errorf("Data Provider type mismatch: Got %s when a hash-like object was expected to access value using '%v' from key '%s'", rubyClass(v), seg, key)
+		}
+		var k value.Value = value.String(fmt.Sprint(seg))
+		if i, isInt := seg.(int64); isInt {
+			k = value.Integer(i)
+		}
+		e, found := h.Get(k)
+		if !found {
+			return nil, false, nil
+		}
+		v = e
+	}
+	return v, true, nil
+}
+
+// splitKey splits a dotted key into segments; quoted segments keep their dots
+// and unquoted all-digit segments are integers (array indexes).
+func splitKey(key string) ([]any, error) {
+	if !strings.ContainsAny(key, `'".`) {
+		return []any{key}, nil
+	}
+	syntaxErr := fmt.Errorf("Syntax error")
+	var out []any
+	i := 0
+	for {
+		// One segment: optional spaces, a quoted string, optional spaces; or an
+		// unquoted run.
+		j := i
+		for j < len(key) && key[j] == ' ' {
+			j++
+		}
+		if j < len(key) && (key[j] == '"' || key[j] == '\'') {
+			q := key[j]
+			end := strings.IndexByte(key[j+1:], q)
+			if end <= 0 {
+				return nil, syntaxErr
+			}
+			out = append(out, key[j+1:j+1+end])
+			i = j + 1 + end + 1
+			for i < len(key) && key[i] == ' ' {
+				i++
+			}
+		} else {
+			end := i
+			for end < len(key) && !strings.ContainsRune(`'".`, rune(key[end])) {
+				end++
+			}
+			seg := strings.TrimSpace(key[i:end])
+			if end == i {
+				return nil, syntaxErr
+			}
+			if n, err := strconv.ParseInt(strings.TrimPrefix(seg, "+"), 10, 64); err == nil && isIntSegment(seg) {
+				out = append(out, n)
+			} else {
+				out = append(out, seg)
+			}
+			i = end
+		}
+		if i == len(key) {
+			break
+		}
+		if key[i] != '.' {
+			return nil, syntaxErr
+		}
+		i++
+		if i == len(key) {
+			return nil, syntaxErr
+		}
+	}
+	if _, ok := out[0].(string); !ok {
+		out[0] = fmt.Sprint(out[0])
+	}
+	return out, nil
+}
+
+func isIntSegment(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// rubyToS renders a value the way Ruby's to_s does when Hiera substitutes it
+// into a string (arrays and hashes use Ruby's inspect form).
+func rubyToS(v value.Value) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case value.String:
+		return string(v)
+	case value.Float:
+		return rubyFloat(float64(v))
+	case value.Array, *value.Hash:
+		return rubyInspect(v)
+	}
+	if value.IsUndef(v) {
+		return ""
+	}
+	return value.ToString(v)
+}
+
+func rubyInspect(v value.Value) string {
+	switch v := v.(type) {
+	case value.String:
+		return strconv.Quote(string(v))
+	case value.Float:
+		return rubyFloat(float64(v))
+	case value.Array:
+		parts := make([]string, len(v))
+		for i, e := range v {
+			parts[i] = rubyInspect(e)
+		}
+		return "[" + strings.Join(parts, ", ") + "]"
+	case *value.Hash:
+		parts := make([]string, v.Len())
+		for i := 0; i < v.Len(); i++ {
+			k, e := v.At(i)
+			parts[i] = rubyInspect(k) + "=>" + rubyInspect(e)
+		}
+		return "{" + strings.Join(parts, ", ") + "}"
+	}
+	if value.IsUndef(v) {
+		return "nil"
+	}
+	return value.ToString(v)
+}
+
+// rubyFloat formats like Ruby's Float#to_s.
+func rubyFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case math.IsNaN(f):
+		return "NaN"
+	}
+	abs := math.Abs(f)
+	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
+		s := strconv.FormatFloat(f, 'e', -1, 64)
+		mant, exp, _ := strings.Cut(s, "e")
+		if !strings.Contains(mant, ".") {
+			mant += ".0"
+		}
+		sign := exp[0]
+		exp = strings.TrimLeft(exp[1:], "0")
+		if len(exp) < 2 {
+			exp = fmt.Sprintf("%02s", exp)
+		}
+		return mant + "e" + string(sign) + exp
+	}
+	s := strconv.FormatFloat(f, 'f', -1, 64)
+	if !strings.Contains(s, ".") {
+		s += ".0"
+	}
+	return s
+}
+
+// rubyClass names a value's Ruby class for error messages.
+func rubyClass(v value.Value) string {
+	switch v.(type) {
+	case value.String:
+		return "String"
+	case value.Integer:
+		return "Integer"
+	case value.Float:
+		return "Float"
+	case value.Boolean:
+		if v == value.True {
+			return "TrueClass"
+		}
+		return "FalseClass"
+	case value.Array:
+		return "Array"
+	case *value.Hash:
+		return "Hash"
+	}
+	return "Object"
+}

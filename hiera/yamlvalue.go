@@ -1,0 +1,390 @@
+package hiera
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// YAMLError is a YAML document that could not be read as Puppet data. Line is 0
+// when the YAML library gave no position.
+type YAMLError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *YAMLError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("(%s): %s at line %d", e.File, e.Msg, e.Line)
+	}
+	return fmt.Sprintf("(%s): %s", e.File, e.Msg)
+}
+
+// FromYAML parses a YAML document into a Puppet value the way Puppet reads
+// hiera data, facts and ENC output: through Ruby's Psych with YAML 1.1 scalar
+// rules (so plain `yes`, `on` and `off` are Booleans, `1:30` is 5400 and `017`
+// is octal), mappings become ordered Hashes in file order, null becomes undef.
+// Dates and timestamps are rejected, as Puppet's safe loader rejects them. An
+// empty document yields undef. file is only used in error messages.
+func FromYAML(data []byte, file string) (value.Value, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return value.Undef, nil
+		}
+		return nil, yamlLibError(file, err)
+	}
+	return FromYAMLNode(&doc, file)
+}
+
+// yamlLibError turns a yaml.v3 error ("yaml: line 3: did not find ...") into a
+// YAMLError naming the file and line.
+func yamlLibError(file string, err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	line := 0
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if i := strings.Index(rest, ":"); i > 0 {
+			if n, convErr := strconv.Atoi(rest[:i]); convErr == nil {
+				line = n
+				msg = strings.TrimSpace(rest[i+1:])
+			}
+		}
+	}
+	return &YAMLError{File: file, Line: line, Msg: msg}
+}
+
+// FromYAMLNode converts one parsed YAML node (a document or any node in it).
+func FromYAMLNode(n *yaml.Node, file string) (value.Value, error) {
+	c := yamlConverter{file: file, seen: map[*yaml.Node]bool{}}
+	return c.convert(n)
+}
+
+type yamlConverter struct {
+	file string
+	// seen guards against alias cycles (an anchor referring to itself).
+	seen map[*yaml.Node]bool
+}
+
+func (c *yamlConverter) fail(n *yaml.Node, format string, args ...any) error {
+	return &YAMLError{File: c.file, Line: n.Line, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (c *yamlConverter) convert(n *yaml.Node) (value.Value, error) {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		if len(n.Content) == 0 {
+			return value.Undef, nil
+		}
+		return c.convert(n.Content[0])
+	case yaml.AliasNode:
+		if c.seen[n.Alias] {
+			return nil, c.fail(n, "recursive alias *%s", n.Value)
+		}
+		c.seen[n.Alias] = true
+		defer delete(c.seen, n.Alias)
+		return c.convert(n.Alias)
+	case yaml.SequenceNode:
+		if n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!seq" {
+			return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+		}
+		arr := make(value.Array, 0, len(n.Content))
+		for _, e := range n.Content {
+			v, err := c.convert(e)
+			if err != nil {
+				return nil, err
+			}
+			arr = append(arr, v)
+		}
+		return arr, nil
+	case yaml.MappingNode:
+		if n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!map" {
+			return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+		}
+		b := value.NewHashBuilder(len(n.Content) / 2)
+		if err := c.fillMapping(b, n); err != nil {
+			return nil, err
+		}
+		return b.Build(), nil
+	case yaml.ScalarNode:
+		return c.scalar(n)
+	}
+	return nil, c.fail(n, "unexpected YAML node kind %d", n.Kind)
+}
+
+// fillMapping adds the entries of a mapping node, expanding `<<` merge keys
+// (entries written in the mapping itself win over merged ones).
+func (c *yamlConverter) fillMapping(b *value.HashBuilder, n *yaml.Node) error {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		kn, vn := n.Content[i], n.Content[i+1]
+		if kn.Kind == yaml.ScalarNode && kn.Tag == "!!merge" {
+			if err := c.merge(b, vn); err != nil {
+				return err
+			}
+			continue
+		}
+		var k value.Value
+		if sym, ok := symbolKey(kn); ok {
+			// Psych makes a Ruby Symbol; Puppet turns symbol keys into strings.
+			k = value.String(sym)
+		} else {
+			var err error
+			if k, err = c.convert(kn); err != nil {
+				return err
+			}
+		}
+		v, err := c.convert(vn)
+		if err != nil {
+			return err
+		}
+		b.Set(k, v)
+	}
+	return nil
+}
+
+// symbolKey recognises a plain `:name` key, which Psych loads as a Symbol.
+func symbolKey(n *yaml.Node) (string, bool) {
+	if n.Kind != yaml.ScalarNode || n.Style != 0 || len(n.Value) < 2 || n.Value[0] != ':' {
+		return "", false
+	}
+	if yamlWordRE.MatchString(n.Value) || strings.Contains(n.Value, "\n") {
+		return "", false
+	}
+	name := n.Value[1:]
+	if len(name) >= 2 && (name[0] == '"' || name[0] == '\'') && name[len(name)-1] == name[0] {
+		name = name[1 : len(name)-1]
+	}
+	return name, true
+}
+
+// merge applies a `<<` merge key the way Psych does: the merged mapping's
+// entries are set at that point (so later explicit keys win, earlier ones are
+// overwritten); a sequence of mappings is applied last to first.
+func (c *yamlConverter) merge(b *value.HashBuilder, vn *yaml.Node) error {
+	if vn.Kind == yaml.AliasNode {
+		vn = vn.Alias
+	}
+	switch vn.Kind {
+	case yaml.MappingNode:
+		return c.fillMapping(b, vn)
+	case yaml.SequenceNode:
+		for i := len(vn.Content) - 1; i >= 0; i-- {
+			if err := c.merge(b, vn.Content[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return c.fail(vn, "map merge requires map or sequence of maps as the value")
+}
+
+func (c *yamlConverter) scalar(n *yaml.Node) (value.Value, error) {
+	quoted := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0
+	explicitTag := n.Style&yaml.TaggedStyle != 0
+	if explicitTag {
+		return c.tagged(n)
+	}
+	if quoted {
+		return value.String(n.Value), nil
+	}
+	return c.plain(n)
+}
+
+// tagged converts a scalar with an explicit tag such as `!!int "3"`.
+func (c *yamlConverter) tagged(n *yaml.Node) (value.Value, error) {
+	switch n.Tag {
+	case "!!str", "!":
+		return value.String(n.Value), nil
+	case "!!int":
+		if i, ok := parseYAMLInt(n.Value); ok {
+			return i, nil
+		}
+		return nil, c.fail(n, "invalid value for Integer(): %q", n.Value)
+	case "!!float":
+		if f, ok := parseYAMLFloat(n.Value); ok {
+			return f, nil
+		}
+		if i, ok := parseYAMLInt(n.Value); ok {
+			return value.Float(i.(value.Integer)), nil
+		}
+		return nil, c.fail(n, "invalid value for Float(): %q", n.Value)
+	case "!!bool", "!!null":
+		return c.plain(n)
+	case "!!binary":
+		return value.String(n.Value), nil
+	}
+	return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+}
+
+var (
+	yamlTimeRE     = regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	yamlDateRE     = regexp.MustCompile(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
+	yamlWordRE     = regexp.MustCompile(`^[^\d.:-]?[\pL_\s!@#$%^&*(){}<>|/\\~;=]+`)
+	yamlSexaIntRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
+	yamlSexaFltRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
+	yamlFloatRE    = regexp.MustCompile(`^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$`)
+	yamlIntegerRE  = regexp.MustCompile(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	yamlNullRE     = regexp.MustCompile(`(?i)^null$`)
+	yamlTrueRE     = regexp.MustCompile(`(?i)^(yes|true|on)$`)
+	yamlFalseRE    = regexp.MustCompile(`(?i)^(no|false|off)$`)
+	yamlNotBoolRE  = regexp.MustCompile(`(?i)^[^ytonf~]`)
+	yamlInfRE      = regexp.MustCompile(`(?i)^\+?\.inf$`)
+	yamlNegInfRE   = regexp.MustCompile(`(?i)^-\.inf$`)
+	yamlNaNRE      = regexp.MustCompile(`(?i)^\.nan$`)
+	yamlLoneDotsRE = regexp.MustCompile(`^[-+]?\.$`)
+)
+
+// plain resolves an untagged plain scalar with Psych's YAML 1.1 rules.
+func (c *yamlConverter) plain(n *yaml.Node) (value.Value, error) {
+	s := n.Value
+	switch {
+	case s == "":
+		return value.Undef, nil
+	case yamlWordRE.MatchString(s) || strings.Contains(s, "\n"):
+		if len(s) > 5 || yamlNotBoolRE.MatchString(s) {
+			return value.String(s), nil
+		}
+		switch {
+		case s == "~" || yamlNullRE.MatchString(s):
+			return value.Undef, nil
+		case yamlTrueRE.MatchString(s):
+			return value.True, nil
+		case yamlFalseRE.MatchString(s):
+			return value.False, nil
+		}
+		return value.String(s), nil
+	case yamlTimeRE.MatchString(s):
+		return nil, c.fail(n, "Tried to load unspecified class: Time")
+	case yamlDateRE.MatchString(s):
+		return nil, c.fail(n, "Tried to load unspecified class: Date")
+	case yamlInfRE.MatchString(s):
+		return value.Float(math.Inf(1)), nil
+	case yamlNegInfRE.MatchString(s):
+		return value.Float(math.Inf(-1)), nil
+	case yamlNaNRE.MatchString(s):
+		return value.Float(math.NaN()), nil
+	case len(s) > 1 && s[0] == ':':
+		// Psych makes a Ruby Symbol; Puppet has no such data type.
+		return nil, c.fail(n, "Tried to load unspecified class: Symbol")
+	case yamlSexaIntRE.MatchString(s):
+		return sexagesimal(s, false), nil
+	case yamlSexaFltRE.MatchString(s):
+		return sexagesimal(s, true), nil
+	case yamlFloatRE.MatchString(s):
+		if yamlLoneDotsRE.MatchString(s) {
+			return value.String(s), nil
+		}
+		if f, ok := parseYAMLFloat(s); ok {
+			return f, nil
+		}
+		return value.String(s), nil
+	case yamlIntegerRE.MatchString(s):
+		if i, ok := parseYAMLInt(s); ok {
+			return i, nil
+		}
+		return value.String(s), nil
+	}
+	if s == "~" {
+		return value.Undef, nil
+	}
+	return value.String(s), nil
+}
+
+// sexagesimal evaluates YAML 1.1 base-60 numbers such as 1:30 (= 90) the way
+// Psych does: the segments are weighted 60^2, 60, 1 counted from the first.
+func sexagesimal(s string, float bool) value.Value {
+	parts := strings.Split(strings.ReplaceAll(s, "_", ""), ":")
+	neg := strings.HasPrefix(parts[0], "-")
+	parts[0] = strings.TrimLeft(parts[0], "+-")
+	var fsum float64
+	var isum int64
+	for i, p := range parts {
+		weight := int64(1)
+		for range absInt(i - 2) {
+			weight *= 60
+		}
+		if float {
+			f, _ := strconv.ParseFloat(p, 64)
+			fsum += f * float64(weight)
+		} else {
+			n, _ := strconv.ParseInt(p, 10, 64)
+			isum += n * weight
+		}
+	}
+	if float {
+		if neg {
+			fsum = -fsum
+		}
+		return value.Float(fsum)
+	}
+	if neg {
+		isum = -isum
+	}
+	return value.Integer(isum)
+}
+
+func absInt(i int) int {
+	if i < 0 {
+		return -i
+	}
+	return i
+}
+
+// parseYAMLInt parses Ruby Integer() syntax after Psych strips `,` and `_`:
+// 0b binary, 0x hex, leading 0 octal.
+func parseYAMLInt(s string) (value.Value, bool) {
+	s = strings.NewReplacer(",", "", "_", "").Replace(s)
+	neg := false
+	switch {
+	case strings.HasPrefix(s, "-"):
+		neg, s = true, s[1:]
+	case strings.HasPrefix(s, "+"):
+		s = s[1:]
+	}
+	base := 10
+	switch {
+	case strings.HasPrefix(s, "0b"), strings.HasPrefix(s, "0B"):
+		base, s = 2, s[2:]
+	case strings.HasPrefix(s, "0x"), strings.HasPrefix(s, "0X"):
+		base, s = 16, s[2:]
+	case len(s) > 1 && s[0] == '0':
+		base, s = 8, s[1:]
+	}
+	u, err := strconv.ParseUint(s, base, 64)
+	if err != nil || s == "" {
+		return nil, false
+	}
+	if neg {
+		if u > 1<<63 {
+			return nil, false
+		}
+		return value.Integer(-int64(u)), true
+	}
+	if u > math.MaxInt64 {
+		return nil, false
+	}
+	return value.Integer(int64(u)), true
+}
+
+func parseYAMLFloat(s string) (value.Value, bool) {
+	s = strings.NewReplacer(",", "", "_", "").Replace(s)
+	// Ruby's Float() rejects "1." and ".e"; Psych drops a dot before e/end.
+	s = strings.Replace(s, ".e", "e", 1)
+	s = strings.Replace(s, ".E", "E", 1)
+	s = strings.TrimSuffix(s, ".")
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return nil, false
+	}
+	return value.Float(f), true
+}

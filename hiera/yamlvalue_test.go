@@ -1,0 +1,116 @@
+package hiera
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// The expectations below were checked against Puppet 7.23's loader
+// (Puppet::Util::Yaml.safe_load with Psych 4 / Ruby 3.1).
+func TestFromYAMLScalars(t *testing.T) {
+	tests := []struct {
+		yaml string
+		want value.Value
+	}{
+		{"yes", value.True},
+		{"Yes", value.True},
+		{"ON", value.True},
+		{"true", value.True},
+		{"no", value.False},
+		{"Off", value.False},
+		{"y", value.String("y")},
+		{"n", value.String("n")},
+		{"~", value.Undef},
+		{"null", value.Undef},
+		{"NULL", value.Undef},
+		{"", value.Undef},
+		{"'yes'", value.String("yes")},
+		{`"1"`, value.String("1")},
+		{"017", value.Integer(15)},
+		{"0o17", value.String("0o17")},
+		{"0x1f", value.Integer(31)},
+		{"-0b11", value.Integer(-3)},
+		{"1:30", value.Integer(5400)},
+		{"1,000", value.Integer(1000)},
+		{"1_000", value.Integer(1000)},
+		{"1.5", value.Float(1.5)},
+		{"1e3", value.String("1e3")},
+		{"1.0e+3", value.Float(1000)},
+		{".5", value.Float(0.5)},
+		{"-.inf", value.Float(math.Inf(-1))},
+		{"!!str 12", value.String("12")},
+		{"!!int '12'", value.Integer(12)},
+		{"hello world", value.String("hello world")},
+		{"12abc", value.String("12abc")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.yaml, func(t *testing.T) {
+			got, err := FromYAML([]byte(tc.yaml), "t.yaml")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !value.Identical(got, tc.want) || value.IsUndef(got) != value.IsUndef(tc.want) {
+				t.Errorf("FromYAML(%q) = %#v, want %#v", tc.yaml, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestFromYAMLStructures(t *testing.T) {
+	got, err := FromYAML([]byte("b: 1\na: [x, {c: ~}]\n1: int key\nyes: bool key\nbase: &b {k: 1, j: 2}\nmerged:\n  <<: *b\n  j: 3\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := value.NewHash(
+		value.String("b"), value.Integer(1),
+		value.String("a"), value.Array{value.String("x"), value.NewHash(value.String("c"), value.Undef)},
+		value.Integer(1), value.String("int key"),
+		value.True, value.String("bool key"),
+		value.String("base"), value.NewHash(value.String("k"), value.Integer(1), value.String("j"), value.Integer(2)),
+		value.String("merged"), value.NewHash(value.String("k"), value.Integer(1), value.String("j"), value.Integer(3)),
+	)
+	if !value.Identical(got, want) {
+		t.Errorf("got %s\nwant %s", value.ToString(got), value.ToString(want))
+	}
+	// Key order is file order.
+	h := got.(*value.Hash)
+	if k, _ := h.At(0); k != value.String("b") {
+		t.Errorf("first key %v, want b", k)
+	}
+}
+
+func TestFromYAMLErrors(t *testing.T) {
+	tests := []struct {
+		yaml string
+		want string
+	}{
+		{"a: [1\n", "(bad.yaml): did not find expected ',' or ']'"},
+		{"a: 1\nb: 2001-12-14\n", "(bad.yaml): Tried to load unspecified class: Date at line 2"},
+		{"t: 2001-12-14 21:59:43.10 -5\n", "Tried to load unspecified class: Time"},
+		{"s: :sym\n", "Tried to load unspecified class: Symbol"},
+		{"x: !ruby/object:Foo {}\n", "Tried to load unspecified class"},
+		{"a: &a [*a]\n", "recursive alias"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.yaml, func(t *testing.T) {
+			_, err := FromYAML([]byte(tc.yaml), "bad.yaml")
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestFromYAMLSymbolKeys(t *testing.T) {
+	got, err := FromYAML([]byte(":a: 1\n:'b c': 2\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := value.NewHash(value.String("a"), value.Integer(1), value.String("b c"), value.Integer(2))
+	if !value.Identical(got, want) {
+		t.Errorf("got %s, want %s", value.ToString(got), value.ToString(want))
+	}
+}
