@@ -248,9 +248,10 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 	return r, nil
 }
 
-// addTitleParams adds, first, the namevar values a native type's title
-// patterns derive from the title when they differ from it: Puppet emits
-// file { '/tmp/a/': } with path => '/tmp/a'.
+// addTitleParams normalizes a native resource's namevar parameters as
+// Puppet emits them: a name or namevar equal to the title is dropped, and
+// the values the type's title patterns derive from the title come first
+// when they differ from it (file { '/tmp/a/': } gets path => '/tmp/a').
 func (c *Compilation) addTitleParams(r *resource) {
 	if r.Kind != catalog.KindNative || c.types == nil {
 		return
@@ -258,6 +259,15 @@ func (c *Compilation) addTitleParams(r *resource) {
 	schema, ok := c.types.Lookup(strings.ToLower(r.Type))
 	if !ok {
 		return
+	}
+	// Puppet drops a namevar (or name) parameter equal to the title.
+	nv := schema.Namevar()
+	for i := 0; i < len(r.Params); i++ {
+		p := r.Params[i]
+		if s, ok := p.Value.(value.String); ok && string(s) == r.Title && (p.Name == "name" || p.Name == nv) {
+			r.Params = append(r.Params[:i], r.Params[i+1:]...)
+			i--
+		}
 	}
 	parsed, err := schema.ParseTitle(r.Title)
 	if err != nil {
