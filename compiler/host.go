@@ -50,16 +50,12 @@ func lookupCompilerFunc(name string) (compilerFunc, bool) {
 		return hieraFunc(hiera.HieraHash), true
 	case "hiera_include":
 		return (*Compilation).fnHieraInclude, true
-	case "template", "inline_template":
-		return notSupported(name), true
+	case "template":
+		return (*Compilation).fnTemplate, true
+	case "inline_template":
+		return (*Compilation).fnInlineTemplate, true
 	}
 	return nil, false
-}
-
-func notSupported(name string) compilerFunc {
-	return func(c *Compilation, sc *eval.Scope, call *eval.Call) (value.Value, error) {
-		return nil, fmt.Errorf("the '%s' function (ERB templates) is not supported yet", name)
-	}
 }
 
 // CallFunction implements eval.Host.

@@ -44,6 +44,7 @@ func (c *Compilation) stageTop() error {
 	c.setTop("facts", facts)
 	c.setTop("trusted", c.trusted())
 	c.setTop("environment", value.String(c.env.Name))
+	c.setTop("serverversion", value.String(PuppetVersion))
 	// $server_facts as a server without a host identity gives it.
 	c.setTop("server_facts", value.NewHash(
 		value.String("serverversion"), value.String(PuppetVersion),

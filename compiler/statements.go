@@ -41,7 +41,7 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 		return &eval.Error{Msg: what + pe.Error()}
 	}
 	pos := syntax.Position{}
-	if sc != nil && sc.File != nil {
+	if sc != nil && sc.File != nil && at != nil {
 		pos = sc.File.Position(at.Pos())
 	}
 	return &eval.Error{Pos: pos, Msg: what + err.Error()}

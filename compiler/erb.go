@@ -1,0 +1,107 @@
+package compiler
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/marionette-dev/marionette/erb"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// fnTemplate renders module ERB templates: template('mod/file.erb', ...)
+// renders each and concatenates the results, as Puppet does.
+func (c *Compilation) fnTemplate(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	if len(call.Args) == 0 {
+		return nil, fmt.Errorf("'template' expects at least 1 argument, got none")
+	}
+	var out strings.Builder
+	for _, a := range call.Args {
+		name, ok := a.(value.String)
+		if !ok {
+			return nil, fmt.Errorf("'template' parameter 'path' expects a String value, got %s", value.TypeString(value.Generalize(value.TypeOf(a))))
+		}
+		path, err := c.findTemplate(string(name))
+		if err != nil {
+			return nil, err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		s, err := c.renderERB(path, src, sc)
+		if err != nil {
+			return nil, err
+		}
+		out.WriteString(s)
+	}
+	return value.String(out.String()), nil
+}
+
+// fnInlineTemplate renders ERB source given as strings.
+func (c *Compilation) fnInlineTemplate(sc *eval.Scope, call *eval.Call) (value.Value, error) {
+	if len(call.Args) == 0 {
+		return nil, fmt.Errorf("'inline_template' expects at least 1 argument, got none")
+	}
+	var out strings.Builder
+	for _, a := range call.Args {
+		s, err := c.renderERB("inline_template", []byte(value.ToString(a)), sc)
+		if err != nil {
+			return nil, err
+		}
+		out.WriteString(s)
+	}
+	return value.String(out.String()), nil
+}
+
+func (c *Compilation) renderERB(name string, src []byte, sc *eval.Scope) (string, error) {
+	t, err := erb.Parse(name, src)
+	if err != nil {
+		return "", err
+	}
+	return t.Render(&erbScope{c: c, sc: sc})
+}
+
+// erbScope is what a template sees of the calling scope: its variables
+// (@x, scope['x'], scope.lookupvar) and Puppet's functions.
+type erbScope struct {
+	c  *Compilation
+	sc *eval.Scope
+}
+
+func (s *erbScope) Variable(name string) (value.Value, bool) {
+	switch {
+	case strings.HasPrefix(name, "::") && !isQualifiedName(name[2:]):
+		return s.c.top.Lookup(name[2:])
+	case isQualifiedName(strings.TrimPrefix(name, "::")):
+		v, err := s.c.qualified(strings.TrimPrefix(name, "::"))
+		if err != nil || value.IsUndef(v) {
+			return nil, false
+		}
+		return v, true
+	}
+	return s.sc.Lookup(name)
+}
+
+func (s *erbScope) CallFunction(name string, args []value.Value) (value.Value, error) {
+	return s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args})
+}
+
+// Variables lists every variable visible in the scope whose value is not
+// undef, nearest scope first winning (for scope.to_hash).
+func (s *erbScope) Variables() *value.Hash {
+	var chain []*eval.Scope
+	for sc := s.sc; sc != nil; sc = sc.Parent() {
+		chain = append(chain, sc)
+	}
+	b := value.NewHashBuilder(16)
+	for i := len(chain) - 1; i >= 0; i-- {
+		chain[i].Each(func(name string, v value.Value) {
+			if !value.IsUndef(v) {
+				b.Set(value.String(name), v)
+			}
+		})
+	}
+	return b.Build()
+}

@@ -1,0 +1,240 @@
+package erb
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// mapScope is a Scope over a fixed set of variables; the function "double"
+// doubles an integer and "boom" fails.
+type mapScope map[string]value.Value
+
+func (m mapScope) Variable(name string) (value.Value, bool) {
+	v, ok := m[strings.TrimPrefix(name, "::")]
+	return v, ok
+}
+
+func (m mapScope) CallFunction(name string, args []value.Value) (value.Value, error) {
+	switch name {
+	case "double":
+		if len(args) == 1 {
+			if n, ok := args[0].(value.Integer); ok {
+				return n * 2, nil
+			}
+		}
+	case "boom":
+		return nil, errors.New("boom failed")
+	case "echo":
+		return value.Array(args), nil
+	}
+	return nil, errors.New("unknown function " + name)
+}
+
+func TestRender(t *testing.T) {
+	scope := mapScope{
+		"name":   value.String("web"),
+		"port":   value.Integer(80),
+		"list":   value.Array{value.String("b"), value.String("a")},
+		"hash":   value.NewHash(value.String("k"), value.Integer(1), value.String("j"), value.Undef),
+		"undef":  value.Undef,
+		"yes":    value.True,
+		"ratio":  value.Float(0.25),
+		"nested": value.NewHash(value.String("inner"), value.Array{value.Integer(1), value.Integer(2)}),
+	}
+	tests := []struct {
+		name, src, want string
+	}{
+		{"text", "hello\n", "hello\n"},
+		{"ivar", "<%= @name %>:<%= @port %>", "web:80"},
+		{"unknown ivar is nil", "[<%= @nope %>]", "[]"},
+		{"undef is nil", "<%= @undef.nil? %>", "true"},
+		{"array inspect", "<%= @list %>", `["b", "a"]`},
+		{"hash inspect", "<%= @hash %>", `{"k"=>1, "j"=>nil}`},
+		{"float", "<%= @ratio * 2 %>", "0.5"},
+		{"trim", "a\n  <%- if @yes -%>\nb\n  <%- end -%>\nc", "a\nb\nc"},
+		{"no trim without dash", "<% if @yes %>\nb\n<% end %>\n", "\nb\n\n"},
+		{"literal tag", "<%%= x %>", "<%= x %>"},
+		{"comment tag", "a<%# ignored %>b", "ab"},
+		{"each block across tags", "<% @list.sort.each do |x| -%>\n- <%= x %>\n<% end -%>\n", "- a\n- b\n"},
+		{"brace block", "<%= @list.map { |x| x.upcase }.join(',') %>", "B,A"},
+		{"hash each", "<% @hash.each do |k, v| %><%= k %>=<%= v.inspect %> <% end %>", "k=1 j=nil "},
+		{"scope index", "<%= scope['name'] %><%= scope['::port'] %>", "web80"},
+		{"scope lookupvar", "<%= scope.lookupvar('name') %>", "web"},
+		{"scope function", "<%= scope.function_double([@port]) %>", "160"},
+		{"call_function", "<%= scope.call_function('double', [2]) %>", "4"},
+		{"call_function splat args", "<%= scope.call_function('echo', [1, 'a']).inspect %>", `[1, "a"]`},
+		{"nested", "<%= @nested['inner'].last %>", "2"},
+		{"ternary", "<%= @yes ? 'on' : 'off' %>", "on"},
+		{"modifier", "<%= 'x' if @undef %>|<%= 'y' unless @undef %>", "|y"},
+		{"case", "<% case @port when 1..79 then %>low<% when 80 %>http<% else %>other<% end %>", "http"},
+		{"string methods", "<%= 'a-b'.split('-').map(&:upcase).join('_') %>", "A_B"},
+		{"gsub", `<%= 'a.b.c'.gsub('.', '\\') %>`, `a\b\c`},
+		{"regexp captures", "<% if 'v1.2' =~ /v(\\d)\\.(\\d)/ %><%= $2 %><%= $1 %><% end %>", "21"},
+		{"interpolation", `<%= "#{@name}:#{@port + 1}" %>`, "web:81"},
+		{"symbols", "<%= :abc.inspect %> <%= {a: 1}.inspect %>", ":abc {:a=>1}"},
+		{"def", "<% def twice(x) x * 2 end %><%= twice(21) %>", "42"},
+		{"rescue", "<%= begin; nil.upcase; rescue; 'saved'; end %>", "saved"},
+		{"setvar", "<% scope.setvar('z', 5) %><%= scope['z'] %>", "5"},
+		{"defined", "<%= defined?(@name) %>|<%= defined?(@undef).inspect %>", "instance-variable|nil"},
+		{"has_variable", "<%= has_variable?('name') %><%= has_variable?('zz') %>", "truefalse"},
+		{"is_a", "<%= @list.is_a?(Array) %><%= @port.is_a?(Numeric) %><%= @name.kind_of?(Hash) %>", "truetruefalse"},
+		{"multiline code", "<%\n  x = [1,\n    2]\n  y = x\n    .map { |i| i * 10 }\n%><%= y.sum %>", "30"},
+		{"while", "<% i = 0; while i < 3; i += 1; end %><%= i %>", "3"},
+		{"format", "<%= '%-4s|%03d' % ['ab', 7] %>", "ab  |007"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tmpl, err := Parse(tc.name, []byte(tc.src))
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			got, err := tmpl.Render(scope)
+			if err != nil {
+				t.Fatalf("render: %v", err)
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestErrors checks that failures name the template and line, and that
+// Ruby outside the subset is reported as unsupported rather than guessed.
+func TestErrors(t *testing.T) {
+	tests := []struct {
+		name, src, want string
+		parse           bool // fails at parse time
+	}{
+		{"unterminated tag", "a\n<% if true", "t.erb:2: unterminated ERB tag", true},
+		{"missing end", "<% if true %>\nx\n", "t.erb:3: expected \"end\"", true},
+		{"lambda", "<% f = ->(x) { x } %>", "unsupported Ruby in template t.erb:1: lambdas are not supported", true},
+		{"class variable", "<%= @@x %>", "unsupported Ruby in template t.erb:1: class variables", true},
+		{"open comment", "<% # c %>text\n", "a # comment runs past the end of its tag", true},
+		{"unterminated string", "<%= 'abc %>", "unterminated string", true},
+		{"nil method", "\n<%= @nope.upcase %>", "t.erb:2: NoMethodError: undefined method `upcase' for nil:NilClass", false},
+		{"missing method", "<%= 'x'.frobnicate %>", "t.erb:1: NoMethodError: undefined method `frobnicate'", false},
+		{"real but unsupported method", "<%= 'x'.unpack('C') %>", "unsupported Ruby in template t.erb:1: method unpack for String", false},
+		{"unknown constant", "<%= IO.read('/etc/passwd') %>", "unsupported Ruby in template t.erb:1: constant IO", false},
+		{"file system access", "<%= File.read('/etc/passwd') %>", "unsupported Ruby in template t.erb:1: method read for Class (File)", false},
+		{"function error", "<%= scope.function_boom([]) %>", "t.erb:1: boom failed", false},
+		{"bad function call", "<%= scope.function_double(1) %>", "ArgumentError", false},
+		{"zero division", "<%= 1 / 0 %>", "ZeroDivisionError", false},
+		{"type error", "<%= 'a' + 1 %>", "TypeError: no implicit conversion of Integer into String", false},
+		{"comparison", "<%= [1, 'a'].sort %>", "ArgumentError: comparison of", false},
+		{"frozen", "<% s = 'a'.freeze %><%= s << 'x' %>", "FrozenError", false},
+		{"raise", "<% raise 'stop here' %>", "t.erb:1: RuntimeError: stop here", false},
+		{"endless loop", "<% while true; end %>", "takes too long", false},
+		{"deep recursion", "<% def f(x) f(x) end %><%= f(1) %>", "nested too deeply", false},
+	}
+	scope := mapScope{"s": value.String("frozen")}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tmpl, err := Parse("t.erb", []byte(tc.src))
+			if err == nil {
+				if tc.parse {
+					t.Fatalf("parse succeeded, want error %q", tc.want)
+				}
+				_, err = tmpl.Render(scope)
+			} else if !tc.parse {
+				t.Fatalf("parse: %v", err)
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got error %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestFormatFloat(t *testing.T) {
+	tests := []struct {
+		f    float64
+		want string
+	}{
+		{1, "1.0"}, {0.1, "0.1"}, {1e15, "1.0e+15"}, {123456789012345.6, "123456789012345.6"},
+		{1e-4, "0.0001"}, {1e-5, "1.0e-05"}, {-2.5, "-2.5"}, {1.5e300, "1.5e+300"}, {100, "100.0"},
+	}
+	for _, tc := range tests {
+		if got := formatFloat(tc.f); got != tc.want {
+			t.Errorf("formatFloat(%v) = %q, want %q", tc.f, got, tc.want)
+		}
+	}
+}
+
+// TestConcurrentRender renders one parsed template from several goroutines.
+func TestConcurrentRender(t *testing.T) {
+	tmpl, err := Parse("c", []byte("<% s = '' %><% @list.each do |x| s << x %><% end %><%= s %>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scope := mapScope{"list": value.Array{value.String("a"), value.String("b")}}
+	done := make(chan string)
+	for i := 0; i < 8; i++ {
+		go func() {
+			out, err := tmpl.Render(scope)
+			if err != nil {
+				out = err.Error()
+			}
+			done <- out
+		}()
+	}
+	for i := 0; i < 8; i++ {
+		if got := <-done; got != "ab" {
+			t.Errorf("got %q", got)
+		}
+	}
+}
+
+// TestTruncatedCorpus parses every prefix-truncation of corpus templates at
+// tag boundaries and renders what parses: bad input must produce errors,
+// never panics or hangs.
+func TestTruncatedCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow")
+	}
+	files := corpusTemplates(t)
+	start := time.Now()
+	for _, f := range files {
+		src, err := os.ReadFile(filepath.Join(corpusDir, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for cut := 0; cut < len(src); cut += 1 + len(src)/100 {
+			tmpl, err := Parse(f, src[:cut])
+			if err != nil {
+				continue
+			}
+			tmpl.Render(mapScope{})
+		}
+	}
+	t.Logf("took %v", time.Since(start))
+}
+
+// FuzzTemplate checks that arbitrary input parses or fails cleanly and
+// renders or fails cleanly, within bounded time.
+func FuzzTemplate(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "cases", "*.erb"))
+	for _, s := range seeds {
+		src, err := os.ReadFile(s)
+		if err == nil {
+			f.Add(string(src))
+		}
+	}
+	scope := mapScope{"list": value.Array{value.String("a")}, "h": value.NewHash(value.String("k"), value.Integer(1))}
+	f.Fuzz(func(t *testing.T, src string) {
+		tmpl, err := Parse("fuzz", []byte(src))
+		if err != nil {
+			return
+		}
+		_, err = tmpl.Render(scope)
+		if err != nil && strings.Contains(err.Error(), "internal error") {
+			t.Fatalf("%q: %v", src, err)
+		}
+	})
+}

@@ -1,0 +1,1030 @@
+package erb
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// interp is the state of one rendering.
+type interp struct {
+	tmpl  *Template
+	scope Scope
+	out   strings.Builder
+	ivars map[string]any   // instance variables read or assigned so far
+	match *matchData       // last successful regexp match ($~, $1, ...)
+	steps int              // evaluation steps, bounded so templates cannot hang
+	depth int              // call depth, bounded so recursion cannot overflow
+	defs  map[string]*nDef // methods the template defined with def
+	// setvars holds variables the template set with scope.setvar; they
+	// shadow the scope's for the rest of the rendering.
+	setvars map[string]any
+}
+
+// Limits that keep a bad template from hanging or exhausting memory.
+const (
+	maxSteps     = 20_000_000
+	maxCallDepth = 2000
+	maxOutput    = 64 << 20 // also bounds any one string
+)
+
+// self is the template object itself (Puppet's TemplateWrapper).
+type self struct{}
+
+// env holds local variables; blocks get a child env that sees the parent's.
+type env struct {
+	vars   map[string]any
+	parent *env
+}
+
+func (e *env) lookup(name string) (any, bool) {
+	for ; e != nil; e = e.parent {
+		if v, ok := e.vars[name]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (e *env) assign(name string, v any) {
+	for s := e; s != nil; s = s.parent {
+		if _, ok := s.vars[name]; ok {
+			s.vars[name] = v
+			return
+		}
+	}
+	e.vars[name] = v
+}
+
+// Control flow out of blocks travels as errors.
+type breakSignal struct {
+	v    any
+	line int
+}
+
+type nextSignal struct {
+	v    any
+	line int
+}
+
+type returnSignal struct {
+	v    any
+	line int
+}
+
+func (*returnSignal) Error() string { return "return" }
+func (*breakSignal) Error() string  { return "break" }
+func (*nextSignal) Error() string   { return "next" }
+
+// rubyError is a Ruby exception raised while rendering; a rescue clause can
+// catch it. Errors about unsupported Ruby are not rubyErrors and cannot be
+// rescued, so they always surface.
+type rubyError struct {
+	class string
+	msg   string
+	full  string
+}
+
+func (e *rubyError) Error() string { return e.full }
+
+func (in *interp) errorf(line int, class, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	return &rubyError{class: class, msg: msg, full: fmt.Sprintf("template %s:%d: %s: %s", in.tmpl.name, line, class, msg)}
+}
+
+func (in *interp) unsupported(line int, format string, args ...any) error {
+	return fmt.Errorf("unsupported Ruby in template %s:%d: %s", in.tmpl.name, line, fmt.Sprintf(format, args...))
+}
+
+// noMethod reports a call to a method this package lacks: NoMethodError
+// when Ruby lacks it too, else an unsupported-Ruby error.
+func (in *interp) noMethod(line int, recv any, name string) error {
+	class := className(recv)
+	switch recv.(type) {
+	case *rstr, *rarray, *rhash, int64, float64, nil, bool, symbol, *rrange, *rregexp, *matchData:
+		if !rubyHasMethod(class, name) {
+			return in.errorf(line, "NoMethodError", "undefined method `%s' for %s:%s", name, truncate(inspect(recv), 60), class)
+		}
+	}
+	return in.unsupported(line, "method %s for %s (%s)", name, class, truncate(inspect(recv), 60))
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}
+
+func (in *interp) eval(n node, e *env) (any, error) {
+	in.steps++
+	if in.steps > maxSteps {
+		return nil, in.unsupported(n.lineNo(), "template takes too long to render")
+	}
+	switch n := n.(type) {
+	case *nSeq:
+		var last any
+		for _, s := range n.stmts {
+			v, err := in.eval(s, e)
+			if err != nil {
+				return nil, err
+			}
+			last = v
+		}
+		return last, nil
+	case *nText:
+		in.out.WriteString(n.s)
+		return nil, nil
+	case *nOutput:
+		v, err := in.eval(n.expr, e)
+		if err != nil {
+			return nil, err
+		}
+		s, err := in.callToS(n.line, v)
+		if err != nil {
+			return nil, err
+		}
+		in.out.WriteString(s)
+		if in.out.Len() > maxOutput {
+			return nil, in.unsupported(n.line, "template output too large")
+		}
+		return nil, nil
+	case *nNil:
+		return nil, nil
+	case *nBool:
+		return n.v, nil
+	case *nSelf:
+		return &self{}, nil
+	case *nInt:
+		return n.v, nil
+	case *nFloat:
+		return n.v, nil
+	case *nStr:
+		s, err := in.interpolate(n.parts, e)
+		if err != nil {
+			return nil, err
+		}
+		return newStr(s), nil
+	case *nSym:
+		s, err := in.interpolate(n.parts, e)
+		if err != nil {
+			return nil, err
+		}
+		return symbol(s), nil
+	case *nRegexp:
+		if n.compiled != nil {
+			return n.compiled, nil
+		}
+		s, err := in.interpolate(n.parts, e)
+		if err != nil {
+			return nil, err
+		}
+		return in.compileRegexp(n.line, s, n.opts)
+	case *nArray:
+		a, err := in.evalArgs(n.elems, e)
+		if err != nil {
+			return nil, err
+		}
+		return &rarray{a: a}, nil
+	case *nHash:
+		h := newHash()
+		for i, k := range n.keys {
+			kv, err := in.eval(k, e)
+			if err != nil {
+				return nil, err
+			}
+			vv, err := in.eval(n.vals[i], e)
+			if err != nil {
+				return nil, err
+			}
+			h.set(kv, vv)
+		}
+		return h, nil
+	case *nRange:
+		lo, err := in.eval(n.lo, e)
+		if err != nil {
+			return nil, err
+		}
+		hi, err := in.eval(n.hi, e)
+		if err != nil {
+			return nil, err
+		}
+		return &rrange{lo, hi, n.excl}, nil
+	case *nIVar:
+		return in.ivar(n.name), nil
+	case *nGVar:
+		return in.gvar(n)
+	case *nLocal:
+		v, _ := e.lookup(n.name)
+		return v, nil
+	case *nConst:
+		return in.constant(n)
+	case *nSplat:
+		return nil, in.unsupported(n.line, "splat here")
+	case *nBlockPass:
+		return nil, in.unsupported(n.line, "block argument here")
+	case *nCall:
+		return in.evalCall(n, e)
+	case *nAssign:
+		v, err := in.eval(n.value, e)
+		if err != nil {
+			return nil, err
+		}
+		return v, in.assign(n.target, v, e)
+	case *nOpAssign:
+		return in.evalOpAssign(n, e)
+	case *nMultiAssign:
+		v, err := in.eval(n.value, e)
+		if err != nil {
+			return nil, err
+		}
+		var vals []any
+		if a, ok := v.(*rarray); ok {
+			vals = a.a
+		} else {
+			vals = []any{v}
+		}
+		for i, t := range n.targets {
+			var x any
+			if i < len(vals) {
+				x = vals[i]
+			}
+			if err := in.assign(t, x, e); err != nil {
+				return nil, err
+			}
+		}
+		return v, nil
+	case *nAnd:
+		l, err := in.eval(n.l, e)
+		if err != nil || !truthy(l) {
+			return l, err
+		}
+		return in.eval(n.r, e)
+	case *nOr:
+		l, err := in.eval(n.l, e)
+		if err != nil || truthy(l) {
+			return l, err
+		}
+		return in.eval(n.r, e)
+	case *nNot:
+		v, err := in.eval(n.v, e)
+		if err != nil {
+			return nil, err
+		}
+		return !truthy(v), nil
+	case *nDefined:
+		return in.defined(n, e)
+	case *nIf:
+		c, err := in.eval(n.cond, e)
+		if err != nil {
+			return nil, err
+		}
+		if truthy(c) {
+			return in.eval(n.then, e)
+		}
+		if n.els != nil {
+			return in.eval(n.els, e)
+		}
+		return nil, nil
+	case *nWhile:
+		for {
+			c, err := in.eval(n.cond, e)
+			if err != nil {
+				return nil, err
+			}
+			if truthy(c) == n.until {
+				return nil, nil
+			}
+			if _, err := in.eval(n.body, e); err != nil {
+				switch s := err.(type) {
+				case *breakSignal:
+					return s.v, nil
+				case *nextSignal:
+					continue
+				}
+				return nil, err
+			}
+		}
+	case *nFor:
+		return in.evalFor(n, e)
+	case *nCase:
+		return in.evalCase(n, e)
+	case *nBreak:
+		var v any
+		if n.v != nil {
+			var err error
+			if v, err = in.eval(n.v, e); err != nil {
+				return nil, err
+			}
+		}
+		return nil, &breakSignal{v, n.line}
+	case *nNext:
+		var v any
+		if n.v != nil {
+			var err error
+			if v, err = in.eval(n.v, e); err != nil {
+				return nil, err
+			}
+		}
+		return nil, &nextSignal{v, n.line}
+	case *nBegin:
+		return in.evalBegin(n, e)
+	case *nDef:
+		if in.defs == nil {
+			in.defs = map[string]*nDef{}
+		}
+		in.defs[n.name] = n
+		return symbol(n.name), nil
+	case *nReturn:
+		var v any
+		if n.v != nil {
+			var err error
+			if v, err = in.eval(n.v, e); err != nil {
+				return nil, err
+			}
+		}
+		return nil, &returnSignal{v, n.line}
+	case *nIndexCall:
+		item, _ := e.lookup("__item")
+		i := *n.ib.next
+		*n.ib.next = i + 1
+		return in.yield(n.line, n.ib.inner, item, i)
+	}
+	return nil, in.unsupported(n.lineNo(), "%T", n)
+}
+
+func (in *interp) interpolate(parts []strNode, e *env) (string, error) {
+	if len(parts) == 1 && parts[0].expr == nil {
+		return parts[0].lit, nil
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if p.expr == nil {
+			b.WriteString(p.lit)
+			continue
+		}
+		v, err := in.eval(p.expr, e)
+		if err != nil {
+			return "", err
+		}
+		s, err := in.callToS(p.expr.lineNo(), v)
+		if err != nil {
+			return "", err
+		}
+		b.WriteString(s)
+	}
+	return b.String(), nil
+}
+
+// callToS converts a value for output or interpolation.
+func (in *interp) callToS(line int, v any) (string, error) {
+	switch v := v.(type) {
+	case *puppetObj:
+		return value.ToString(v.v), nil
+	case *self, *scopeObj:
+		return "", in.unsupported(line, "printing the %s object", className(v))
+	}
+	s := toS(v)
+	if len(s) > maxOutput {
+		return "", in.unsupported(line, "string too large")
+	}
+	return s, nil
+}
+
+// ivar reads an instance variable: one assigned in the template, else the
+// Puppet variable of that name (nil when there is none, as in Ruby).
+func (in *interp) ivar(name string) any {
+	if v, ok := in.ivars[name]; ok {
+		return v
+	}
+	var v any
+	if pv, ok := in.scope.Variable(name); ok {
+		v = fromPuppet(pv)
+	}
+	in.ivars[name] = v
+	return v
+}
+
+func (in *interp) gvar(n *nGVar) (any, error) {
+	if len(n.name) == 1 && n.name[0] >= '1' && n.name[0] <= '9' {
+		if in.match == nil {
+			return nil, nil
+		}
+		return in.match.group(int(n.name[0] - '0')), nil
+	}
+	if n.name == "~" {
+		if in.match == nil {
+			return nil, nil
+		}
+		return in.match, nil
+	}
+	return nil, in.unsupported(n.line, "global variable $%s", n.name)
+}
+
+func (m *matchData) group(i int) any {
+	if 2*i+1 >= len(m.groups) || m.groups[2*i] < 0 {
+		return nil
+	}
+	return newStr(m.str[m.groups[2*i]:m.groups[2*i+1]])
+}
+
+// knownConstants are the classes templates name (in is_a? checks mostly).
+var knownConstants = map[string]bool{
+	"String": true, "Array": true, "Hash": true, "Integer": true, "Fixnum": true, "Bignum": true,
+	"Float": true, "Numeric": true, "Symbol": true, "NilClass": true, "TrueClass": true,
+	"FalseClass": true, "Regexp": true, "Range": true, "Object": true, "Comparable": true,
+	"Enumerable": true, "Kernel": true, "File": true, "Puppet::Error": true, "Puppet::ParseError": true,
+	"ArgumentError": true, "RuntimeError": true, "StandardError": true,
+}
+
+func (in *interp) constant(n *nConst) (any, error) {
+	if knownConstants[n.name] {
+		return &rclass{n.name}, nil
+	}
+	return nil, in.unsupported(n.line, "constant %s", n.name)
+}
+
+func (in *interp) assign(target node, v any, e *env) error {
+	switch t := target.(type) {
+	case *nLocal:
+		e.assign(t.name, v)
+		return nil
+	case *nIVar:
+		in.ivars[t.name] = v
+		return nil
+	case *nCall:
+		recv, err := in.eval(t.recv, e)
+		if err != nil {
+			return err
+		}
+		if t.name == "[]" {
+			args, err := in.evalArgs(t.args, e)
+			if err != nil {
+				return err
+			}
+			_, err = in.callMethod(t.line, recv, "[]=", append(args, v), nil)
+			return err
+		}
+		_, err = in.callMethod(t.line, recv, t.name+"=", []any{v}, nil)
+		return err
+	}
+	return in.unsupported(target.lineNo(), "assignment to %T", target)
+}
+
+func (in *interp) evalOpAssign(n *nOpAssign, e *env) (any, error) {
+	// Evaluate the receiver and index once, as Ruby does.
+	var read func() (any, error)
+	var write func(any) error
+	switch t := n.target.(type) {
+	case *nLocal:
+		read = func() (any, error) { v, _ := e.lookup(t.name); return v, nil }
+		write = func(v any) error { e.assign(t.name, v); return nil }
+	case *nIVar:
+		read = func() (any, error) { return in.ivar(t.name), nil }
+		write = func(v any) error { in.ivars[t.name] = v; return nil }
+	case *nCall:
+		recv, err := in.eval(t.recv, e)
+		if err != nil {
+			return nil, err
+		}
+		args, err := in.evalArgs(t.args, e)
+		if err != nil {
+			return nil, err
+		}
+		if t.name == "[]" {
+			read = func() (any, error) { return in.callMethod(t.line, recv, "[]", args, nil) }
+			write = func(v any) error {
+				_, err := in.callMethod(t.line, recv, "[]=", append(append([]any{}, args...), v), nil)
+				return err
+			}
+		} else {
+			read = func() (any, error) { return in.callMethod(t.line, recv, t.name, nil, nil) }
+			write = func(v any) error { _, err := in.callMethod(t.line, recv, t.name+"=", []any{v}, nil); return err }
+		}
+	default:
+		return nil, in.unsupported(n.line, "assignment to %T", n.target)
+	}
+	cur, err := read()
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	switch n.op {
+	case "||":
+		if truthy(cur) {
+			return cur, nil
+		}
+		v, err = in.eval(n.value, e)
+	case "&&":
+		if !truthy(cur) {
+			return cur, nil
+		}
+		v, err = in.eval(n.value, e)
+	default:
+		var r any
+		r, err = in.eval(n.value, e)
+		if err == nil {
+			v, err = in.callMethod(n.line, cur, n.op, []any{r}, nil)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return v, write(v)
+}
+
+func (in *interp) defined(n *nDefined, e *env) (any, error) {
+	switch t := n.v.(type) {
+	case *nIVar:
+		if _, ok := in.ivars[t.name]; ok {
+			return newStr("instance-variable"), nil
+		}
+		// Puppet sets no instance variable for an undef value.
+		if v, ok := in.scope.Variable(t.name); ok && !value.IsUndef(v) {
+			return newStr("instance-variable"), nil
+		}
+		return nil, nil
+	case *nLocal:
+		if _, ok := e.lookup(t.name); ok {
+			return newStr("local-variable"), nil
+		}
+		return newStr("local-variable"), nil
+	case *nCall:
+		if t.recv == nil && len(t.args) == 0 {
+			if _, ok := e.lookup(t.name); ok {
+				return newStr("local-variable"), nil
+			}
+			if t.name == "scope" {
+				return newStr("method"), nil
+			}
+			return nil, nil
+		}
+	case *nConst:
+		if knownConstants[t.name] {
+			return newStr("constant"), nil
+		}
+		return nil, nil
+	}
+	return nil, in.unsupported(n.line, "defined? of this expression")
+}
+
+func (in *interp) evalFor(n *nFor, e *env) (any, error) {
+	iter, err := in.eval(n.iter, e)
+	if err != nil {
+		return nil, err
+	}
+	// for loops do not open a scope: the variables stay visible afterwards.
+	b := &blockVal{params: n.vars, body: n.body, env: e, noScope: true}
+	_, err = in.iterate(n.line, iter, b)
+	if err != nil {
+		if s, ok := err.(*breakSignal); ok {
+			return s.v, nil
+		}
+		return nil, err
+	}
+	return iter, nil
+}
+
+func (in *interp) evalCase(n *nCase, e *env) (any, error) {
+	var subject any
+	if n.subject != nil {
+		var err error
+		if subject, err = in.eval(n.subject, e); err != nil {
+			return nil, err
+		}
+	}
+	for _, w := range n.whens {
+		for _, c := range w.conds {
+			var tests []any
+			if s, ok := c.(*nSplat); ok {
+				v, err := in.eval(s.v, e)
+				if err != nil {
+					return nil, err
+				}
+				tests = toArray(v)
+			} else {
+				v, err := in.eval(c, e)
+				if err != nil {
+					return nil, err
+				}
+				tests = []any{v}
+			}
+			for _, t := range tests {
+				var hit bool
+				if n.subject == nil {
+					hit = truthy(t)
+				} else {
+					r, err := in.caseEq(c.lineNo(), t, subject)
+					if err != nil {
+						return nil, err
+					}
+					hit = r
+				}
+				if hit {
+					return in.eval(w.body, e)
+				}
+			}
+		}
+	}
+	if n.els != nil {
+		return in.eval(n.els, e)
+	}
+	return nil, nil
+}
+
+// caseEq is Ruby's === as case/when uses it.
+func (in *interp) caseEq(line int, pattern, v any) (bool, error) {
+	switch p := pattern.(type) {
+	case *rclass:
+		return isA(v, p.name), nil
+	case *rregexp:
+		s, ok := v.(*rstr)
+		if !ok {
+			if sym, isSym := v.(symbol); isSym {
+				s, ok = newStr(string(sym)), true
+			}
+		}
+		if !ok {
+			return false, nil
+		}
+		m := in.matchRegexp(p, s.s, 0)
+		return m != nil, nil
+	case *rrange:
+		return rangeIncludes(p, v), nil
+	}
+	return rubyEqual(pattern, v), nil
+}
+
+func rangeIncludes(r *rrange, v any) bool {
+	if c, ok := compare(r.lo, v); !ok || c > 0 {
+		return false
+	}
+	if r.hi == nil {
+		return true
+	}
+	c, ok := compare(v, r.hi)
+	if !ok {
+		return false
+	}
+	return c < 0 || c == 0 && !r.excl
+}
+
+func (in *interp) evalBegin(n *nBegin, e *env) (any, error) {
+	v, err := in.eval(n.body, e)
+	if err != nil {
+		if re, ok := err.(*rubyError); ok && n.rescue != nil {
+			if n.rescueVar != "" {
+				e.assign(n.rescueVar, newStr(re.msg))
+			}
+			v, err = in.eval(n.rescue, e)
+		}
+	}
+	if n.ensure != nil {
+		if _, err2 := in.eval(n.ensure, e); err2 != nil && err == nil {
+			err = err2
+		}
+	}
+	return v, err
+}
+
+// evalArgs evaluates arguments, expanding *splats.
+func (in *interp) evalArgs(args []node, e *env) ([]any, error) {
+	out := make([]any, 0, len(args))
+	for _, a := range args {
+		if s, ok := a.(*nSplat); ok {
+			v, err := in.eval(s.v, e)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, toArray(v)...)
+			continue
+		}
+		v, err := in.eval(a, e)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// toArray is Kernel#Array.
+func toArray(v any) []any {
+	switch v := v.(type) {
+	case nil:
+		return nil
+	case *rarray:
+		return v.a
+	case *rhash:
+		out := make([]any, len(v.keys))
+		for i, k := range v.keys {
+			out[i] = &rarray{a: []any{k, v.vals[i]}}
+		}
+		return out
+	}
+	return []any{v}
+}
+
+// blockVal is a block ready to be called.
+type blockVal struct {
+	params  []param
+	body    node
+	env     *env
+	noScope bool   // for loops bind into the enclosing scope
+	method  string // a &:method block
+}
+
+func (in *interp) evalCall(n *nCall, e *env) (any, error) {
+	var recv any
+	if n.recv != nil {
+		var err error
+		if recv, err = in.eval(n.recv, e); err != nil {
+			return nil, err
+		}
+		if recv == nil && n.safeNav {
+			return nil, nil
+		}
+	} else if len(n.args) == 0 && n.block == nil {
+		// A bare name the parser could not prove local: look for a local
+		// assigned in a sibling scope before treating it as a method.
+		if v, ok := e.lookup(n.name); ok {
+			return v, nil
+		}
+	}
+	args, err := in.evalArgs(n.args, e)
+	if err != nil {
+		return nil, err
+	}
+	var blk *blockVal
+	if n.block != nil {
+		if bp, ok := n.block.body.(*nBlockPass); ok {
+			v, err := in.eval(bp.v, e)
+			if err != nil {
+				return nil, err
+			}
+			sym, ok := v.(symbol)
+			if !ok {
+				return nil, in.unsupported(n.line, "block argument that is not a Symbol")
+			}
+			blk = &blockVal{method: string(sym)}
+		} else {
+			blk = &blockVal{params: n.block.params, body: n.block.body, env: e}
+		}
+	}
+	if n.recv == nil {
+		return in.callSelf(n.line, n.name, args, blk)
+	}
+	in.depth++
+	defer func() { in.depth-- }()
+	if in.depth > maxCallDepth {
+		return nil, in.unsupported(n.line, "calls nested too deeply")
+	}
+	return in.callMethod(n.line, recv, n.name, args, blk)
+}
+
+// yield calls a block with arguments, binding parameters like a Ruby proc:
+// a lone Array argument spreads over several parameters.
+func (in *interp) yield(line int, b *blockVal, args ...any) (any, error) {
+	if b.method != "" {
+		if len(args) == 0 {
+			return nil, in.errorf(line, "ArgumentError", "no receiver given")
+		}
+		return in.callMethod(line, args[0], b.method, args[1:], nil)
+	}
+	e := b.env
+	if !b.noScope {
+		e = &env{vars: make(map[string]any, len(b.params)), parent: b.env}
+	}
+	if len(b.params) > 1 && len(args) == 1 {
+		if a, ok := args[0].(*rarray); ok {
+			args = a.a
+		}
+	}
+	bindParams(e, b.params, args, b.noScope)
+	v, err := in.eval(b.body, e)
+	if err != nil {
+		if s, ok := err.(*nextSignal); ok {
+			return s.v, nil
+		}
+		return nil, err
+	}
+	return v, nil
+}
+
+func bindParams(e *env, params []param, args []any, assignOuter bool) {
+	for i, p := range params {
+		var v any
+		if p.splat {
+			if i < len(args) {
+				v = &rarray{a: append([]any(nil), args[i:]...)}
+			} else {
+				v = &rarray{}
+			}
+		} else if i < len(args) {
+			v = args[i]
+		}
+		if p.sub != nil {
+			var sub []any
+			if a, ok := v.(*rarray); ok {
+				sub = a.a
+			} else {
+				sub = []any{v}
+			}
+			bindParams(e, p.sub, sub, assignOuter)
+			continue
+		}
+		if assignOuter {
+			e.assign(p.name, v)
+		} else {
+			e.vars[p.name] = v
+		}
+	}
+}
+
+// callSelf calls a method on the template object (a call with no receiver).
+func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (any, error) {
+	if d, ok := in.defs[name]; ok {
+		return in.callDef(line, d, args)
+	}
+	switch name {
+	case "scope":
+		if len(args) == 0 {
+			return &scopeObj{}, nil
+		}
+	case "has_variable?":
+		if len(args) == 1 {
+			if s, ok := args[0].(*rstr); ok {
+				_, found := in.scope.Variable(s.s)
+				return found, nil
+			}
+		}
+	case "Array":
+		if len(args) == 1 {
+			return &rarray{a: append([]any(nil), toArray(args[0])...)}, nil
+		}
+	case "String":
+		if len(args) == 1 {
+			s, err := in.callToS(line, args[0])
+			return newStr(s), err
+		}
+	case "Integer", "Float":
+		if len(args) == 1 {
+			return in.kernelNumber(line, name, args[0])
+		}
+	case "Hash":
+		if len(args) == 1 {
+			switch a := args[0].(type) {
+			case nil:
+				return newHash(), nil
+			case *rhash:
+				return a, nil
+			case *rarray:
+				if len(a.a) == 0 {
+					return newHash(), nil
+				}
+			}
+			return nil, in.errorf(line, "TypeError", "can't convert %s into Hash", className(args[0]))
+		}
+	case "raise", "fail":
+		msg := "unhandled exception"
+		class := "RuntimeError"
+		if len(args) > 0 {
+			msg = toS(args[len(args)-1])
+			if c, ok := args[0].(*rclass); ok {
+				class = c.name
+				if len(args) == 1 {
+					msg = c.name
+				}
+			}
+		}
+		return nil, in.errorf(line, class, "%s", msg)
+	case "format", "sprintf":
+		if len(args) >= 1 {
+			s, err := in.format(line, args[0], args[1:])
+			if err != nil {
+				return nil, err
+			}
+			return newStr(s), nil
+		}
+	case "require":
+		return false, nil
+	case "__FILE__", "file":
+		return nil, in.unsupported(line, "the template's file name")
+	case "lambda", "proc", "binding", "eval", "puts", "print", "p", "instance_variables":
+	case "block_given?":
+		return false, nil
+	}
+	return nil, in.unsupported(line, "method %s on the template", name)
+}
+
+// callScope implements the methods templates call on `scope`.
+func (in *interp) callScope(line int, name string, args []any) (any, error) {
+	varName := func() (string, bool) {
+		if len(args) >= 1 {
+			if s, ok := args[0].(*rstr); ok {
+				return s.s, true
+			}
+		}
+		return "", false
+	}
+	switch {
+	case name == "setvar":
+		n, ok := varName()
+		if !ok || len(args) != 2 {
+			return nil, in.unsupported(line, "scope.setvar needs a name and a value")
+		}
+		if in.setvars == nil {
+			in.setvars = map[string]any{}
+		}
+		in.setvars[n] = args[1]
+		return args[1], nil
+	case name == "[]" || name == "lookupvar":
+		n, ok := varName()
+		if !ok {
+			return nil, in.unsupported(line, "scope.%s needs a String", name)
+		}
+		if v, found := in.setvars[n]; found {
+			return v, nil
+		}
+		if v, found := in.scope.Variable(n); found {
+			return fromPuppet(v), nil
+		}
+		return nil, nil
+	case name == "include?" || name == "exist?" || name == "key?" || name == "has_key?":
+		n, ok := varName()
+		if !ok {
+			return nil, in.unsupported(line, "scope.%s needs a String", name)
+		}
+		_, found := in.scope.Variable(n)
+		return found, nil
+	case name == "to_hash" && len(args) == 0:
+		if l, ok := in.scope.(VariableLister); ok {
+			return fromPuppet(l.Variables()), nil
+		}
+		return nil, in.unsupported(line, "scope.to_hash (the scope cannot list its variables)")
+	case name == "call_function":
+		n, ok := varName()
+		if !ok {
+			return nil, in.unsupported(line, "scope.call_function needs a function name")
+		}
+		var fargs []any
+		if len(args) == 2 {
+			if a, ok := args[1].(*rarray); ok {
+				fargs = a.a
+			} else {
+				fargs = []any{args[1]}
+			}
+		} else {
+			fargs = args[1:]
+		}
+		return in.callPuppet(line, n, fargs)
+	case strings.HasPrefix(name, "function_"):
+		fn := strings.TrimPrefix(name, "function_")
+		if len(args) != 1 {
+			return nil, in.errorf(line, "ArgumentError", "custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)")
+		}
+		a, ok := args[0].(*rarray)
+		if !ok {
+			return nil, in.errorf(line, "ArgumentError", "custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)")
+		}
+		return in.callPuppet(line, fn, a.a)
+	}
+	return nil, in.unsupported(line, "method %s on scope", name)
+}
+
+func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
+	pv := make([]value.Value, len(args))
+	for i, a := range args {
+		v, err := toPuppet(a)
+		if err != nil {
+			return nil, in.unsupported(line, "argument to %s: %v", name, err)
+		}
+		pv[i] = v
+	}
+	r, err := in.scope.CallFunction(name, pv)
+	if err != nil {
+		return nil, fmt.Errorf("template %s:%d: %w", in.tmpl.name, line, err)
+	}
+	return fromPuppet(r), nil
+}
+
+// callDef calls a method the template defined; it sees instance variables
+// but none of the caller's locals.
+func (in *interp) callDef(line int, d *nDef, args []any) (any, error) {
+	if len(args) != len(d.params) {
+		return nil, in.errorf(line, "ArgumentError", "wrong number of arguments (given %d, expected %d)", len(args), len(d.params))
+	}
+	in.depth++
+	defer func() { in.depth-- }()
+	if in.depth > maxCallDepth {
+		return nil, in.unsupported(line, "calls nested too deeply")
+	}
+	e := &env{vars: map[string]any{}}
+	bindParams(e, d.params, args, false)
+	v, err := in.eval(d.body, e)
+	if r, ok := err.(*returnSignal); ok {
+		return r.v, nil
+	}
+	return v, err
+}

@@ -1,0 +1,145 @@
+package erb
+
+import (
+	"fmt"
+	"strings"
+)
+
+// segKind tells what part of a template a segment is.
+type segKind int
+
+const (
+	segText   segKind = iota // literal output
+	segCode                  // <% code %>
+	segOutput                // <%= expr %>
+)
+
+// segment is one piece of a template after ERB scanning.
+type segment struct {
+	kind segKind
+	text string
+	line int // line of the segment's first character
+	// trimmedNewline records that a code tag closed with -%> ate the newline
+	// after it; a Ruby # comment in the tag then ends there, as in Ruby.
+	trimmedNewline bool
+}
+
+// scanERB splits a template into segments, applying Puppet's trim mode '-':
+// a tag opened with <%- at the start of a line (after only blanks) drops that
+// indentation, and a tag closed with -%> drops the newline right after it.
+// <%% is a literal <%, and <%# ... %> is a comment.
+func scanERB(name string, src string) ([]segment, error) {
+	var segs []segment
+	var text strings.Builder
+	textLine := 1
+	line := 1
+	flushText := func() {
+		if text.Len() > 0 {
+			segs = append(segs, segment{kind: segText, text: text.String(), line: textLine})
+			text.Reset()
+		}
+	}
+	i := 0
+	for i < len(src) {
+		start := strings.Index(src[i:], "<%")
+		if start < 0 {
+			if text.Len() == 0 {
+				textLine = line
+			}
+			text.WriteString(src[i:])
+			break
+		}
+		if text.Len() == 0 {
+			textLine = line
+		}
+		text.WriteString(src[i : i+start])
+		line += strings.Count(src[i:i+start], "\n")
+		i += start
+		tagLine := line
+		if strings.HasPrefix(src[i:], "<%%") {
+			text.WriteString("<%")
+			i += 3
+			continue
+		}
+		i += 2
+		if i < len(src) && src[i] == '-' {
+			i++
+			// Only when the tag starts a line does <%- strip the indentation.
+			t := text.String()
+			nl := strings.LastIndexByte(t, '\n')
+			if strings.Trim(t[nl+1:], " \t") == "" && (nl >= 0 || len(segs) == 0 || endsWithNewline(segs)) {
+				text.Reset()
+				text.WriteString(t[:nl+1])
+			}
+		}
+		kind := segCode
+		comment := false
+		if i < len(src) {
+			switch src[i] {
+			case '=':
+				kind = segOutput
+				i++
+			case '#':
+				comment = true
+				i++
+			}
+		}
+		end := findTagEnd(src, i)
+		if end < 0 {
+			return nil, fmt.Errorf("template %s:%d: unterminated ERB tag", name, tagLine)
+		}
+		body := src[i:end]
+		trim := false
+		if strings.HasSuffix(body, "-") {
+			body = body[:len(body)-1]
+			trim = true
+		}
+		line += strings.Count(src[i:end], "\n")
+		i = end + 2
+		trimmed := false
+		if trim {
+			if strings.HasPrefix(src[i:], "\r\n") {
+				i += 2
+				line++
+				trimmed = true
+			} else if strings.HasPrefix(src[i:], "\n") {
+				i++
+				line++
+				trimmed = true
+			}
+		}
+		if comment {
+			continue
+		}
+		flushText()
+		segs = append(segs, segment{kind: kind, text: body, line: tagLine, trimmedNewline: trimmed})
+		textLine = line
+	}
+	flushText()
+	return segs, nil
+}
+
+// endsWithNewline reports whether the output before the current position ends a
+// line, which is the case at the start of the template too.
+func endsWithNewline(segs []segment) bool {
+	for k := len(segs) - 1; k >= 0; k-- {
+		if segs[k].kind == segText {
+			return strings.HasSuffix(segs[k].text, "\n")
+		}
+		if segs[k].trimmedNewline {
+			return true
+		}
+		return false
+	}
+	return true
+}
+
+// findTagEnd finds the %> closing a tag whose body starts at i. Like Ruby's ERB
+// scanner it does not look into Ruby strings: the first %> ends the tag.
+func findTagEnd(src string, i int) int {
+	k := strings.Index(src[i:], "%>")
+	if k < 0 {
+		return -1
+	}
+	return i + k
+}

@@ -1,0 +1,121 @@
+// Package erb renders Puppet's ERB templates (the template() and
+// inline_template() functions) without Ruby. It interprets the subset of Ruby
+// that real templates use; code outside that subset fails with an error that
+// names the template and line rather than rendering something different.
+//
+// Templates see the calling Puppet scope as they do under Puppet 7: instance
+// variables (@name) read scope variables (undef and unknown ones are nil),
+// and `scope` offers lookupvar, [], function_xxx, call_function, setvar and,
+// for scopes implementing VariableLister, to_hash. Puppet's trim mode '-' is
+// applied: <%- at the start of a line drops its indentation, -%> drops the
+// newline after it.
+//
+// Errors come in two kinds, both naming template and line: Ruby exceptions
+// the same template would raise under Puppet ("NoMethodError: undefined
+// method `upcase' for nil:NilClass"), which a rescue clause can catch, and
+// "unsupported Ruby in template F:L: ..." for valid Ruby this package does
+// not implement. Rendering is bounded in steps, output size and nesting, so
+// no input hangs or exhausts memory.
+package erb
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Scope is what a template sees of the Puppet scope that renders it.
+type Scope interface {
+	// Variable looks a variable up by name: "x", "::x" or "mod::class::x".
+	Variable(name string) (value.Value, bool)
+	// CallFunction calls a Puppet function.
+	CallFunction(name string, args []value.Value) (value.Value, error)
+}
+
+// VariableLister may be implemented by a Scope to support scope.to_hash,
+// which some templates call. Variables returns every variable visible in
+// the scope whose value is not undef, as Puppet's Scope#to_hash does.
+type VariableLister interface {
+	Variables() *value.Hash
+}
+
+// Template is a parsed template. It is immutable and may be rendered
+// concurrently from several goroutines.
+type Template struct {
+	name string
+	body node
+}
+
+// Name returns the name the template was parsed under.
+func (t *Template) Name() string { return t.name }
+
+// Parse parses an ERB template; name is used in error messages.
+func Parse(name string, src []byte) (*Template, error) {
+	segs, err := scanERB(name, string(src))
+	if err != nil {
+		return nil, err
+	}
+	var toks []token
+	lastLine := 1
+	for k, s := range segs {
+		lastLine = s.line
+		switch s.kind {
+		case segText:
+			toks = append(toks, token{kind: tText, text: s.text, line: s.line})
+			lastLine = s.line + strings.Count(s.text, "\n")
+		case segCode, segOutput:
+			lx := &lexer{name: name, src: s.text, line: s.line}
+			if err := lx.run(); err != nil {
+				return nil, err
+			}
+			if lx.commentAtEnd && !s.trimmedNewline && k+1 < len(segs) {
+				// Ruby's generated code keeps the comment open, swallowing
+				// what follows on the same generated line.
+				return nil, fmt.Errorf("unsupported Ruby in template %s:%d: a # comment runs past the end of its tag", name, lx.line)
+			}
+			if s.kind == segOutput {
+				toks = append(toks, token{kind: tOutBegin, line: s.line})
+				toks = append(toks, lx.toks...)
+				toks = append(toks, token{kind: tOutEnd, line: lx.line})
+			} else {
+				toks = append(toks, lx.toks...)
+				toks = append(toks, token{kind: tNL, line: lx.line})
+			}
+			lastLine = lx.line
+		}
+	}
+	toks = append(toks, token{kind: tEOF, line: lastLine})
+	p := &parser{name: name, toks: toks}
+	body, err := p.parseProgram()
+	if err != nil {
+		return nil, err
+	}
+	return &Template{name: name, body: body}, nil
+}
+
+// Render evaluates the template against a scope and returns its output.
+func (t *Template) Render(s Scope) (out string, err error) {
+	in := &interp{tmpl: t, scope: s, ivars: map[string]any{}}
+	defer func() {
+		// A panic here is a bug in this package; report it against the
+		// template rather than taking the compiler down.
+		if r := recover(); r != nil {
+			out, err = "", fmt.Errorf("template %s: internal error rendering: %v", t.name, r)
+		}
+	}()
+	if _, err := in.eval(t.body, &env{vars: map[string]any{}}); err != nil {
+		switch e := err.(type) {
+		case *breakSignal:
+			return "", fmt.Errorf("template %s:%d: break outside a block", t.name, e.line)
+		case *nextSignal:
+			// next at top level ends the template like return would.
+			return in.out.String(), nil
+		}
+		return "", err
+	}
+	return in.out.String(), nil
+}
+
+// String returns a short description, for debugging.
+func (t *Template) String() string { return "erb.Template(" + t.name + ")" }

@@ -1,0 +1,748 @@
+package erb
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Ruby values inside the interpreter are plain Go values:
+//
+//	nil        Ruby nil
+//	bool       true / false
+//	int64      Integer
+//	float64    Float
+//	*rstr      String (mutable, as Ruby strings are)
+//	symbol     Symbol
+//	*rarray    Array
+//	*rhash     Hash (insertion-ordered)
+//	*rrange    Range
+//	*rregexp   Regexp
+//	*rclass    a class or module constant such as String
+//	*scopeObj  the `scope` object
+//	*puppetObj a Puppet value with no Ruby counterpart (a Type, Sensitive, ...)
+
+type rstr struct {
+	s      string
+	frozen bool
+}
+
+type symbol string
+
+type rarray struct {
+	a      []any
+	frozen bool
+}
+
+type rhash struct {
+	keys   []any
+	vals   []any
+	index  map[string]int
+	frozen bool
+}
+
+type rrange struct {
+	lo, hi any
+	excl   bool
+}
+
+type rregexp struct {
+	src  string
+	opts string
+	re   *regexp.Regexp
+}
+
+type rclass struct{ name string }
+
+type scopeObj struct{}
+
+type puppetObj struct{ v value.Value }
+
+type matchData struct {
+	str    string
+	groups []int // submatch index pairs
+	names  []string
+}
+
+func newStr(s string) *rstr { return &rstr{s: s} }
+
+func newHash() *rhash { return &rhash{index: map[string]int{}} }
+
+func (h *rhash) get(k any) (any, bool) {
+	if i, ok := h.index[hashKey(k)]; ok {
+		return h.vals[i], true
+	}
+	return nil, false
+}
+
+func (h *rhash) set(k, v any) {
+	key := hashKey(k)
+	if i, ok := h.index[key]; ok {
+		h.vals[i] = v
+		return
+	}
+	// Ruby dups and freezes String keys.
+	if s, ok := k.(*rstr); ok && !s.frozen {
+		k = &rstr{s: s.s, frozen: true}
+	}
+	h.index[key] = len(h.keys)
+	h.keys = append(h.keys, k)
+	h.vals = append(h.vals, v)
+}
+
+func (h *rhash) delete(k any) (any, bool) {
+	key := hashKey(k)
+	i, ok := h.index[key]
+	if !ok {
+		return nil, false
+	}
+	v := h.vals[i]
+	h.keys = append(h.keys[:i:i], h.keys[i+1:]...)
+	h.vals = append(h.vals[:i:i], h.vals[i+1:]...)
+	h.index = map[string]int{}
+	for j, k := range h.keys {
+		h.index[hashKey(k)] = j
+	}
+	return v, true
+}
+
+func (h *rhash) copy() *rhash {
+	n := &rhash{keys: append([]any(nil), h.keys...), vals: append([]any(nil), h.vals...), index: make(map[string]int, len(h.keys))}
+	for k, v := range h.index {
+		n.index[k] = v
+	}
+	return n
+}
+
+// hashKey gives the identity of a value as a Hash key (Ruby's eql?):
+// 1 and 1.0 differ, strings compare by content.
+func hashKey(v any) string {
+	var b strings.Builder
+	budget := maxVisits
+	writeHashKey(&b, v, 0, &budget)
+	return b.String()
+}
+
+// maxNesting bounds recursion into nested (possibly self-containing)
+// arrays and hashes, and maxVisits the elements one walk may visit.
+const (
+	maxNesting = 100
+	maxVisits  = 1 << 20
+)
+
+func writeHashKey(b *strings.Builder, v any, depth int, budget *int) {
+	*budget--
+	if depth > maxNesting || *budget < 0 {
+		fmt.Fprintf(b, "r%p", v)
+		return
+	}
+	switch v := v.(type) {
+	case nil:
+		b.WriteString("n")
+	case bool:
+		if v {
+			b.WriteString("t")
+		} else {
+			b.WriteString("f")
+		}
+	case int64:
+		b.WriteString("i" + strconv.FormatInt(v, 10))
+	case float64:
+		b.WriteString("d" + strconv.FormatFloat(v, 'g', -1, 64))
+	case *rstr:
+		b.WriteString("s" + strconv.Itoa(len(v.s)) + ":" + v.s)
+	case symbol:
+		b.WriteString("y" + strconv.Itoa(len(v)) + ":" + string(v))
+	case *rarray:
+		b.WriteString("[")
+		for _, e := range v.a {
+			writeHashKey(b, e, depth+1, budget)
+			b.WriteString(",")
+		}
+		b.WriteString("]")
+	case *rhash:
+		b.WriteString("{")
+		for i, k := range v.keys {
+			writeHashKey(b, k, depth+1, budget)
+			b.WriteString("=>")
+			writeHashKey(b, v.vals[i], depth+1, budget)
+			b.WriteString(",")
+		}
+		b.WriteString("}")
+	default:
+		fmt.Fprintf(b, "o%p", v)
+	}
+}
+
+// fromPuppet converts a Puppet value to the Ruby object Puppet hands templates.
+func fromPuppet(v value.Value) any {
+	switch v := v.(type) {
+	case nil:
+		return nil
+	case value.String:
+		// Puppet 7 hands templates unfrozen strings; each rendering gets
+		// its own copies, so mutating one changes nothing outside.
+		return &rstr{s: string(v)}
+	case value.Integer:
+		return int64(v)
+	case value.Float:
+		return float64(v)
+	case value.Boolean:
+		return bool(v)
+	case value.Array:
+		a := make([]any, len(v))
+		for i, e := range v {
+			a[i] = fromPuppet(e)
+		}
+		return &rarray{a: a}
+	case *value.Hash:
+		h := newHash()
+		for i := 0; i < v.Len(); i++ {
+			k, e := v.At(i)
+			h.set(fromPuppet(k), fromPuppet(e))
+		}
+		return h
+	case *value.Regexp:
+		return &rregexp{src: v.Source, re: v.RE}
+	}
+	if value.IsUndef(v) {
+		return nil
+	}
+	if value.IsDefault(v) {
+		return symbol("default")
+	}
+	return &puppetObj{v}
+}
+
+// toPuppet converts a Ruby object back to a Puppet value (function arguments).
+func toPuppet(v any) (value.Value, error) {
+	budget := maxVisits
+	return toPuppetDepth(v, 0, &budget)
+}
+
+func toPuppetDepth(v any, depth int, budget *int) (value.Value, error) {
+	*budget--
+	if depth > maxNesting || *budget < 0 {
+		return nil, fmt.Errorf("data nested too deeply or too large")
+	}
+	switch v := v.(type) {
+	case nil:
+		return value.Undef, nil
+	case bool:
+		return value.Boolean(v), nil
+	case int64:
+		return value.Integer(v), nil
+	case float64:
+		return value.Float(v), nil
+	case *rstr:
+		return value.String(v.s), nil
+	case symbol:
+		if v == "undef" {
+			return value.Undef, nil
+		}
+		if v == "default" {
+			return value.Default, nil
+		}
+		return value.String(v), nil
+	case *rarray:
+		a := make(value.Array, len(v.a))
+		for i, e := range v.a {
+			pv, err := toPuppetDepth(e, depth+1, budget)
+			if err != nil {
+				return nil, err
+			}
+			a[i] = pv
+		}
+		return a, nil
+	case *rhash:
+		b := value.NewHashBuilder(len(v.keys))
+		for i, k := range v.keys {
+			pk, err := toPuppetDepth(k, depth+1, budget)
+			if err != nil {
+				return nil, err
+			}
+			pv, err := toPuppetDepth(v.vals[i], depth+1, budget)
+			if err != nil {
+				return nil, err
+			}
+			b.Set(pk, pv)
+		}
+		return b.Build(), nil
+	case *rregexp:
+		return &value.Regexp{Source: v.src, RE: v.re}, nil
+	case *puppetObj:
+		return v.v, nil
+	}
+	return nil, fmt.Errorf("a %s cannot be passed to Puppet", className(v))
+}
+
+// className is the Ruby class name of a value.
+func className(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "NilClass"
+	case bool:
+		if v {
+			return "TrueClass"
+		}
+		return "FalseClass"
+	case int64:
+		return "Integer"
+	case float64:
+		return "Float"
+	case *rstr:
+		return "String"
+	case symbol:
+		return "Symbol"
+	case *rarray:
+		return "Array"
+	case *rhash:
+		return "Hash"
+	case *rrange:
+		return "Range"
+	case *rregexp:
+		return "Regexp"
+	case *rclass:
+		return "Class"
+	case *scopeObj:
+		return "Puppet::Parser::Scope"
+	case *matchData:
+		return "MatchData"
+	case *puppetObj:
+		return "Puppet::Pops::Types::PAnyType"
+	case *self:
+		return "Puppet::Parser::TemplateWrapper"
+	case *enumerator:
+		return "Enumerator"
+	}
+	return "Object"
+}
+
+// ancestors lists the classes and modules a value is_a?.
+func isA(v any, class string) bool {
+	name := className(v)
+	if name == class {
+		return true
+	}
+	switch class {
+	case "Object", "BasicObject", "Kernel":
+		return true
+	case "Numeric", "Comparable":
+		return name == "Integer" || name == "Float" || class == "Comparable" && name == "String"
+	case "Fixnum", "Bignum":
+		return name == "Integer"
+	case "Enumerable":
+		return name == "Array" || name == "Hash" || name == "Range"
+	}
+	return false
+}
+
+func truthy(v any) bool {
+	switch v := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return v
+	}
+	return true
+}
+
+// toS is Ruby's to_s, which <%= %> applies to its value.
+func toS(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return ""
+	case *rstr:
+		return v.s
+	case symbol:
+		return string(v)
+	case *rrange:
+		return toS(v.lo) + rangeOp(v) + toS(v.hi)
+	case *rregexp:
+		return "(?" + regexpFlags(v.opts) + ":" + v.src + ")"
+	case *rclass:
+		return v.name
+	case *puppetObj:
+		return value.ToString(v.v)
+	case *matchData:
+		return v.str[v.groups[0]:v.groups[1]]
+	}
+	return inspect(v)
+}
+
+func regexpFlags(opts string) string {
+	on, off := "", ""
+	for _, f := range "mix" {
+		if strings.ContainsRune(opts, f) {
+			on += string(f)
+		} else {
+			off += string(f)
+		}
+	}
+	if off != "" {
+		return on + "-" + off
+	}
+	return on
+}
+
+func rangeOp(r *rrange) string {
+	if r.excl {
+		return "..."
+	}
+	return ".."
+}
+
+// inspect is Ruby's inspect (Ruby 2.x/3.1 formats, which Puppet 7 runs on).
+func inspect(v any) string {
+	var b strings.Builder
+	writeInspect(&b, v, nil)
+	return b.String()
+}
+
+// writeInspect writes v's inspect form; open lists the collections being
+// written, so that one containing itself prints as [...] or {...}, as in
+// Ruby.
+func writeInspect(b *strings.Builder, v any, open []any) {
+	if b.Len() > maxOutput {
+		return // the caller fails on the size
+	}
+	for _, o := range open {
+		if o == v {
+			if _, isHash := v.(*rhash); isHash {
+				b.WriteString("{...}")
+			} else {
+				b.WriteString("[...]")
+			}
+			return
+		}
+	}
+	switch v := v.(type) {
+	case nil:
+		b.WriteString("nil")
+	case bool:
+		b.WriteString(strconv.FormatBool(v))
+	case int64:
+		b.WriteString(strconv.FormatInt(v, 10))
+	case float64:
+		b.WriteString(formatFloat(v))
+	case *rstr:
+		b.WriteString(quoteString(v.s))
+	case symbol:
+		b.WriteString(inspectSymbol(string(v)))
+	case *rarray:
+		b.WriteByte('[')
+		for i, e := range v.a {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeInspect(b, e, append(open, v))
+		}
+		b.WriteByte(']')
+	case *rhash:
+		b.WriteByte('{')
+		for i, k := range v.keys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			writeInspect(b, k, append(open, v))
+			b.WriteString("=>")
+			writeInspect(b, v.vals[i], append(open, v))
+		}
+		b.WriteByte('}')
+	case *rrange:
+		writeInspect(b, v.lo, open)
+		b.WriteString(rangeOp(v))
+		writeInspect(b, v.hi, open)
+	case *rregexp:
+		b.WriteString("/" + v.src + "/" + v.opts)
+	case *rclass, *puppetObj:
+		b.WriteString(toS(v))
+	case *matchData:
+		b.WriteString("#<MatchData " + quoteString(toS(v)) + ">")
+	default:
+		// Objects without a data form (scope, enumerators) print like
+		// Ruby's default inspect, minus the address.
+		b.WriteString("#<" + className(v) + ">")
+	}
+}
+
+// formatFloat formats like Ruby's Float#to_s: plain decimal notation for
+// exponents from -4 to 14, scientific outside, always with a fraction.
+func formatFloat(f float64) string {
+	switch {
+	case math.IsInf(f, 1):
+		return "Infinity"
+	case math.IsInf(f, -1):
+		return "-Infinity"
+	case math.IsNaN(f):
+		return "NaN"
+	case f == 0:
+		if math.Signbit(f) {
+			return "-0.0"
+		}
+		return "0.0"
+	}
+	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
+	mant, expStr, _ := strings.Cut(s, "e")
+	exp, _ := strconv.Atoi(expStr)
+	neg := strings.HasPrefix(mant, "-")
+	mant = strings.TrimPrefix(mant, "-")
+	digits := strings.Replace(mant, ".", "", 1)
+	decpt := exp + 1
+	var out string
+	if decpt < -3 || decpt > 15 {
+		frac := digits[1:]
+		if frac == "" {
+			frac = "0"
+		}
+		sign := "+"
+		if exp < 0 {
+			sign = "-"
+			exp = -exp
+		}
+		out = fmt.Sprintf("%s.%se%s%02d", digits[:1], frac, sign, exp)
+	} else if decpt <= 0 {
+		out = "0." + strings.Repeat("0", -decpt) + digits
+	} else if decpt >= len(digits) {
+		out = digits + strings.Repeat("0", decpt-len(digits)) + ".0"
+	} else {
+		out = digits[:decpt] + "." + digits[decpt:]
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// quoteString is String#inspect.
+func quoteString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size <= 1 {
+			fmt.Fprintf(&b, "\\x%02X", s[i])
+			i++
+			continue
+		}
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case 0x1b:
+			b.WriteString(`\e`)
+		case '#':
+			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
+				b.WriteString(`\#`)
+			} else {
+				b.WriteByte('#')
+			}
+		default:
+			if r < 0x20 || r == 0x7f || r >= 0x80 && !unicode.IsPrint(r) {
+				if r < 0x10000 {
+					fmt.Fprintf(&b, "\\u%04X", r)
+				} else {
+					fmt.Fprintf(&b, "\\u{%X}", r)
+				}
+			} else {
+				b.WriteString(s[i : i+size])
+			}
+		}
+		i += size
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+var simpleSymbol = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z_0-9]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@)$`)
+
+func inspectSymbol(s string) string {
+	if simpleSymbol.MatchString(s) {
+		return ":" + s
+	}
+	return ":" + quoteString(s)
+}
+
+// rubyEqual is Ruby's ==.
+func rubyEqual(a, b any) bool {
+	budget := maxVisits
+	return rubyEqualDepth(a, b, 0, &budget)
+}
+
+func rubyEqualDepth(a, b any, depth int, budget *int) bool {
+	*budget--
+	if depth > maxNesting || *budget < 0 {
+		return a == b
+	}
+	switch a := a.(type) {
+	case nil:
+		return b == nil
+	case bool:
+		bb, ok := b.(bool)
+		return ok && a == bb
+	case int64:
+		switch b := b.(type) {
+		case int64:
+			return a == b
+		case float64:
+			return float64(a) == b
+		}
+		return false
+	case float64:
+		switch b := b.(type) {
+		case int64:
+			return a == float64(b)
+		case float64:
+			return a == b
+		}
+		return false
+	case *rstr:
+		bs, ok := b.(*rstr)
+		return ok && a.s == bs.s
+	case symbol:
+		bs, ok := b.(symbol)
+		return ok && a == bs
+	case *rarray:
+		ba, ok := b.(*rarray)
+		if !ok || len(a.a) != len(ba.a) {
+			return false
+		}
+		if a == ba {
+			return true
+		}
+		for i := range a.a {
+			if !rubyEqualDepth(a.a[i], ba.a[i], depth+1, budget) {
+				return false
+			}
+		}
+		return true
+	case *rhash:
+		bh, ok := b.(*rhash)
+		if !ok || len(a.keys) != len(bh.keys) {
+			return false
+		}
+		for i, k := range a.keys {
+			bv, ok := bh.get(k)
+			if !ok || !rubyEqualDepth(a.vals[i], bv, depth+1, budget) {
+				return false
+			}
+		}
+		return true
+	case *rrange:
+		br, ok := b.(*rrange)
+		return ok && a.excl == br.excl && rubyEqual(a.lo, br.lo) && rubyEqual(a.hi, br.hi)
+	case *rregexp:
+		br, ok := b.(*rregexp)
+		return ok && a.src == br.src && a.opts == br.opts
+	case *rclass:
+		bc, ok := b.(*rclass)
+		return ok && a.name == bc.name
+	case *puppetObj:
+		bp, ok := b.(*puppetObj)
+		return ok && value.Equal(a.v, bp.v)
+	}
+	return a == b
+}
+
+// compare is Ruby's <=>; ok is false where Ruby returns nil.
+func compare(a, b any) (int, bool) {
+	budget := maxVisits
+	return compareDepth(a, b, 0, &budget)
+}
+
+func compareDepth(a, b any, depth int, budget *int) (int, bool) {
+	*budget--
+	if depth > maxNesting || *budget < 0 {
+		return 0, false
+	}
+	switch a := a.(type) {
+	case int64:
+		switch b := b.(type) {
+		case int64:
+			return cmp3(a < b, a > b), true
+		case float64:
+			return cmp3(float64(a) < b, float64(a) > b), true
+		}
+	case float64:
+		switch b := b.(type) {
+		case int64:
+			return cmp3(a < float64(b), a > float64(b)), true
+		case float64:
+			return cmp3(a < b, a > b), true
+		}
+	case *rstr:
+		if b, ok := b.(*rstr); ok {
+			return strings.Compare(a.s, b.s), true
+		}
+	case symbol:
+		if b, ok := b.(symbol); ok {
+			return strings.Compare(string(a), string(b)), true
+		}
+	case *rarray:
+		if b, ok := b.(*rarray); ok {
+			for i := 0; i < len(a.a) && i < len(b.a); i++ {
+				c, ok := compareDepth(a.a[i], b.a[i], depth+1, budget)
+				if !ok {
+					return 0, false
+				}
+				if c != 0 {
+					return c, true
+				}
+			}
+			return cmp3(len(a.a) < len(b.a), len(a.a) > len(b.a)), true
+		}
+	case bool, nil:
+		if rubyEqual(a, b) {
+			return 0, true
+		}
+	}
+	return 0, false
+}
+
+func cmp3(less, greater bool) int {
+	if less {
+		return -1
+	}
+	if greater {
+		return 1
+	}
+	return 0
+}
+
+// sortValues sorts with <=>, failing like Ruby when elements do not compare.
+func sortValues(vs []any, less func(a, b any) (bool, error)) error {
+	var err error
+	sort.SliceStable(vs, func(i, j int) bool {
+		if err != nil {
+			return false
+		}
+		l, e := less(vs[i], vs[j])
+		if e != nil {
+			err = e
+		}
+		return l
+	})
+	return err
+}
