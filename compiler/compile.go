@@ -126,6 +126,9 @@ type HieraOptions struct {
 	GlobalConfig string
 	// EnvironmentDir holds the environment layer's hiera.yaml ("" for none).
 	EnvironmentDir string
+	// Codedir is Puppet's codedir, where a version 3 global hiera.yaml
+	// without :datadir: finds its data.
+	Codedir string
 }
 
 // Compile compiles the catalog for req.Node.
@@ -175,6 +178,7 @@ func newCompilation(env *Environment, opts Options, req *Request) *Compilation {
 		Cache:          opts.Hiera.Cache,
 		GlobalConfig:   opts.Hiera.GlobalConfig,
 		EnvironmentDir: opts.Hiera.EnvironmentDir,
+		Codedir:        opts.Hiera.Codedir,
 		ModuleDir:      env.ModuleDir,
 		Warn:           func(msg string) { c.logf("warning", "%s", msg) },
 		ConvertTo:      c.convertTo,

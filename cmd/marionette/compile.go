@@ -106,7 +106,12 @@ func prepare(f *compileFlags, stderr io.Writer) (*compiler.Environment, compiler
 		}
 	}
 	types, _ := resourcetype.NewSet(moduleDirs(modulePath))
-	opts = compiler.Options{Types: types, Hiera: compiler.HieraOptions{GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}}
+	hopts := compiler.HieraOptions{GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}
+	if f.environmentPath != "" {
+		// Puppet's default environmentpath is $codedir/environments.
+		hopts.Codedir = filepath.Dir(f.environmentPath)
+	}
+	opts = compiler.Options{Types: types, Hiera: hopts}
 	return env, opts, req, nil
 }
 

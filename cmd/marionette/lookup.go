@@ -20,7 +20,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	addEnvironmentFlags(fs, &f)
 	fs.StringVar(&f.node, "node", "", "the node whose data to look up (required)")
 	merge := fs.String("merge", "", "merge strategy: first, unique, hash or deep")
-	knockout := fs.String("knockout-prefix", "", "knockout prefix for a deep merge")
+	knockout := fs.String("knock-out-prefix", "", "knockout prefix for a deep merge")
 	sortArrays := fs.Bool("sort-merged-arrays", false, "sort merged arrays (deep merge)")
 	mergeHashArrays := fs.Bool("merge-hash-arrays", false, "merge hashes in arrays (deep merge)")
 	typeSpec := fs.String("type", "", "assert the value's type, e.g. Array[String]")

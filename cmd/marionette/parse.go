@@ -9,16 +9,19 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/syntax/validate"
 )
 
 // runParse implements "marionette parse [--dump] [--validate] FILE...":
-// it parses each file (.epp files as EPP templates), prints errors as
-// file:line:column: message, and exits 1 if any file has errors.
+// it parses each file (.epp files as EPP templates), with --validate also
+// runs the checks Puppet makes after parsing (package syntax/validate),
+// prints errors as file:line:column: message, and exits 1 if any file has
+// errors.
 func runParse(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dump := fs.Bool("dump", false, "print the syntax tree of each file")
-	validate := fs.Bool("validate", false, "also run the validation checks")
+	doValidate := fs.Bool("validate", false, "also run the validation checks")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette parse [--dump] [--validate] FILE...")
 		fs.PrintDefaults()
@@ -39,17 +42,26 @@ func runParse(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		var tree syntax.Node
+		var warnings syntax.ErrorList
 		if strings.HasSuffix(name, ".epp") {
 			prog, perr := syntax.ParseEPP(name, src)
 			tree, err = prog, perr
+			if err == nil && *doValidate {
+				var errs syntax.ErrorList
+				errs, warnings = validate.EPP(prog)
+				err = errs.Err()
+			}
 		} else {
 			prog, perr := syntax.ParseFile(name, src)
 			tree, err = prog, perr
+			if err == nil && *doValidate {
+				var errs syntax.ErrorList
+				errs, warnings = validate.Program(prog)
+				err = errs.Err()
+			}
 		}
-		if err == nil && *validate {
-			// The validation pass (package syntax/validate) plugs in here
-			// once it exists; until then --validate checks syntax only.
-			err = nil
+		for _, w := range warnings {
+			fmt.Fprintf(stderr, "%s: warning: %s\n", w.Pos, w.Msg)
 		}
 		if err != nil {
 			printErrors(stderr, err)

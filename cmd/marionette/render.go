@@ -14,7 +14,7 @@ import (
 func render(v value.Value, format string) (string, error) {
 	switch format {
 	case "json":
-		return string(catalog.ValueJSON(v)), nil
+		return string(catalog.ValueJSON(redact(v))), nil
 	case "s", "string":
 		return value.ToString(v), nil
 	case "yaml", "":
@@ -29,6 +29,28 @@ func render(v value.Value, format string) (string, error) {
 		return "--- " + text, nil
 	}
 	return "", fmt.Errorf("unknown --render-as format %q (json, yaml or s)", format)
+}
+
+// redact replaces Sensitive values by their redacted text, as Puppet renders
+// lookup results.
+func redact(v value.Value) value.Value {
+	switch v := v.(type) {
+	case *value.Sensitive:
+		return value.String("Sensitive [value redacted]")
+	case value.Array:
+		out := make(value.Array, len(v))
+		for i, e := range v {
+			out[i] = redact(e)
+		}
+		return out
+	case *value.Hash:
+		b := value.NewHashBuilder(v.Len())
+		for i, k := range v.Keys() {
+			b.Set(k, redact(v.Values()[i]))
+		}
+		return b.Build()
+	}
+	return v
 }
 
 // plain converts a value to Go data for the YAML encoder, keeping hash order.
