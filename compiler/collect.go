@@ -19,6 +19,9 @@ type collector struct {
 	ops     []attrOp
 	matched []*resource
 	seen    map[*resource]bool
+	// emptyAlternative is the left operand of the chaining arrow this
+	// collector is the right operand of: the source when it collects nothing.
+	emptyAlternative value.Array
 }
 
 func (c *Compilation) collect(sc *eval.Scope, x *syntax.CollectExpr) (value.Value, error) {
@@ -194,13 +197,19 @@ func appendValues(old, add value.Value) value.Value {
 	return append(out, add)
 }
 
-// relationship is one chaining arrow, applied at finish.
+// relationship is one source → target pair of a chaining arrow, applied at
+// finish. Either side may be a collector, resolved then.
 type relationship struct {
-	op          syntax.Token
-	left, right value.Value
-	pos         syntax.Position
+	param          string // "before" or "notify"
+	source, target value.Value
+	pos            syntax.Position
 }
 
+// relationship evaluates a chaining arrow as Puppet does: both operands
+// are flattened into sets of references (or collectors), every source is
+// related to every target, and the expression's value is the right operand
+// (the left one when the right is empty, so X -> [] -> Y relates X to Y; a
+// collector on the right remembers the left as its empty alternative).
 func (c *Compilation) relationship(sc *eval.Scope, x *syntax.RelationshipExpr) (value.Value, error) {
 	l, err := c.ev.Eval(x.Left, sc)
 	if err != nil {
@@ -210,8 +219,82 @@ func (c *Compilation) relationship(sc *eval.Scope, x *syntax.RelationshipExpr) (
 	if err != nil {
 		return nil, err
 	}
-	c.relationships = append(c.relationships, &relationship{op: x.Op, left: l, right: r, pos: c.pos(sc, x)})
-	return r, nil
+	left, right := operandSet(l), operandSet(r)
+	source, target := left, right
+	if x.Op == syntax.REQUIRE || x.Op == syntax.SUBSCRIBE {
+		source, target = right, left
+	}
+	param := "before"
+	if x.Op == syntax.NOTIFY || x.Op == syntax.SUBSCRIBE {
+		param = "notify"
+	}
+	pos := c.pos(sc, x)
+	for _, s := range source {
+		for _, t := range target {
+			c.relationships = append(c.relationships, &relationship{param: param, source: s, target: t, pos: pos})
+		}
+	}
+	if len(right) == 0 {
+		return left, nil
+	}
+	if len(right) == 1 {
+		if col, ok := right[0].(*collectorRef); ok {
+			col.col.emptyAlternative = left
+		}
+	}
+	return right, nil
+}
+
+// operandSet flattens a relationship operand into unique references and
+// collectors.
+func operandSet(v value.Value) value.Array {
+	var out value.Array
+	seen := map[string]bool{}
+	var add func(v value.Value)
+	add = func(v value.Value) {
+		switch v := v.(type) {
+		case value.Array:
+			for _, e := range v {
+				add(e)
+			}
+		case *collectorRef:
+			key := fmt.Sprintf("collector %p", v.col)
+			if !seen[key] {
+				seen[key] = true
+				out = append(out, v)
+			}
+		default:
+			for _, ref := range refList(v) {
+				if key := ref.String(); !seen[key] {
+					seen[key] = true
+					out = append(out, refValue(ref))
+				}
+			}
+		}
+	}
+	add(v)
+	return out
+}
+
+// sourceRefs resolves the source side of a relationship: a collector that
+// collected nothing falls back to its empty alternative, recursively.
+func (c *Compilation) sourceRefs(v value.Value) []catalog.Ref {
+	for depth := 0; depth < 100; depth++ {
+		col, ok := v.(*collectorRef)
+		if !ok {
+			return c.operandRefs(v)
+		}
+		if len(col.col.matched) > 0 || col.col.emptyAlternative == nil {
+			return c.operandRefs(col)
+		}
+		alt := col.col.emptyAlternative
+		if len(alt) == 1 {
+			v = alt[0]
+			continue
+		}
+		return c.operandRefs(alt)
+	}
+	return nil
 }
 
 // operandRefs resolves one side of a relationship to references.

@@ -6,7 +6,6 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
-	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -118,30 +117,24 @@ func inherits(a, b *classInstance) bool {
 	return false
 }
 
-// applyRelationship records a chaining arrow as before/notify on the source.
+// applyRelationship records a relationship as before/notify on the source,
+// appending (duplicates included, as Puppet does).
 func (c *Compilation) applyRelationship(rel *relationship) error {
-	left, right := c.operandRefs(rel.left), c.operandRefs(rel.right)
-	param := "before"
-	if rel.op == syntax.NOTIFY || rel.op == syntax.SUBSCRIBE {
-		param = "notify"
-	}
-	if rel.op == syntax.REQUIRE || rel.op == syntax.SUBSCRIBE {
-		left, right = right, left
-	}
-	for _, s := range left {
+	sources, targets := c.sourceRefs(rel.source), c.operandRefs(rel.target)
+	for _, s := range sources {
 		src := c.byRef[s]
 		if src == nil {
-			return fmt.Errorf("Could not find resource '%s' for relationship on '%s'%s", s, refsString(right), posSuffix(rel.pos))
+			return fmt.Errorf("Could not find resource '%s' for relationship on '%s'%s", s, refsString(targets), posSuffix(rel.pos))
 		}
-		for _, t := range right {
+		for _, t := range targets {
 			if c.byRef[t] == nil {
 				return fmt.Errorf("Could not find resource '%s' for relationship from '%s'%s", t, s, posSuffix(rel.pos))
 			}
 			ref := refValue(t)
-			if old, ok := src.Param(param); ok {
-				src.SetParam(param, appendValues(old, ref))
+			if old, ok := src.Param(rel.param); ok {
+				src.SetParam(rel.param, appendValues(old, ref))
 			} else {
-				src.SetParam(param, value.Array{ref})
+				src.SetParam(rel.param, value.Array{ref})
 			}
 		}
 	}
