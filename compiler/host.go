@@ -241,7 +241,23 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 	if def != nil {
 		return c.resolveAlias(def)
 	}
+	lname := canonicalName(name)
+	if lname != "node" && c.types != nil && !c.typeExists(lname) {
+		d, err := c.env.lookup(kindDefine, lname)
+		if err != nil {
+			return nil, err
+		}
+		if d == nil {
+			return nil, &eval.Error{Pos: c.pos(sc, at), Msg: fmt.Sprintf("Resource type not found: %s", value.CapitalizeName(name))}
+		}
+	}
 	return &value.ResourceType{Type: value.CapitalizeName(name)}, nil
+}
+
+// typeExists reports whether a native resource type of that name exists.
+func (c *Compilation) typeExists(name string) bool {
+	_, ok := c.types.Lookup(name)
+	return ok
 }
 
 func (c *Compilation) resolveAlias(def *Definition) (value.Type, error) {

@@ -1,0 +1,2 @@
+class app (Nosuch::Alias $x = 'a') { notify { $x: } }
+include app
