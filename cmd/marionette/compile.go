@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
@@ -25,6 +26,7 @@ import (
 type compileFlags struct {
 	node, manifest, modulepath, facts, enc, hieraConfig string
 	environment, environmentPath, config                string
+	encTimeout                                          time.Duration
 	// environmentDir is set when the compile uses a directory environment.
 	environmentDir string
 	strict         bool
@@ -90,6 +92,7 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *compileFlags) {
 	fs.StringVar(&f.environmentPath, "environmentpath", "", "directory of directory environments")
 	fs.StringVar(&f.config, "config", "", "puppet.conf to read settings from")
 	fs.BoolVar(&f.strict, "strict-hostname-checking", true, "match node definitions on the exact certname only")
+	fs.DurationVar(&f.encTimeout, "enc-timeout", enc.DefaultTimeout, "how long the external node classifier may run")
 }
 
 // prepare loads the environment, facts and classification for a node.
@@ -149,7 +152,7 @@ func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *
 		},
 	}
 	if f.enc != "" {
-		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{})
+		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{Timeout: f.encTimeout})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -113,3 +113,23 @@ func TestNodeCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileENCFailureGivesNoCatalog checks end to end that a classifier
+// failure (here a timeout) fails the compile with the classifier's error and
+// prints no partial catalog.
+func TestCompileENCFailureGivesNoCatalog(t *testing.T) {
+	dir := t.TempDir()
+	encPath := filepath.Join(dir, "enc.sh")
+	if err := os.WriteFile(encPath, []byte("#!/bin/sh\nsleep 20\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	site := filepath.Join(dir, "site.pp")
+	if err := os.WriteFile(site, []byte("notify { 'x': }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"compile", "web01.example.com", "--manifest", site, "--enc", encPath, "--enc-timeout", "200ms"}, &stdout, &stderr)
+	if code == 0 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "timed out after 200ms") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+}

@@ -49,7 +49,7 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 	}
 	add("name", f.node)
 	if f.enc != "" {
-		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{})
+		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{Timeout: f.encTimeout})
 		if err != nil {
 			fmt.Fprintf(stderr, "Error: %v\n", err)
 			return 1
