@@ -215,3 +215,37 @@ func TestLegacyImportAndNodeInheritance(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplatesCachedAndReloadedWhenChanged renders a module EPP template in
+// two compiles of one environment, changing the file in between: the second
+// compile must see the new text (the cache checks size and mtime).
+func TestTemplatesCachedAndReloadedWhenChanged(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"site.pp":                       "notify { 'n': message => epp('m/t.epp', { 'x' => 'X' }) }\n",
+		"modules/m/templates/t.epp":     "<%- | $x | -%>\nold <%= $x %>",
+		"modules/m/manifests/.keep.txt": "",
+	})
+	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), []string{filepath.Join(dir, "modules")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	message := func() value.Value {
+		cat, err := Compile(env, Options{}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, _ := cat.Lookup(refOf("Notify", "n")).Param("message")
+		return v
+	}
+	if got := message(); got != value.String("old X") {
+		t.Fatalf("message = %v", got)
+	}
+	p := filepath.Join(dir, "modules/m/templates/t.epp")
+	if err := os.WriteFile(p, []byte("<%- | $x | -%>\nnew and longer <%= $x %>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := message(); got != value.String("new and longer X") {
+		t.Errorf("after the template changed, message = %v", got)
+	}
+}

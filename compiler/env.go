@@ -34,6 +34,8 @@ type Environment struct {
 	// loadErrs remembers files that failed to parse, so every compile that
 	// needs them reports the same error.
 	loadErrs map[string]error
+	// templates caches parsed EPP and ERB templates.
+	templates fileCache
 }
 
 // defKind is the namespace a definition lives in.

@@ -2,7 +2,6 @@ package compiler
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/marionette-dev/marionette/erb"
@@ -26,11 +25,13 @@ func (c *Compilation) fnTemplate(sc *eval.Scope, call *eval.Call) (value.Value, 
 		if err != nil {
 			return nil, err
 		}
-		src, err := os.ReadFile(path)
+		t, err := c.env.templates.load(path, func(src []byte) (any, error) {
+			return erb.Parse(path, src)
+		})
 		if err != nil {
 			return nil, err
 		}
-		s, err := c.renderERB(path, src, sc)
+		s, err := t.(*erb.Template).Render(&erbScope{c: c, sc: sc})
 		if err != nil {
 			return nil, err
 		}

@@ -24,11 +24,13 @@ func (c *Compilation) fnEPP(sc *eval.Scope, call *eval.Call) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	src, err := os.ReadFile(path)
+	prog, err := c.env.templates.load(path, func(src []byte) (any, error) {
+		return syntax.ParseEPP(path, src)
+	})
 	if err != nil {
 		return nil, err
 	}
-	return c.renderEPP(path, src, call.Args[1:])
+	return c.renderEPP(prog.(*syntax.EPPProgram), call.Args[1:])
 }
 
 // fnInlineEPP renders EPP source given as a string.
@@ -40,7 +42,11 @@ func (c *Compilation) fnInlineEPP(sc *eval.Scope, call *eval.Call) (value.Value,
 	if !ok {
 		return nil, fmt.Errorf("'inline_epp' parameter 'template' expects a String value")
 	}
-	return c.renderEPP("inline_epp", []byte(src), call.Args[1:])
+	prog, err := syntax.ParseEPP("inline_epp", []byte(src))
+	if err != nil {
+		return nil, err
+	}
+	return c.renderEPP(prog, call.Args[1:])
 }
 
 // findTemplate resolves 'module/path' to <module>/templates/path.
@@ -64,11 +70,7 @@ func (c *Compilation) findTemplate(name string) (string, error) {
 // declared parameters are bound from the argument hash (with their types and
 // defaults); a template without a parameter list sees the hash's entries as
 // variables.
-func (c *Compilation) renderEPP(file string, src []byte, args []value.Value) (value.Value, error) {
-	prog, err := syntax.ParseEPP(file, src)
-	if err != nil {
-		return nil, err
-	}
+func (c *Compilation) renderEPP(prog *syntax.EPPProgram, args []value.Value) (value.Value, error) {
 	params := value.EmptyHash
 	if len(args) == 1 && !value.IsUndef(args[0]) {
 		h, ok := args[0].(*value.Hash)

@@ -1,0 +1,51 @@
+package compiler
+
+import (
+	"os"
+	"sync"
+	"time"
+)
+
+// fileCache keeps parsed files (templates) for an environment, so each is
+// parsed once per process; an entry is re-parsed when the file's size or
+// modification time changes. Safe for concurrent compiles.
+type fileCache struct {
+	mu      sync.Mutex
+	entries map[string]*cacheEntry
+}
+
+type cacheEntry struct {
+	size  int64
+	mtime time.Time
+	val   any
+}
+
+// load returns the parsed form of path, parsing it with parse when it is
+// not cached or changed on disk.
+func (fc *fileCache) load(path string, parse func(src []byte) (any, error)) (any, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	fc.mu.Lock()
+	e := fc.entries[path]
+	fc.mu.Unlock()
+	if e != nil && e.size == st.Size() && e.mtime.Equal(st.ModTime()) {
+		return e.val, nil
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	v, err := parse(src)
+	if err != nil {
+		return nil, err
+	}
+	fc.mu.Lock()
+	if fc.entries == nil {
+		fc.entries = make(map[string]*cacheEntry)
+	}
+	fc.entries[path] = &cacheEntry{size: st.Size(), mtime: st.ModTime(), val: v}
+	fc.mu.Unlock()
+	return v, nil
+}
