@@ -18,6 +18,8 @@ func Dump(w io.Writer, n Node) error {
 	return err
 }
 
+const maxDumpIndent = 40
+
 // sexp is an atom (atom != "") or a list.
 type sexp struct {
 	atom string
@@ -34,6 +36,9 @@ func (s sexp) add(x sexp) sexp { s.list = append(s.list, x); return s }
 func flatLen(s sexp, limit int) int {
 	if s.isAtom() {
 		return len(s.atom)
+	}
+	if limit < 2 {
+		return limit + 1 // too long already: "()" at least
 	}
 	n := 1
 	for i, x := range s.list {
@@ -80,7 +85,9 @@ func writeSexp(b *strings.Builder, s sexp, indent int) {
 	}
 	for ; i < len(s.list); i++ {
 		b.WriteByte('\n')
-		b.WriteString(strings.Repeat("  ", indent/2+1))
+		// Indentation stops growing at some depth, so that the dump of a
+		// deeply nested tree stays linear in its size.
+		b.WriteString(strings.Repeat("  ", min(indent/2+1, maxDumpIndent)))
 		writeSexp(b, s.list[i], indent+2)
 	}
 	b.WriteByte(')')

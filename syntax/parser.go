@@ -62,6 +62,7 @@ type parser struct {
 	ahead    token
 	hasAhd   bool
 	prevEnd  int // file offset just past the last consumed token
+	consumed int // number of tokens consumed
 	defs     *[]Definition
 
 	depth int // nesting of expressions
@@ -142,8 +143,8 @@ func (p *parser) describe(t token) string {
 	case NAME, WORD, TYPEREF, VARIABLE, NUMBER, STRING, DQPRE, DQMID, DQPOST, RENDERSTRING:
 	case REGEX:
 		text = "(?-mix:" + text + ")" // as Ruby shows a Regexp
-	case ILLEGAL:
-		text = "" // Puppet's lexer loses the character
+	case ILLEGAL, RENDEREXPR:
+		text = "" // Puppet's tokens have no text
 	default:
 		text = p.s.src[t.off:t.end]
 	}
@@ -151,6 +152,7 @@ func (p *parser) describe(t token) string {
 }
 
 func (p *parser) next() {
+	p.consumed++
 	if p.tok.kind != EOF || p.tok.end > 0 {
 		p.prevEnd = p.s.globalOffset(p.tok.end)
 	}
@@ -245,6 +247,13 @@ func (p *parser) parseEPP() *EPPProgram {
 // of the statement functions (include a, b).
 func (p *parser) parseStatements(end Token) []Expr {
 	var stmts []Expr
+	var listErr string // the first comma list that is no call's arguments
+	listErrOff := 0
+	defer func() {
+		if listErr != "" && !p.failed() {
+			p.errorAt(listErrOff, listErr)
+		}
+	}()
 	for p.tok.kind != end && p.tok.kind != EOF {
 		// A semicolon separates two statements; Puppet accepts none
 		// before the first or after the last.
@@ -252,7 +261,7 @@ func (p *parser) parseStatements(end Token) []Expr {
 			p.syntaxError("")
 			break
 		}
-		before := p.tok.off
+		before := p.consumed
 		p.checkUnsupported()
 		first := p.parseAssignment()
 		var args []Expr // more than one: a comma list
@@ -270,6 +279,11 @@ func (p *parser) parseStatements(end Token) []Expr {
 				args = []Expr{first}
 			}
 			stmts = append(stmts, args...)
+			if listErr != "" && p.consumed == before && len(*p.errors) == 1 {
+				// The statement failed at its first token: Puppet ends the
+				// list there, and finds the bad comma list first.
+				(*p.errors)[0] = &Error{Pos: p.file.Position(Pos(p.s.globalOffset(listErrOff) + 1)), Msg: listErr}
+			}
 			break
 		}
 		if n := len(stmts); n > 0 {
@@ -281,21 +295,21 @@ func (p *parser) parseStatements(end Token) []Expr {
 				continue
 			}
 		}
-		if commaOff >= 0 {
+		if commaOff >= 0 && listErr == "" {
+			// Puppet finds this when the whole list of statements has
+			// been read: a syntax error further on comes first.
+			listErrOff, listErr = commaOff, "illegal comma separated argument list"
 			if n := len(stmts); n > 0 {
 				if name, ok := stmts[n-1].(*QualifiedName); ok {
-					p.errorAt(commaOff, "attempt to pass argument list to the function '"+name.Name+"' which cannot be called without parentheses")
-					break
+					listErr = "attempt to pass argument list to the function '" + name.Name + "' which cannot be called without parentheses"
 				}
 			}
-			p.errorAt(commaOff, "illegal comma separated argument list")
-			break
 		}
 		if t, ok := first.(*TypeReference); ok && p.tok.kind == NAME && (p.tok.text == "produces" || p.tok.text == "consumes") {
 			p.deferError(t.Pos().Offset(), "The '"+p.tok.text+"' construct (application orchestration) is not supported in this version of Puppet")
 		}
 		stmts = append(stmts, first)
-		if p.tok.off == before && p.tok.kind != end && !p.failed() {
+		if p.consumed == before && p.tok.kind != end && !p.failed() {
 			// Nothing was consumed: stop rather than loop.
 			p.syntaxError("")
 			break

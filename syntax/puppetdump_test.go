@@ -14,13 +14,15 @@ import (
 	"testing"
 )
 
-// This file checks our trees against Puppet's own: it renders a tree in the
-// format of "puppet parser dump" and compares the two, byte for byte,
-// for every corpus file Puppet accepts. It runs Puppet, so it
-// only runs when MARIONETTE_PUPPET_DIFF is set.
+// This file checks the parser against Puppet itself. It renders our trees
+// in the format of "puppet parser dump" and compares them byte for byte with
+// Puppet's, for every corpus file and golden input Puppet accepts, and for
+// the corpus templates ("puppet epp dump"); and it compares the first error
+// on mutated corpus files. It runs Puppet, which takes minutes, so it runs
+// only when MARIONETTE_PUPPET_DIFF is set. MARIONETTE_MUTANT_SEED picks
+// other mutants; MARIONETTE_KEEP_MUTANTS=DIR keeps those we disagree on.
 
-// pdump renders n the way Puppet's ModelTreeDumper does, as nested lists
-// of strings with layout marks.
+// pitem is an item of a Puppet dump: a string, a pmark, or a []pitem list.
 type pitem = any
 
 // pmark is a layout mark of Puppet's tree dumper.
@@ -32,6 +34,8 @@ const (
 	pdedent              // one level less
 )
 
+// pdump renders n as Puppet's ModelTreeDumper does. stmtLevel says that n
+// is a statement, where Puppet calls a function as "invoke", not "call".
 func pdump(n Node, stmtLevel bool) pitem {
 	if n == nil || isNilNode(n) {
 		return "()"
@@ -618,22 +622,48 @@ func TestPuppetDumpEPP(t *testing.T) {
 // mutants of corpus files: each has one character deleted or inserted, a
 // short run deleted, or two characters swapped.
 func TestPuppetErrorsMutants(t *testing.T) {
-	if os.Getenv("MARIONETTE_PUPPET_DIFF") == "" {
-		t.Skip("set MARIONETTE_PUPPET_DIFF=1 to compare errors with puppet parser dump")
-	}
-	puppet, err := exec.LookPath("puppet")
-	if err != nil {
-		t.Skip("puppet is not installed")
-	}
 	var srcs [][]byte
 	for _, cf := range corpusFiles(t) {
 		if src, err := os.ReadFile(cf.path); err == nil && cf.ok && len(src) > 20 {
 			srcs = append(srcs, src)
 		}
 	}
+	comparePuppetErrors(t, srcs, ".pp", "parser", 600, "{}[]()\"',;:=>$|@-+*/<!.%~?#\\\n ")
+}
+
+// TestPuppetErrorsMutantsEPP does the same for the corpus templates.
+func TestPuppetErrorsMutantsEPP(t *testing.T) {
+	var srcs [][]byte
+	filepath.WalkDir(modulesDir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".epp") {
+			if src, err := os.ReadFile(path); err == nil && len(src) > 5 {
+				srcs = append(srcs, src)
+			}
+		}
+		return nil
+	})
+	if len(srcs) == 0 {
+		t.Skip("no EPP templates installed")
+	}
+	comparePuppetErrors(t, srcs, ".epp", "epp", 300, "<%=-#{}()\"'$|\n")
+}
+
+// comparePuppetErrors writes count mutants of srcs, has "puppet SUBCOMMAND
+// dump" read them, and compares its first error on each with ours.
+func comparePuppetErrors(t *testing.T, srcs [][]byte, ext, subcommand string, count int, chars string) {
+	if os.Getenv("MARIONETTE_PUPPET_DIFF") == "" {
+		t.Skip("set MARIONETTE_PUPPET_DIFF=1 to compare errors with Puppet's")
+	}
+	puppet, err := exec.LookPath("puppet")
+	if err != nil {
+		t.Skip("puppet is not installed")
+	}
 	dir := t.TempDir()
-	rng := rand.New(rand.NewPCG(1, 2))
-	const count = 600
+	seed := uint64(1)
+	if v, err := strconv.ParseUint(os.Getenv("MARIONETTE_MUTANT_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	rng := rand.New(rand.NewPCG(seed, 2))
 	var files []string
 	for k := 0; k < count; k++ {
 		src := srcs[rng.IntN(len(srcs))]
@@ -643,9 +673,7 @@ func TestPuppetErrorsMutants(t *testing.T) {
 		case r < 3:
 			m = append(append(m, src[:i]...), src[i+1:]...)
 		case r < 6:
-			const chars = "{}[]()\"',;:=>$|@-+*/<!.%~?#\\\n "
-			c := chars[rng.IntN(len(chars))]
-			m = append(append(append(m, src[:i]...), c), src[i:]...)
+			m = append(append(append(m, src[:i]...), chars[rng.IntN(len(chars))]), src[i:]...)
 		case r < 8:
 			j := min(len(src), i+1+rng.IntN(30))
 			m = append(append(m, src[:i]...), src[j:]...)
@@ -654,7 +682,7 @@ func TestPuppetErrorsMutants(t *testing.T) {
 			m = append(m, src...)
 			m[i], m[j] = m[j], m[i]
 		}
-		name := filepath.Join(dir, fmt.Sprintf("m%04d.pp", k))
+		name := filepath.Join(dir, fmt.Sprintf("m%04d%s", k, ext))
 		if err := os.WriteFile(name, m, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -663,7 +691,7 @@ func TestPuppetErrorsMutants(t *testing.T) {
 
 	// Run Puppet in batches. An invalid regex makes it give up on the
 	// whole batch; such files are dropped.
-	args := []string{"parser", "dump", "--confdir", dir, "--vardir", dir, "--codedir", dir, "--logdir", dir}
+	args := []string{subcommand, "dump", "--confdir", dir, "--vardir", dir, "--codedir", dir, "--logdir", dir}
 	run := func(batch []string) (string, string, bool) {
 		cmd := exec.Command(puppet, append(args, batch...)...)
 		var stdout, stderr strings.Builder
@@ -697,6 +725,7 @@ func TestPuppetErrorsMutants(t *testing.T) {
 	for _, rec := range strings.Split(stderr, "Error: --- ")[1:] {
 		name, msg, _ := strings.Cut(rec, "\n")
 		msg = strings.TrimPrefix(msg, "Error: ")
+		msg, _, _ = strings.Cut(msg, "\nError: ") // the first error only
 		var lines []string
 		for _, l := range strings.SplitAfter(msg, "\n") {
 			if !strings.Contains(l, ": warning: ") {
@@ -705,11 +734,16 @@ func TestPuppetErrorsMutants(t *testing.T) {
 		}
 		puppetErrors[name] = strings.TrimSuffix(strings.Join(lines, ""), "\n")
 	}
-	where := regexp.MustCompile(` \(line: (\d+), column: (\d+)\)$`)
+	where := regexp.MustCompile(` \((?:file: [^,)]*)?(?:, )?(?:line: (\d+), column: (\d+))?\)$`)
 	agree := 0
 	for _, name := range kept {
 		src, _ := os.ReadFile(name)
-		_, ourErr := ParseFile(name, src)
+		var ourErr error
+		if ext == ".epp" {
+			_, ourErr = ParseEPP(name, src)
+		} else {
+			_, ourErr = ParseFile(name, src)
+		}
 		var ours *Error
 		if ourErr != nil {
 			ours = ourErr.(ErrorList)[0]
@@ -728,11 +762,24 @@ func TestPuppetErrorsMutants(t *testing.T) {
 		}
 		want := "end of input"
 		if m := where.FindStringSubmatchIndex(msg); m != nil {
-			want = msg[m[2]:m[3]] + ":" + msg[m[4]:m[5]]
+			if m[2] >= 0 {
+				want = msg[m[2]:m[3]] + ":" + msg[m[4]:m[5]]
+			}
 			msg = msg[:m[0]]
 		}
 		if ours == nil {
+			// "puppet epp dump" also validates the template.
+			if strings.Contains(msg, "has no effect") || strings.Contains(msg, "validation logged") {
+				agree++
+				continue
+			}
 			t.Errorf("%s: Puppet reports %q at %s, we accept it", name, msg, want)
+			continue
+		}
+		if strings.Contains(msg, "validation logged") && isValidationError(ours.Msg) {
+			// Puppet's validator found errors, ours among them; it prints
+			// them apart from the file's header.
+			agree++
 			continue
 		}
 		got := fmt.Sprintf("%d:%d", ours.Pos.Line, ours.Pos.Column)

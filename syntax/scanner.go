@@ -77,7 +77,7 @@ type scanner struct {
 	errh  func(off int, msg string) // off is a file offset
 
 	last        Token // kind of the previous token
-	lineStart   int   // where the current line's tokens start
+	lineDirty   bool  // something other than blanks was scanned on this line
 	braces      int   // open braces
 	strs        []strFrame
 	resume      bool // the next token continues the string on top of strs
@@ -182,6 +182,7 @@ func (s *scanner) nextRaw() token {
 		t = token{kind: EOF, off: len(s.src), end: len(s.src)}
 	}
 	s.last = t.kind
+	s.lineDirty = true
 	return t
 }
 
@@ -231,7 +232,7 @@ func (s *scanner) skipSpace() {
 			} else {
 				s.off++
 			}
-			s.lineStart = s.off
+			s.lineDirty = false
 			skipAgain()
 		case '#':
 			start := s.off
@@ -239,6 +240,7 @@ func (s *scanner) skipSpace() {
 				s.off++
 			}
 			s.lastMatch = s.src[start:s.off]
+			s.lineDirty = true
 			skipAgain()
 		case '/':
 			if s.off+1 < len(s.src) && s.src[s.off+1] == '*' {
@@ -249,6 +251,7 @@ func (s *scanner) skipSpace() {
 					return
 				}
 				s.lastMatch = s.src[s.off : s.off+2+end+2]
+				s.lineDirty = true
 				s.off += 2 + end + 2
 				skipAgain()
 				continue
@@ -359,7 +362,7 @@ func (s *scanner) scanToken() token {
 		}
 		return s.op(LBRACK, 1)
 	case '(':
-		if strings.Trim(s.src[s.lineStart:s.off], " \t\r") == "" {
+		if !s.lineDirty {
 			return s.op(WSLPAREN, 1)
 		}
 		return s.op(LPAREN, 1)
@@ -690,7 +693,7 @@ func (s *scanner) scanNumber() token {
 		for j < len(src) && isWordChar(src[j]) {
 			j++
 		}
-		s.error(start, "Illegal number '"+src[start:j]+"'")
+		s.error(start, numberError(src[start:j]))
 		return token{kind: EOF}
 	}
 	text := src[start:i]
@@ -708,6 +711,25 @@ func (s *scanner) scanNumber() token {
 	s.off = i
 	s.lastMatch = text
 	return token{kind: NUMBER, off: start, end: i, text: text}
+}
+
+// numberError names what is wrong with text, a malformed number, in the
+// words Puppet uses: it judges the number by its prefix first.
+func numberError(text string) string {
+	switch {
+	case len(text) > 1 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X'):
+		return "Not a valid hex number " + text
+	case len(text) > 1 && text[0] == '0' && text[1] != '.':
+		return "Not a valid octal number " + text
+	}
+	i := 0
+	for i < len(text) && isDigit(text[i]) {
+		i++
+	}
+	if i < len(text) && (text[i] == 'e' || text[i] == 'E' || text[i] == '.') {
+		return "Not a valid decimal number " + text
+	}
+	return "Illegal number '" + text + "'"
 }
 
 // scanSingleQuoted scans '...' where only \\ and \' are escapes.

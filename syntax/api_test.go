@@ -1,0 +1,68 @@
+package syntax
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseExpr(t *testing.T) {
+	tests := []struct {
+		src, want string
+	}{
+		{"1 + 2 * 3", "(+ (int 1) (* (int 2) (int 3)))"},
+		{"$a = 1\n$b = 2", "(block (= (var \"a\") (int 1)) (= (var \"b\") (int 2)))"},
+		{"Integer[1]", "(access (type Integer) (int 1))"},
+		{`"${x}"`, `(istr (var "x"))`},
+	}
+	for _, tt := range tests {
+		x, err := ParseExpr(tt.src)
+		if err != nil {
+			t.Errorf("ParseExpr(%q): %v", tt.src, err)
+			continue
+		}
+		var b strings.Builder
+		Dump(&b, x)
+		if got := strings.TrimSpace(b.String()); got != tt.want {
+			t.Errorf("ParseExpr(%q) = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+	if _, err := ParseExpr("1 +"); err == nil {
+		t.Error("ParseExpr(\"1 +\") succeeded")
+	}
+}
+
+func TestPosition(t *testing.T) {
+	f := NewFile("f.pp", []byte("ab\n\tcé d\n"))
+	tests := []struct {
+		off  int
+		want string
+	}{
+		{0, "f.pp:1:1"},
+		{2, "f.pp:1:3"},
+		{3, "f.pp:2:1"},
+		{4, "f.pp:2:2"},  // after a tab
+		{8, "f.pp:2:5"},  // é is one character of two bytes
+		{10, "f.pp:3:1"}, // end of file
+	}
+	for _, tt := range tests {
+		if got := f.Position(Pos(tt.off + 1)).String(); got != tt.want {
+			t.Errorf("Position(%d) = %s, want %s", tt.off, got, tt.want)
+		}
+	}
+	if got := f.Position(NoPos).String(); got != "f.pp" {
+		t.Errorf("Position(NoPos) = %s, want f.pp", got)
+	}
+}
+
+func TestErrorList(t *testing.T) {
+	var l ErrorList
+	if l.Err() != nil {
+		t.Error("empty list is an error")
+	}
+	l.Add(Position{Filename: "b.pp", Line: 1, Column: 1}, "second")
+	l.Add(Position{Filename: "a.pp", Line: 2, Column: 1}, "first")
+	l.Sort()
+	if got := l.Error(); got != "a.pp:2:1: first (and 1 more errors)" {
+		t.Errorf("Error() = %q", got)
+	}
+}
