@@ -2,7 +2,6 @@ package erb
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"sort"
 	"strconv"
@@ -476,49 +475,7 @@ func writeInspect(b *strings.Builder, v any, open []any) {
 // formatFloat formats like Ruby's Float#to_s: plain decimal notation for
 // exponents from -4 to 14, scientific outside, always with a fraction.
 func formatFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case math.IsNaN(f):
-		return "NaN"
-	case f == 0:
-		if math.Signbit(f) {
-			return "-0.0"
-		}
-		return "0.0"
-	}
-	s := strconv.FormatFloat(f, 'e', -1, 64) // d.ddde±XX
-	mant, expStr, _ := strings.Cut(s, "e")
-	exp, _ := strconv.Atoi(expStr)
-	neg := strings.HasPrefix(mant, "-")
-	mant = strings.TrimPrefix(mant, "-")
-	digits := strings.Replace(mant, ".", "", 1)
-	decpt := exp + 1
-	var out string
-	if decpt < -3 || decpt > 15 {
-		frac := digits[1:]
-		if frac == "" {
-			frac = "0"
-		}
-		sign := "+"
-		if exp < 0 {
-			sign = "-"
-			exp = -exp
-		}
-		out = fmt.Sprintf("%s.%se%s%02d", digits[:1], frac, sign, exp)
-	} else if decpt <= 0 {
-		out = "0." + strings.Repeat("0", -decpt) + digits
-	} else if decpt >= len(digits) {
-		out = digits + strings.Repeat("0", decpt-len(digits)) + ".0"
-	} else {
-		out = digits[:decpt] + "." + digits[decpt:]
-	}
-	if neg {
-		out = "-" + out
-	}
-	return out
+	return value.FormatFloat(f)
 }
 
 // quoteString is String#inspect.

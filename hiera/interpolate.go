@@ -2,7 +2,6 @@ package hiera
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -330,33 +329,7 @@ func rubyInspect(v value.Value) string {
 
 // rubyFloat formats like Ruby's Float#to_s.
 func rubyFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case math.IsNaN(f):
-		return "NaN"
-	}
-	abs := math.Abs(f)
-	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		mant, exp, _ := strings.Cut(s, "e")
-		if !strings.Contains(mant, ".") {
-			mant += ".0"
-		}
-		sign := exp[0]
-		exp = strings.TrimLeft(exp[1:], "0")
-		if len(exp) < 2 {
-			exp = fmt.Sprintf("%02s", exp)
-		}
-		return mant + "e" + string(sign) + exp
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
+	return value.FormatFloat(f)
 }
 
 // rubyClass names a value's Ruby class for error messages.

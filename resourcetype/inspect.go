@@ -2,11 +2,12 @@ package resourcetype
 
 import (
 	"fmt"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/marionette-dev/marionette/value"
 )
 
 // Inspect renders a value the way Ruby 3.1's inspect does, which is how
@@ -66,34 +67,7 @@ func inspectTo(b *strings.Builder, v any) {
 }
 
 func inspectFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case math.IsNaN(f):
-		return "NaN"
-	}
-	abs := math.Abs(f)
-	if abs != 0 && (abs >= 1e16 || abs < 1e-4) {
-		// Ruby: 1.0e+20, 1.5e-05
-		s := strconv.FormatFloat(f, 'e', -1, 64)
-		mant, exp, _ := strings.Cut(s, "e")
-		if !strings.Contains(mant, ".") {
-			mant += ".0"
-		}
-		sign := exp[0]
-		digits := strings.TrimLeft(exp[1:], "0")
-		if len(digits) < 2 {
-			digits = strings.Repeat("0", 2-len(digits)) + digits
-		}
-		return mant + "e" + string(sign) + digits
-	}
-	s := strconv.FormatFloat(f, 'f', -1, 64)
-	if !strings.Contains(s, ".") {
-		s += ".0"
-	}
-	return s
+	return value.FormatFloat(f)
 }
 
 func inspectString(b *strings.Builder, s string) {

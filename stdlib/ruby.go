@@ -2,7 +2,6 @@ package stdlib
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"unicode"
@@ -143,46 +142,7 @@ func writeQuoted(b *strings.Builder, s string) {
 // rubyFloat is Ruby's Float#to_s: the shortest round-tripping digits, in
 // fixed notation for exponents -4..15 and as d.ddde+XX otherwise.
 func rubyFloat(f float64) string {
-	switch {
-	case math.IsInf(f, 1):
-		return "Infinity"
-	case math.IsInf(f, -1):
-		return "-Infinity"
-	case math.IsNaN(f):
-		return "NaN"
-	}
-	e := strconv.FormatFloat(f, 'e', -1, 64) // -1.2345e+06
-	mant, expText, _ := strings.Cut(e, "e")
-	exp, _ := strconv.Atoi(expText)
-	neg := strings.HasPrefix(mant, "-")
-	digits := strings.Replace(strings.TrimPrefix(mant, "-"), ".", "", 1)
-	var out string
-	if exp < -4 || exp > 15 {
-		frac := digits[1:]
-		if frac == "" {
-			frac = "0"
-		}
-		sign := "+"
-		if exp < 0 {
-			sign = "-"
-			exp = -exp
-		}
-		out = fmt.Sprintf("%s.%se%s%02d", digits[:1], frac, sign, exp)
-	} else {
-		decpt := exp + 1
-		switch {
-		case decpt <= 0:
-			out = "0." + strings.Repeat("0", -decpt) + digits
-		case decpt >= len(digits):
-			out = digits + strings.Repeat("0", decpt-len(digits)) + ".0"
-		default:
-			out = digits[:decpt] + "." + digits[decpt:]
-		}
-	}
-	if neg {
-		return "-" + out
-	}
-	return out
+	return value.FormatFloat(f)
 }
 
 // rubyClass is the Ruby class name of the object Puppet uses for v.

@@ -120,8 +120,9 @@ func writeRegexp(b *strings.Builder, src string) {
 	b.WriteByte('/')
 }
 
-// FormatFloat formats like Ruby's Float#to_s: shortest round-trip digits, always
-// with a fraction, exponent form outside 1e-4 <= |f| < 1e16.
+// FormatFloat formats like Ruby's Float#to_s (which Puppet uses to print
+// floats): shortest round-trip digits, always with a fraction, exponent form
+// outside 1e-4 <= |f| < 1e15 (Ruby prints 1e15 as 1.0e+15).
 func FormatFloat(f float64) string {
 	switch {
 	case math.IsInf(f, 1):
@@ -145,7 +146,7 @@ func FormatFloat(f float64) string {
 	digits := strings.Replace(mant, ".", "", 1)
 	decpt := exp + 1
 	var out string
-	if decpt < -3 || decpt > 16 {
+	if decpt < -3 || decpt > 15 {
 		frac := digits[1:]
 		if frac == "" {
 			frac = "0"
