@@ -90,14 +90,21 @@ func ApplyNoop(ctx context.Context, catalog []byte, workDir string, timeout time
 	return problems, nil
 }
 
-// agentErrors picks the agent's `Error:` lines, leaving out Facter's own
-// complaints about this machine, which say nothing about the catalog.
+// agentErrors picks the agent's `Error:` lines that say the catalog was
+// not accepted. Left out: Facter's complaints about this machine, and a
+// resource's "Could not evaluate" — the agent accepted the catalog and then
+// could not inspect that resource here (a command or a puppet:/// source
+// this machine lacks), which Puppet's own catalog hits alike.
 func agentErrors(output string) []string {
 	var out []string
 	for _, line := range strings.Split(output, "\n") {
-		if strings.HasPrefix(line, "Error:") && !strings.HasPrefix(line, "Error: Facter:") {
-			out = append(out, line)
+		switch {
+		case !strings.HasPrefix(line, "Error:"),
+			strings.HasPrefix(line, "Error: Facter:"),
+			strings.HasPrefix(line, "Error: /") && strings.Contains(line, ": Could not evaluate: "):
+			continue
 		}
+		out = append(out, line)
 	}
 	return out
 }

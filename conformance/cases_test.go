@@ -299,7 +299,8 @@ func TestForceNoop(t *testing.T) {
 }
 
 func TestAgentErrors(t *testing.T) {
-	output := "Notice: Applied catalog\nError: Facter: Permission denied\nError: Could not find dependency File[x] for Notify[y]\n  Error: indented lines are not agent errors\n"
+	output := "Notice: Applied catalog\nError: Facter: Permission denied\nError: Could not find dependency File[x] for Notify[y]\n  Error: indented lines are not agent errors\n" +
+		"Error: /Stage[main]/Postfix::Files/File[/etc/postfix/main.cf]: Could not evaluate: Could not retrieve information from environment production source(s) puppet:///modules/postfix/main.cf\n"
 	want := []string{"Error: Could not find dependency File[x] for Notify[y]"}
 	if got := agentErrors(output); !reflect.DeepEqual(got, want) {
 		t.Errorf("agentErrors = %q, want %q", got, want)
