@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -343,5 +344,16 @@ func TestApplyNoop(t *testing.T) {
 				t.Errorf("ApplyNoop problems = %q, want ok=%v", problems, tt.wantOK)
 			}
 		})
+	}
+}
+
+func TestMaskRubyAddresses(t *testing.T) {
+	a := []byte("set on Notify[x] by #<Puppet::Resource::Type:0x00007fd346ce3ad0> at")
+	b := []byte("set on Notify[x] by #<Puppet::Resource::Type:0x00007f585cf71a50> at")
+	if !bytes.Equal(maskRubyAddresses(a), maskRubyAddresses(b)) {
+		t.Errorf("addresses not masked: %s", maskRubyAddresses(a))
+	}
+	if bytes.Equal(maskRubyAddresses(a), maskRubyAddresses([]byte("set on Notify[y] by #<Puppet::Resource::Type:0x00007fd346ce3ad0> at"))) {
+		t.Error("masking hid a real difference")
 	}
 }

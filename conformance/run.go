@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"time"
 )
@@ -173,4 +174,14 @@ func indent(s string) string {
 		return "    (empty)"
 	}
 	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
+}
+
+// rubyAddress matches the object addresses Ruby prints in some of Puppet's
+// messages (#<Puppet::Resource::Type:0x00007f...>); they change every run.
+var rubyAddress = regexp.MustCompile(`:0x[0-9a-f]{8,16}>`)
+
+// maskRubyAddresses blanks Ruby object addresses so that two runs of the
+// same failing compile compare equal.
+func maskRubyAddresses(b []byte) []byte {
+	return rubyAddress.ReplaceAll(b, []byte(":0x…>"))
 }

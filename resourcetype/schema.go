@@ -56,7 +56,14 @@ type Schema struct {
 type titlePattern struct {
 	re    *regexp.Regexp
 	attrs []string
+	// whole is set for the pattern that maps the entire title to one
+	// attribute, (?ms)(.*): most types have it, and matching it needs no
+	// regexp (resource declarations are a compile's hot path).
+	whole bool
 }
+
+// wholeTitle is the source of the identity title pattern.
+const wholeTitle = `(?ms)(.*)`
 
 // NewSchema builds a schema from a definition and the metaparameters
 // every type accepts.
@@ -103,11 +110,12 @@ func NewSchema(d *Definition, metaparams []string) (*Schema, error) {
 			if err != nil {
 				return nil, fmt.Errorf("resourcetype: type %s: title pattern: %v", s.name, err)
 			}
-			s.patterns = append(s.patterns, titlePattern{re: re, attrs: slices.Clone(tp.Attributes)})
+			s.patterns = append(s.patterns, titlePattern{re: re, attrs: slices.Clone(tp.Attributes),
+				whole: tp.Regexp == wholeTitle && len(tp.Attributes) == 1})
 		}
 	case len(s.keyAttrs) == 1:
 		// Puppet's default: the whole title is the one namevar.
-		s.patterns = []titlePattern{{re: regexp.MustCompile(`(?ms)(.*)`), attrs: []string{s.keyAttrs[0]}}}
+		s.patterns = []titlePattern{{re: regexp.MustCompile(wholeTitle), attrs: []string{s.keyAttrs[0]}, whole: true}}
 	case len(s.keyAttrs) > 1:
 		s.patternsUnknown = "you must specify title patterns when there are two or more key attributes"
 	}
@@ -216,6 +224,9 @@ func (s *Schema) ParseTitle(title string) ([]Param, error) {
 		return nil, fmt.Errorf("%w: type %s: %s", ErrTitlePatternsUnknown, s.name, s.patternsUnknown)
 	}
 	for _, p := range s.patterns {
+		if p.whole {
+			return []Param{{Name: p.attrs[0], Value: title}}, nil
+		}
 		m := p.re.FindStringSubmatchIndex(title)
 		if m == nil {
 			continue

@@ -1,0 +1,90 @@
+package compiler
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// benchWorkloads writes the shared benchmark workloads (small, medium,
+// large) with ../shared/bench/gen.py, once per test binary run.
+func benchWorkloads(b *testing.B) string {
+	b.Helper()
+	gen := ""
+	for _, p := range []string{"../../shared/bench/gen.py", "/work/shared/bench/gen.py"} {
+		if _, err := os.Stat(p); err == nil {
+			gen = p
+			break
+		}
+	}
+	if gen == "" {
+		b.Skip("../shared/bench/gen.py not found")
+	}
+	dir := filepath.Join(os.TempDir(), "marionette-bench-workloads")
+	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err != nil {
+		if out, err := exec.Command("python3", gen, "--out", dir).CombinedOutput(); err != nil {
+			b.Skipf("gen.py: %v\n%s", err, out)
+		}
+	}
+	return dir
+}
+
+// BenchmarkCompileWorkload compiles the shared workloads' node in process,
+// the parsed environment and parsed data files reused between iterations
+// (what a compile server does), and encodes the catalog.
+func BenchmarkCompileWorkload(b *testing.B) {
+	dir := benchWorkloads(b)
+	factsData, err := os.ReadFile(filepath.Join(dir, "facts", "bench01.example.com.values.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	facts, err := hiera.FromJSON(factsData, "facts.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, name := range []string{"small", "medium", "large"} {
+		b.Run(name, func(b *testing.B) {
+			envDir := filepath.Join(dir, "environments", name)
+			modules := filepath.Join(envDir, "modules")
+			env, err := LoadEnvironment(name, filepath.Join(envDir, "manifests"), []string{modules})
+			if err != nil {
+				b.Fatal(err)
+			}
+			entries, _ := os.ReadDir(modules)
+			var moduleDirs []string
+			for _, e := range entries {
+				moduleDirs = append(moduleDirs, filepath.Join(modules, e.Name()))
+			}
+			types, _ := resourcetype.NewSet(moduleDirs)
+			opts := Options{Types: types, Functions: DefaultFunctions(env),
+				Hiera: HieraOptions{Cache: hiera.NewCache(), EnvironmentDir: envDir}}
+			req := &Request{Node: "bench01.example.com", Facts: facts.(*value.Hash), StrictHostnameChecking: true, Now: time.Unix(1700000000, 0)}
+			var buf bytes.Buffer
+			run := func() int {
+				cat, err := Compile(env, opts, req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf.Reset()
+				if err := cat.WriteJSON(&buf); err != nil {
+					b.Fatal(err)
+				}
+				return len(cat.Resources)
+			}
+			n := run() // load module files and data once
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				run()
+			}
+			b.ReportMetric(float64(n), "resources")
+		})
+	}
+}
