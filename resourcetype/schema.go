@@ -60,10 +60,16 @@ type titlePattern struct {
 	// attribute, (?ms)(.*): most types have it, and matching it needs no
 	// regexp (resource declarations are a compile's hot path).
 	whole bool
+	// path is set for file's pattern (pathTitle).
+	path bool
 }
 
 // wholeTitle is the source of the identity title pattern.
 const wholeTitle = `(?ms)(.*)`
+
+// pathTitle is file's title pattern: the title without trailing slashes. A
+// title that has none (and no newline) is its own path, no regexp needed.
+const pathTitle = `(?ms)^(/|.+:/|.*[^/])/*(?:\n?\z)`
 
 // NewSchema builds a schema from a definition and the metaparameters
 // every type accepts.
@@ -111,7 +117,8 @@ func NewSchema(d *Definition, metaparams []string) (*Schema, error) {
 				return nil, fmt.Errorf("resourcetype: type %s: title pattern: %v", s.name, err)
 			}
 			s.patterns = append(s.patterns, titlePattern{re: re, attrs: slices.Clone(tp.Attributes),
-				whole: tp.Regexp == wholeTitle && len(tp.Attributes) == 1})
+				whole: tp.Regexp == wholeTitle && len(tp.Attributes) == 1,
+				path:  tp.Regexp == pathTitle && len(tp.Attributes) == 1})
 		}
 	case len(s.keyAttrs) == 1:
 		// Puppet's default: the whole title is the one namevar.
@@ -224,7 +231,7 @@ func (s *Schema) ParseTitle(title string) ([]Param, error) {
 		return nil, fmt.Errorf("%w: type %s: %s", ErrTitlePatternsUnknown, s.name, s.patternsUnknown)
 	}
 	for _, p := range s.patterns {
-		if p.whole {
+		if p.whole || p.path && title != "" && !strings.HasSuffix(title, "/") && !strings.Contains(title, "\n") {
 			return []Param{{Name: p.attrs[0], Value: title}}, nil
 		}
 		m := p.re.FindStringSubmatchIndex(title)
