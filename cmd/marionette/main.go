@@ -25,6 +25,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"compile": {"compile a node's catalog", runCompile},
+		"diff":    {"compare two catalogs, like octocatalog-diff", runDiff},
 		"lookup":  {"look up Hiera data for a node, like puppet lookup", runLookup},
 		"node":    {"show how a node is classified, like puppet node find", runNode},
 		"parse":   {"parse, dump or validate Puppet manifests", runParse},

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/marionette-dev/marionette/catalogdiff"
+)
+
+// runDiff compares two catalog JSON files, like octocatalog-diff: exit 0 when
+// they are the same, 1 when they differ, 2 on errors (as diff(1) does).
+func runDiff(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var opts catalogdiff.Options
+	var asJSON bool
+	fs.BoolVar(&opts.IgnoreTags, "ignore-tags", false, "do not compare resource tags")
+	fs.BoolVar(&opts.IgnoreFileLine, "ignore-file-line", true, "do not compare the file and line resources were declared at")
+	fs.BoolVar(&asJSON, "json", false, "print the differences as JSON")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: marionette diff OLD_CATALOG.json NEW_CATALOG.json [--ignore-tags] [--ignore-file-line=false] [--json]")
+		fs.PrintDefaults()
+	}
+	// Flags may come before, between or after the two files.
+	var files []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		// After "--" every argument is a file.
+		if n := len(args) - fs.NArg(); n > 0 && args[n-1] == "--" {
+			files = append(files, fs.Args()...)
+			break
+		}
+		files = append(files, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+	if len(files) != 2 {
+		fs.Usage()
+		return 2
+	}
+	var cats [2]*catalogdiff.Catalog
+	for i, path := range files {
+		c, err := catalogdiff.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return 2
+		}
+		cats[i] = c
+	}
+	res := catalogdiff.Compare(cats[0], cats[1], opts)
+	var err error
+	if asJSON {
+		err = res.WriteJSON(stdout)
+	} else {
+		err = res.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
+	if res.Empty() {
+		return 0
+	}
+	return 1
+}
