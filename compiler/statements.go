@@ -401,7 +401,17 @@ func (c *Compilation) resourceOverride(sc *eval.Scope, x *syntax.ResourceOverrid
 		return err
 	}
 	for _, ref := range refList(rv) {
-		c.overrides = append(c.overrides, &override{ref: ref, ops: ops, scope: sc, pos: c.pos(sc, x)})
+		o := &override{ref: ref, ops: ops, scope: sc, pos: c.pos(sc, x)}
+		// As in Puppet, an override of a resource that exists applies at
+		// once (so a defined type evaluated later sees it); others wait
+		// until the compile finishes.
+		if c.byRef[ref] != nil {
+			if err := c.applyOverride(o); err != nil {
+				return err
+			}
+			continue
+		}
+		c.overrides = append(c.overrides, o)
 	}
 	return nil
 }
