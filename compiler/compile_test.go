@@ -249,3 +249,22 @@ func TestTemplatesCachedAndReloadedWhenChanged(t *testing.T) {
 		t.Errorf("after the template changed, message = %v", got)
 	}
 }
+
+// TestUnknownRubyFunctionNamesItsFile checks the sharper error for a
+// function a module implements in Ruby, which marionette cannot run yet.
+func TestUnknownRubyFunctionNamesItsFile(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"site.pp": "notify { 'x': message => mymod::shout('a') }\n",
+		"modules/mymod/lib/puppet/functions/mymod/shout.rb": "Puppet::Functions.create_function(:'mymod::shout') do\nend\n",
+	})
+	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), []string{filepath.Join(dir, "modules")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Compile(env, Options{}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
+	if err == nil || !strings.Contains(err.Error(), "Unknown function: 'mymod::shout'. It is written in Ruby") ||
+		!strings.Contains(err.Error(), "shout.rb") || !strings.Contains(err.Error(), "line: 1, column: 26") {
+		t.Errorf("error = %v", err)
+	}
+}

@@ -437,3 +437,28 @@ func (env *Environment) ModuleDir(module string) (string, bool) {
 	}
 	return "", false
 }
+
+// rubyFunctionFile returns the Ruby file of a module that defines function
+// name (lib/puppet/functions/NS/NAME.rb or lib/puppet/parser/functions/NAME.rb),
+// or "". It only serves a sharper "unknown function" error.
+func (env *Environment) rubyFunctionFile(name string) string {
+	segs := strings.Split(canonicalName(name), "::")
+	for _, mp := range env.ModulePath {
+		entries, err := os.ReadDir(mp)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			dir := filepath.Join(mp, e.Name(), "lib", "puppet")
+			for _, p := range []string{
+				filepath.Join(append([]string{dir, "functions"}, segs...)...) + ".rb",
+				filepath.Join(dir, "parser", "functions", segs[len(segs)-1]+".rb"),
+			} {
+				if _, err := os.Stat(p); err == nil {
+					return p
+				}
+			}
+		}
+	}
+	return ""
+}
