@@ -81,12 +81,23 @@ func mismatchPath(t Type, v Value) ([]string, Type, Value) {
 			}
 			// Optional[T] with a defined value fails like T, except that
 			// Puppet names the Undef alternative for scalars.
+			// Descend only when the value is a collection of the inner
+			// type's kind; otherwise Puppet names the Undef alternative.
+			_, isArray := v.(Array)
+			_, isHash := v.(*Hash)
 			switch Resolve(tt.Type).(type) {
-			case *ArrayType, *HashType, *StructType:
-				t = tt.Type
+			case *ArrayType:
+				if !isArray {
+					return path, t, v
+				}
+			case *HashType, *StructType:
+				if !isHash {
+					return path, t, v
+				}
 			default:
 				return path, t, v
 			}
+			t = tt.Type
 		default:
 			return path, t, v
 		}
@@ -131,10 +142,14 @@ func joinAlternatives(ts []Type) string {
 	for i, t := range ts {
 		names[i] = TypeString(t)
 	}
-	if len(names) <= 1 {
+	switch len(names) {
+	case 0, 1:
 		return strings.Join(names, "")
+	case 2:
+		return names[0] + " or " + names[1]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	// Puppet writes the serial comma: "String, Array, or Hash".
+	return strings.Join(names[:len(names)-1], ", ") + ", or " + names[len(names)-1]
 }
 
 // actualName names the actual value's type: detailed when the expected type

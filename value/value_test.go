@@ -243,3 +243,25 @@ func TestRegexpLookaroundFallback(t *testing.T) {
 		t.Errorf("FindStringSubmatch = %q", got)
 	}
 }
+
+// Expected texts are Puppet 7.23's, for the same parameter types and values.
+func TestDescribeMismatch(t *testing.T) {
+	tests := []struct {
+		t    Type
+		v    Value
+		want string
+	}{
+		{param(t, OptionalAny, HashAny), String("x"), "expects a value of type Undef or Hash, got String"},
+		{param(t, VariantAny, StringAny, ArrayAny, HashAny), Integer(1), "expects a value of type String, Array, or Hash, got Integer"},
+		{IntegerAny, String("80"), "expects an Integer value, got String"},
+		{param(t, IntegerAny, Integer(1), Integer(10)), Integer(11), "expects an Integer[1, 10] value, got Integer[11, 11]"},
+		{param(t, EnumAny, String("low"), String("high")), String("medium"), "expects a match for Enum['high', 'low'], got 'medium'"},
+		{param(t, ArrayAny, StringAny), Array{String("a"), Integer(1)}, "index 1 expects a String value, got Integer"},
+		{param(t, StructAny, NewHash(String("size"), IntegerAny)), NewHash(String("size"), String("big")), "entry 'size' expects an Integer value, got String"},
+	}
+	for _, tt := range tests {
+		if got := DescribeMismatch(tt.t, tt.v); got != tt.want {
+			t.Errorf("DescribeMismatch(%s, %s) = %q, want %q", TypeString(tt.t), Literal(tt.v), got, tt.want)
+		}
+	}
+}
