@@ -39,7 +39,14 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	addEnvironmentFlags(fs, &f)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette compile NODE --manifest FILE_OR_DIR --modulepath DIR[:DIR...] --facts FILE [flags]")
+		fmt.Fprintln(stderr, "       marionette compile --all-nodes (--facts-dir DIR | --nodes-from FILE) --out DIR [--jobs N] [flags]")
 		fs.PrintDefaults()
+	}
+	// compile --all-nodes compiles a whole fleet (fleet.go).
+	for _, a := range args {
+		if a == "--all-nodes" || a == "-all-nodes" || strings.HasPrefix(a, "--all-nodes=") || strings.HasPrefix(a, "-all-nodes=") {
+			return runFleet(args, stdout, stderr)
+		}
 	}
 	// The node name may come before or after the flags.
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
