@@ -88,3 +88,42 @@ func BenchmarkCompileWorkload(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkColdCompileMedium is what one `marionette compile` process does
+// for the medium workload: parse the environment, read module types and
+// Hiera data, compile, encode. Nothing is reused between iterations.
+func BenchmarkColdCompileMedium(b *testing.B) {
+	dir := benchWorkloads(b)
+	factsData, err := os.ReadFile(filepath.Join(dir, "facts", "bench01.example.com.values.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	envDir := filepath.Join(dir, "environments", "medium")
+	modules := filepath.Join(envDir, "modules")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		facts, err := hiera.FromJSON(factsData, "facts.json")
+		if err != nil {
+			b.Fatal(err)
+		}
+		env, err := LoadEnvironment("medium", filepath.Join(envDir, "manifests"), []string{modules})
+		if err != nil {
+			b.Fatal(err)
+		}
+		entries, _ := os.ReadDir(modules)
+		var moduleDirs []string
+		for _, e := range entries {
+			moduleDirs = append(moduleDirs, filepath.Join(modules, e.Name()))
+		}
+		types, _ := resourcetype.NewSet(moduleDirs)
+		opts := Options{Types: types, Hiera: HieraOptions{EnvironmentDir: envDir}}
+		cat, err := Compile(env, opts, &Request{Node: "bench01.example.com", Facts: facts.(*value.Hash), StrictHostnameChecking: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := cat.WriteJSON(&buf); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

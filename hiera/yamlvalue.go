@@ -343,7 +343,7 @@ func absInt(i int) int {
 // parseYAMLInt parses Ruby Integer() syntax after Psych strips `,` and `_`:
 // 0b binary, 0x hex, leading 0 octal.
 func parseYAMLInt(s string) (value.Value, bool) {
-	s = strings.NewReplacer(",", "", "_", "").Replace(s)
+	s = stripDigitSeparators(s)
 	neg := false
 	switch {
 	case strings.HasPrefix(s, "-"):
@@ -377,7 +377,7 @@ func parseYAMLInt(s string) (value.Value, bool) {
 }
 
 func parseYAMLFloat(s string) (value.Value, bool) {
-	s = strings.NewReplacer(",", "", "_", "").Replace(s)
+	s = stripDigitSeparators(s)
 	// Ruby's Float() rejects "1." and ".e"; Psych drops a dot before e/end.
 	s = strings.Replace(s, ".e", "e", 1)
 	s = strings.Replace(s, ".E", "E", 1)
@@ -387,4 +387,14 @@ func parseYAMLFloat(s string) (value.Value, bool) {
 		return nil, false
 	}
 	return value.Float(f), true
+}
+
+// stripDigitSeparators drops the ',' and '_' Psych allows inside numbers.
+// Every scalar of every data file passes here, so the common case (none)
+// must not allocate.
+func stripDigitSeparators(s string) string {
+	if !strings.ContainsAny(s, ",_") {
+		return s
+	}
+	return strings.NewReplacer(",", "", "_", "").Replace(s)
 }
