@@ -12,7 +12,7 @@ func (ev *Evaluator) access(x *syntax.AccessExpr, sc *Scope) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	keys, err := ev.optionValues(x.Keys, sc)
+	keys, err := ev.evalList(x.Keys, sc)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 func (ev *Evaluator) call(x *syntax.CallExpr, sc *Scope) (value.Value, error) {
-	args, err := ev.optionValues(x.Args, sc)
+	args, err := ev.evalList(x.Args, sc)
 	if err != nil {
 		return nil, err
 	}
@@ -20,7 +20,7 @@ func (ev *Evaluator) methodCall(x *syntax.MethodCall, sc *Scope) (value.Value, e
 	if err != nil {
 		return nil, err
 	}
-	rest, err := ev.optionValues(x.Args, sc)
+	rest, err := ev.evalList(x.Args, sc)
 	if err != nil {
 		return nil, err
 	}

@@ -120,8 +120,9 @@ func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value)
 	return value.Equal(test, opt), nil, nil
 }
 
-// optionValues evaluates a case option's values, unfolding splats.
-func (ev *Evaluator) optionValues(vals []syntax.Expr, sc *Scope) ([]value.Value, error) {
+// evalList evaluates a list of expressions (array elements, arguments, case
+// options, access keys), unfolding splats (*$x).
+func (ev *Evaluator) evalList(vals []syntax.Expr, sc *Scope) ([]value.Value, error) {
 	out := make([]value.Value, 0, len(vals))
 	for _, e := range vals {
 		if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.MUL {
@@ -148,7 +149,7 @@ func (ev *Evaluator) caseExpr(x *syntax.CaseExpr, sc *Scope) (value.Value, error
 	}
 	var deflt *syntax.CaseOption
 	for _, o := range x.Options {
-		vals, err := ev.optionValues(o.Values, sc)
+		vals, err := ev.evalList(o.Values, sc)
 		if err != nil {
 			return nil, err
 		}
@@ -179,7 +180,7 @@ func (ev *Evaluator) selector(x *syntax.SelectorExpr, sc *Scope) (value.Value, e
 	}
 	var deflt *syntax.SelectorOption
 	for _, o := range x.Options {
-		vals, err := ev.optionValues([]syntax.Expr{o.Match}, sc)
+		vals, err := ev.evalList([]syntax.Expr{o.Match}, sc)
 		if err != nil {
 			return nil, err
 		}

@@ -252,23 +252,11 @@ func (ev *Evaluator) typeReference(x *syntax.TypeReference, sc *Scope) (value.Va
 }
 
 func (ev *Evaluator) array(elems []syntax.Expr, sc *Scope) (value.Value, error) {
-	out := make(value.Array, 0, len(elems))
-	for _, e := range elems {
-		if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.MUL {
-			v, err := ev.Eval(u.Operand, sc)
-			if err != nil {
-				return nil, err
-			}
-			out = appendSplat(out, v)
-			continue
-		}
-		v, err := ev.Eval(e, sc)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
+	vs, err := ev.evalList(elems, sc)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	return value.Array(vs), nil
 }
 
 // appendSplat appends v unfolded: an array's elements, a hash's [k, v] pairs,
