@@ -133,29 +133,8 @@ func Equal(a, b Value) bool {
 	case Boolean:
 		bb, ok := b.(Boolean)
 		return ok && a == bb
-	case Array:
-		bb, ok := b.(Array)
-		if !ok || len(a) != len(bb) {
-			return false
-		}
-		for i := range a {
-			if !Equal(a[i], bb[i]) {
-				return false
-			}
-		}
-		return true
-	case *Hash:
-		bh, ok := b.(*Hash)
-		if !ok || a.Len() != bh.Len() {
-			return false
-		}
-		for i, k := range a.keys {
-			v, found := bh.Get(k)
-			if !found || !Equal(a.vals[i], v) {
-				return false
-			}
-		}
-		return true
+	case Array, *Hash:
+		return collectionsEqual(a, b, Equal)
 	case *Regexp:
 		br, ok := b.(*Regexp)
 		return ok && a.Source == br.Source
@@ -182,13 +161,23 @@ func Identical(a, b Value) bool {
 	case Float:
 		bf, ok := b.(Float)
 		return ok && a == bf
+	case Array, *Hash:
+		return collectionsEqual(a, b, Identical)
+	}
+	return Equal(a, b)
+}
+
+// collectionsEqual compares two arrays element-wise, or two hashes entry by
+// entry (keys are always matched exactly), with eq comparing the elements.
+func collectionsEqual(a, b Value, eq func(x, y Value) bool) bool {
+	switch a := a.(type) {
 	case Array:
 		bb, ok := b.(Array)
 		if !ok || len(a) != len(bb) {
 			return false
 		}
 		for i := range a {
-			if !Identical(a[i], bb[i]) {
+			if !eq(a[i], bb[i]) {
 				return false
 			}
 		}
@@ -200,13 +189,13 @@ func Identical(a, b Value) bool {
 		}
 		for i, k := range a.keys {
 			v, found := bh.Get(k)
-			if !found || !Identical(a.vals[i], v) {
+			if !found || !eq(a.vals[i], v) {
 				return false
 			}
 		}
 		return true
 	}
-	return Equal(a, b)
+	return false
 }
 
 // equalFold compares strings the way Puppet's == does (Unicode simple case folding).
