@@ -12,6 +12,17 @@ func (ev *Evaluator) call(x *syntax.CallExpr, sc *Scope) (value.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	if x.Callee != nil {
+		// A parameterized type called as a function is new(Type, args...).
+		t, err := ev.Eval(x.Callee, sc)
+		if err != nil {
+			return nil, err
+		}
+		if _, ok := t.(value.Type); !ok {
+			return nil, errorAt(sc, x.Callee, "A %s is not callable", typeName(t))
+		}
+		return ev.invoke(sc, x, "new", append([]value.Value{t}, args...), x.Lambda)
+	}
 	return ev.invoke(sc, x, x.Name, args, x.Lambda)
 }
 

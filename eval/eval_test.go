@@ -28,6 +28,12 @@ func (testHost) CallFunction(ev *Evaluator, sc *Scope, c *Call) (value.Value, er
 			out = append(out, v)
 		}
 		return out, nil
+	case "new":
+		// Enough of new() to see a parameterized type called as a function.
+		if t, ok := c.Args[0].(value.Type); ok && len(c.Args) == 2 {
+			return value.String(value.TypeString(t) + "(" + value.ToString(c.Args[1]) + ")"), nil
+		}
+		return nil, fmt.Errorf("bad new() call")
 	case "fn":
 		// A Puppet-language-like function: its body's return() is unwrapped.
 		return ReturnValue(ev.CallLambda(c.Lambda, c.Args))
@@ -112,6 +118,7 @@ func TestEvalValues(t *testing.T) {
 		{`fn(5) |$n| { if $n > 3 { return('big') } 'small' }`, `'big'`},
 		{`$a::b`, `'qualified:a::b'`},
 		{`[*[1, 2], 3]`, `[1, 2, 3]`},
+		{`Integer[0, 5]('3')`, `'Integer[0, 5](3)'`}, // new(Integer[0, 5], '3')
 	}
 	for _, tt := range tests {
 		v, err := evalSource(t, tt.src)

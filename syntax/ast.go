@@ -151,7 +151,10 @@ type AccessExpr struct {
 // capitalized type name.
 type CallExpr struct {
 	Span
-	Name          string
+	Name string
+	// Callee is set (and Name empty) when a parameterized type is called:
+	// Integer[0, 5]('3') means new(Integer[0, 5], '3').
+	Callee        Expr
 	Args          []Expr
 	Lambda        *Lambda
 	Parenthesized bool // false for statement calls

@@ -177,7 +177,11 @@ func toSexp(n Node) sexp {
 		if !n.Parenthesized {
 			head = "call-bare"
 		}
-		s := exprsSexp(list(atom(head), atom(n.Name)), n.Args)
+		callee := atom(n.Name)
+		if n.Callee != nil {
+			callee = toSexp(n.Callee)
+		}
+		s := exprsSexp(list(atom(head), callee), n.Args)
 		if n.Lambda != nil {
 			s = s.add(toSexp(n.Lambda))
 		}

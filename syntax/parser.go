@@ -675,16 +675,24 @@ func (p *parser) parsePostfix(x Expr) Expr {
 // parseCall parses f(args) |params| { } after the function name f.
 func (p *parser) parseCall(fn Expr) Expr {
 	var name string
+	var callee Expr
 	switch f := fn.(type) {
 	case *QualifiedName:
 		name = f.Name
 	case *TypeReference:
 		name = f.Name // a type called as a function: Integer('1') means new
+	case *AccessExpr:
+		// A parameterized type called as a function: Integer[0, 5]('3').
+		if _, isType := f.Operand.(*TypeReference); isType {
+			callee = f
+			break
+		}
+		p.deferError(fn.Pos().Offset(), "Illegal expression. "+nodeKind(fn)+" is unacceptable as function name in a Function Call")
 	default:
 		p.deferError(fn.Pos().Offset(), "Illegal expression. "+nodeKind(fn)+" is unacceptable as function name in a Function Call")
 	}
 	p.next() // (
-	c := &CallExpr{Name: name, Parenthesized: true}
+	c := &CallExpr{Name: name, Callee: callee, Parenthesized: true}
 	c.Args = p.parseArgs(RPAREN, true)
 	p.expect(RPAREN)
 	if p.tok.kind == PIPE {

@@ -109,7 +109,11 @@ func pdump(n Node, stmtLevel bool) pitem {
 		if stmtLevel {
 			head = "invoke"
 		}
-		l := append([]pitem{head, n.Name}, pexprs(n.Args)...)
+		var callee pitem = n.Name
+		if n.Callee != nil {
+			callee = pdump(n.Callee, false)
+		}
+		l := append([]pitem{head, callee}, pexprs(n.Args)...)
 		if n.Lambda != nil {
 			l = append(l, pdump(n.Lambda, false))
 		}

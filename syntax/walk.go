@@ -68,6 +68,9 @@ func eachChild(n Node, f func(Node)) {
 		f(n.Operand)
 		exprs(n.Keys)
 	case *CallExpr:
+		if n.Callee != nil {
+			f(n.Callee)
+		}
 		exprs(n.Args)
 		opt(n.Lambda)
 	case *MethodCall:
