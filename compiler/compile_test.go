@@ -268,3 +268,19 @@ func TestUnknownRubyFunctionNamesItsFile(t *testing.T) {
 		t.Errorf("error = %v", err)
 	}
 }
+
+// TestDefinedTypeRecursionIsBounded: a defined type that declares itself
+// without end fails with a clear error instead of hanging the compile.
+func TestDefinedTypeRecursionIsBounded(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"site.pp": "define d($x) { d { \"${x}x\": x => \"${x}x\" } }\nd { 'a': x => 'a' }\n"})
+	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	types, _ := resourcetype.NewSet(nil)
+	_, err = Compile(env, Options{Types: types}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
+	if err == nil || !strings.Contains(err.Error(), "Defined types nest more than 1000 deep") {
+		t.Errorf("error = %v", err)
+	}
+}

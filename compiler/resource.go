@@ -25,6 +25,9 @@ type resource struct {
 	evaluated bool
 	// pos is where it was declared, for errors.
 	pos syntax.Position
+	// defineDepth counts the defined-type instances this resource is
+	// nested in; it bounds runaway recursion of defined types.
+	defineDepth int
 }
 
 // scopeData is what the compiler keeps per scope.
@@ -257,6 +260,10 @@ func (c *Compilation) newResource(typ, title string, sc *eval.Scope, pos syntax.
 	if container := c.scopeResource(sc); container != nil {
 		r.container = container
 		r.AddTags(container.Tags...)
+		r.defineDepth = container.defineDepth
+		if container.define != nil {
+			r.defineDepth++
+		}
 	}
 	if pos.Filename != "" {
 		r.File = pos.Filename

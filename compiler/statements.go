@@ -178,6 +178,10 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (
 	return refs, nil
 }
 
+// maxDefineDepth bounds how deeply defined-type instances may declare one
+// another, so that a define that declares itself fails instead of hanging.
+const maxDefineDepth = 1000
+
 // withBodyDefaults adds the `default:` body's attributes a body does not set.
 func withBodyDefaults(ops, defaults []attrOp) []attrOp {
 	if len(defaults) == 0 {
@@ -226,6 +230,9 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		}
 	}
 	r := c.newResource(value.CapitalizeName(typeName), title, sc, pos, kind)
+	if def != nil && r.defineDepth >= maxDefineDepth {
+		return nil, fmt.Errorf("Defined types nest more than %d deep (a defined type that declares itself without end?) at %s", maxDefineDepth, r.Ref())
+	}
 	r.define = def
 	r.virtual = form != syntax.Regular
 	r.exported = form == syntax.Exported

@@ -1,0 +1,49 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// FuzzCompile compiles arbitrary manifests: whatever the input, the compile
+// must return (a catalog or an error) without panicking or hanging. Seeds
+// are the conformance cases' single-file manifests.
+func FuzzCompile(f *testing.F) {
+	seeds, _ := filepath.Glob("../testdata/conformance/*/*/site.pp")
+	more, _ := filepath.Glob("../testdata/conformance/*/*/manifests/site.pp")
+	for _, p := range append(seeds, more...) {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(string(src))
+		}
+	}
+	f.Add("define d($x) { d { \"${x}x\": x => \"${x}x\" } } d { 'a': x => 'a' }")
+	f.Add("function f($n) { f($n + 1) } notice(f(1))")
+	types, _ := resourcetype.NewSet(nil)
+	facts := value.NewHash(value.String("fqdn"), value.String("web01.example.com"), value.String("osfamily"), value.String("Debian"))
+	f.Fuzz(func(t *testing.T, src string) {
+		dir := t.TempDir()
+		site := filepath.Join(dir, "site.pp")
+		if err := os.WriteFile(site, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		env, err := LoadEnvironment("production", site, nil)
+		if err != nil {
+			return // parse and validation errors are fine
+		}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			_, _ = Compile(env, Options{Types: types}, &Request{Node: "web01.example.com", Facts: facts, StrictHostnameChecking: true})
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("compile did not finish in 10s:\n%s", src)
+		}
+	})
+}
