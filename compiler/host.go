@@ -100,9 +100,11 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 	if def != nil {
 		return c.callPuppetFunction(sc, def, call)
 	}
-	if file := c.env.rubyFunctionFile(name); file != "" {
-		return nil, &eval.Error{Pos: c.pos(sc, call.Node), Msg: fmt.Sprintf(
-			"Unknown function: '%s'. It is written in Ruby (%s); marionette runs Puppet-language functions and stdlib's, not Ruby functions of other modules yet", name, file)}
+	if v, found, err := c.callRubyFunction(sc, name, call); found {
+		if err != nil {
+			return nil, evalError(sc, call.Node, callKind(call)+", ", err)
+		}
+		return v, nil
 	}
 	return nil, &eval.Error{Pos: c.pos(sc, call.Node), Msg: fmt.Sprintf("Unknown function: '%s'.", name)}
 }

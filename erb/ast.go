@@ -181,6 +181,7 @@ type param struct {
 	name  string
 	sub   []param
 	splat bool
+	dflt  node // default value of an optional def parameter
 }
 
 type whenClause struct {

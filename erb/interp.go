@@ -20,6 +20,9 @@ type interp struct {
 	// setvars holds variables the template set with scope.setvar; they
 	// shadow the scope's for the rest of the rendering.
 	setvars map[string]any
+	// fn is set when running a Ruby function rather than a template: self
+	// is then the function (4.x API) or the calling scope (3.x API).
+	fn *RubyFunction
 }
 
 // Limits that keep a bad template from hanging or exhausting memory.
@@ -423,7 +426,7 @@ func (in *interp) gvar(n *nGVar) (any, error) {
 }
 
 func (m *matchData) group(i int) any {
-	if 2*i+1 >= len(m.groups) || m.groups[2*i] < 0 {
+	if i < 0 || 2*i+1 >= len(m.groups) || m.groups[2*i] < 0 {
 		return nil
 	}
 	return newStr(m.str[m.groups[2*i]:m.groups[2*i+1]])
@@ -847,6 +850,11 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 	if d, ok := in.defs[name]; ok {
 		return in.callDef(line, d, args)
 	}
+	if in.fn != nil {
+		if v, handled, err := in.fnSelf(line, name, args); handled {
+			return v, err
+		}
+	}
 	switch name {
 	case "scope":
 		if len(args) == 0 {
@@ -1012,16 +1020,15 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 // callDef calls a method the template defined; it sees instance variables
 // but none of the caller's locals.
 func (in *interp) callDef(line int, d *nDef, args []any) (any, error) {
-	if len(args) != len(d.params) {
-		return nil, in.errorf(line, "ArgumentError", "wrong number of arguments (given %d, expected %d)", len(args), len(d.params))
-	}
 	in.depth++
 	defer func() { in.depth-- }()
 	if in.depth > maxCallDepth {
 		return nil, in.unsupported(line, "calls nested too deeply")
 	}
-	e := &env{vars: map[string]any{}}
-	bindParams(e, d.params, args, false)
+	e, err := in.bindDefParams(line, d, args)
+	if err != nil {
+		return nil, err
+	}
 	v, err := in.eval(d.body, e)
 	if r, ok := err.(*returnSignal); ok {
 		return r.v, nil

@@ -194,6 +194,10 @@ func (lx *lexer) run() error {
 			lx.pos += 2
 			t, err = lx.quoted('"', 0, true, false)
 			t.kind = tSymbol
+		case c == ':' && lx.pos+1 < len(lx.src) && lx.src[lx.pos+1] == '\'' && (space || !lx.valueEnded()) && !lx.inTernary():
+			lx.pos += 2
+			t, err = lx.quoted('\'', 0, false, false)
+			t.kind = tSymbol
 		case c == ':' && lx.pos+1 < len(lx.src) && isIdentStart(lx.src[lx.pos+1]) && (space || !lx.valueEnded()):
 			lx.pos++
 			name := lx.ident()

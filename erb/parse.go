@@ -17,6 +17,9 @@ type parser struct {
 	noDo     int               // > 0 while `do` belongs to an enclosing construct
 	depth    int               // nesting depth, bounded so bad input cannot overflow the stack
 	argDepth int               // > 0 inside argument lists and hash literals
+	// defParams is set while parsing a def's parameter list, where
+	// parameters may have default values.
+	defParams bool
 }
 
 // maxDepth bounds expression nesting.
@@ -850,6 +853,12 @@ func (p *parser) parseParams(close string) []param {
 		case t.kind == tIdent:
 			p.declare(t.text)
 			ps = append(ps, param{name: t.text})
+			if p.defParams && p.isOp("=") {
+				p.next()
+				ps[len(ps)-1].dflt = p.parseTernary()
+			} else if p.defParams && len(ps) > 1 && ps[len(ps)-2].dflt != nil {
+				p.fail(t, "a required parameter after an optional one")
+			}
 		case t.kind == tOp && t.text == "*":
 			id := p.next()
 			if id.kind != tIdent {
@@ -979,8 +988,12 @@ func (p *parser) parseKeyword() node {
 		b := &nBegin{at: at{t.line}}
 		b.body = p.parseStatements()
 		if p.accept("rescue") {
-			if p.peek().kind == tConst {
-				p.parseExpr() // the exception class; any error is rescued
+			for p.peek().kind == tConst {
+				// the exception classes; any error is rescued
+				p.parsePostfix(p.parsePrimary())
+				if !p.accept(",") {
+					break
+				}
 			}
 			if p.accept("=>") {
 				id := p.next()
@@ -1093,7 +1106,9 @@ func (p *parser) parseDef(t token) node {
 	if p.isOp("(") {
 		p.next()
 		if !p.accept(")") {
+			p.defParams = true
 			d.params = p.parseParams(")")
+			p.defParams = false
 		}
 	} else {
 		for p.peek().kind == tIdent {
@@ -1111,6 +1126,14 @@ func (p *parser) parseDef(t token) node {
 		for p.peek().kind == tConst {
 			p.parsePostfix(p.parsePrimary())
 			p.accept(",")
+		}
+		if p.accept("=>") {
+			id := p.next()
+			if id.kind != tIdent {
+				p.fail(id, "expected a variable after =>")
+			}
+			p.declare(id.text)
+			body.rescueVar = id.text
 		}
 		body.rescue = p.parseStatements()
 	}

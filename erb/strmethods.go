@@ -607,6 +607,11 @@ func (in *interp) strIndex(line int, str string, args []any) (any, bool, error) 
 				return nil, true, nil
 			}
 			if g, ok := args[1].(int64); ok {
+				if g < 0 {
+					if g += int64(len(m.groups) / 2); g <= 0 {
+						return nil, true, nil
+					}
+				}
 				return m.group(int(g)), true, nil
 			}
 			return nil, false, nil
@@ -823,6 +828,11 @@ func compileRubyRegexp(src, opts string) (*rregexp, error) {
 	if err != nil {
 		return nil, err
 	}
+	if re.RE == nil {
+		// value compiles backreferences and lookaround with a backtracking
+		// engine this package does not use.
+		return nil, fmt.Errorf("backreferences and lookaround are not supported")
+	}
 	return &rregexp{src: src, opts: opts, re: re.RE}, nil
 }
 
@@ -944,6 +954,12 @@ func (in *interp) matchDataMethod(line int, m *matchData, name string, args []an
 		if len(args) == 1 {
 			switch a := args[0].(type) {
 			case int64:
+				if a < 0 {
+					// m[-1] is the last group; counting back never reaches $&.
+					if a += int64(len(m.groups) / 2); a <= 0 {
+						return nil, true, nil
+					}
+				}
 				return m.group(int(a)), true, nil
 			case *rrange:
 				var all []any

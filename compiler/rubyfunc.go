@@ -1,0 +1,90 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/marionette-dev/marionette/erb"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// callRubyFunction runs a function a module ships in Ruby
+// (lib/puppet/functions or lib/puppet/parser/functions) with the erb
+// package's Ruby interpreter. found is false when no module defines it.
+func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.Call) (v value.Value, found bool, err error) {
+	file := c.env.rubyFunctionFile(name)
+	if file == "" {
+		return nil, false, nil
+	}
+	loaded, err := c.env.templates.load(file, func(src []byte) (any, error) {
+		return erb.LoadRubyFunction(file, src)
+	})
+	if err != nil {
+		return nil, true, err
+	}
+	fn := loaded.(*erb.RubyFunction)
+	scope := &erbScope{c: c, sc: sc}
+	if len(fn.Dispatches) > 1 {
+		i, err := c.chooseDispatch(fn, call.Args)
+		if err != nil {
+			return nil, true, err
+		}
+		v, err = fn.CallDispatch(scope, i, call.Args)
+		return v, true, err
+	}
+	v, err = fn.Call(scope, call.Args)
+	return v, true, err
+}
+
+// chooseDispatch picks the first dispatch of a 4.x function whose declared
+// parameter types accept the arguments, as Puppet does.
+func (c *Compilation) chooseDispatch(fn *erb.RubyFunction, args []value.Value) (int, error) {
+	for i, d := range fn.Dispatches {
+		if c.dispatchAccepts(d, args) {
+			return i, nil
+		}
+	}
+	return 0, fmt.Errorf("'%s' has no signature that accepts %d argument(s) of these types", fn.Name, len(args))
+}
+
+func (c *Compilation) dispatchAccepts(d erb.Dispatch, args []value.Value) bool {
+	ai := 0
+	for _, p := range d.Params {
+		var t value.Type = value.AnyType
+		if p.Type != "" {
+			pt, err := c.parseTypeSpec(p.Type)
+			if err != nil {
+				return false
+			}
+			t = pt
+		}
+		switch p.Kind {
+		case "block_param", "optional_block_param":
+			continue
+		case "repeated_param", "required_repeated_param":
+			n := 0
+			for ; ai < len(args); ai++ {
+				if !value.IsInstance(t, args[ai]) {
+					return false
+				}
+				n++
+			}
+			if p.Kind == "required_repeated_param" && n == 0 {
+				return false
+			}
+		case "optional_param":
+			if ai < len(args) {
+				if !value.IsInstance(t, args[ai]) {
+					return false
+				}
+				ai++
+			}
+		default:
+			if ai >= len(args) || !value.IsInstance(t, args[ai]) {
+				return false
+			}
+			ai++
+		}
+	}
+	return ai == len(args)
+}
