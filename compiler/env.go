@@ -382,6 +382,9 @@ func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
 			continue
 		}
 		prog, err := env.parseFile(path)
+		if err == nil {
+			err = env.checkFileNamespace(prog, path)
+		}
 		if err != nil {
 			env.loadErrs[path] = err
 			return nil, err
@@ -461,4 +464,63 @@ func (env *Environment) rubyFunctionFile(name string) string {
 		}
 	}
 	return ""
+}
+
+// checkFileNamespace applies Puppet's rule for autoloaded module files: a
+// class, define or function in <module>/manifests/a/b.pp must be named
+// within module::a::b (init.pp: within module), and files outside manifests,
+// functions or types hold no definitions.
+func (env *Environment) checkFileNamespace(prog *syntax.Program, path string) error {
+	ns, ok := env.fileNamespace(path)
+	var err error
+	syntax.Inspect(prog, func(n syntax.Node) bool {
+		if err != nil || n == nil {
+			return false
+		}
+		var name string
+		switch d := n.(type) {
+		case *syntax.ClassDef:
+			name = d.Name
+		case *syntax.DefineDef:
+			name = d.Name
+		case *syntax.FunctionDef:
+			name = d.Name
+		default:
+			return true
+		}
+		if !ok || !strings.HasPrefix(strings.ToLower(name), ns) {
+			p := prog.File.Position(n.Pos())
+			err = fmt.Errorf("Unacceptable location. The name '%s' is unacceptable in file '%s' (file: %s, line: %d, column: %d)",
+				name, path, p.Filename, p.Line, p.Column)
+		}
+		return true
+	})
+	return err
+}
+
+// fileNamespace is the namespace a module file's definitions must be in;
+// ok is false for a file in the wrong directory of its module.
+func (env *Environment) fileNamespace(path string) (ns string, ok bool) {
+	for _, mp := range env.ModulePath {
+		rel, err := filepath.Rel(mp, path)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		parts := strings.Split(strings.ToLower(filepath.ToSlash(rel)), "/")
+		if len(parts) < 3 {
+			return "", false
+		}
+		switch parts[1] {
+		case "manifests", "functions", "types", "plans":
+		default:
+			return "", false
+		}
+		names := append([]string{parts[0]}, parts[2:len(parts)-1]...)
+		file := parts[len(parts)-1]
+		if !(len(parts) == 3 && file == "init.pp") {
+			names = append(names, strings.TrimSuffix(file, ".pp"))
+		}
+		return strings.Join(names, "::"), true
+	}
+	return "", true
 }

@@ -1,0 +1,3 @@
+class web {
+  notify { 'in the wrong module': }
+}
