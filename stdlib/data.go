@@ -1,11 +1,8 @@
 package stdlib
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"regexp"
@@ -219,75 +216,13 @@ func withoutUndef(v value.Value) value.Value {
 // parseJSON reads a JSON document into Puppet values, keeping the order of
 // object keys.
 func parseJSON(data []byte) (value.Value, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := decodeJSON(dec)
+	v, err := hiera.FromJSON(data, "json")
 	if err != nil {
 		// Ruby's parser reports the text where parsing failed (the number
 		// is a line of its grammar, fixed for this message).
 		return nil, errorf("859: unexpected token at '%s'", strings.TrimSpace(string(data)))
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errorf("unexpected token after the JSON document")
-	}
 	return v, nil
-}
-
-func decodeJSON(dec *json.Decoder) (value.Value, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		switch t {
-		case '[':
-			out := value.Array{}
-			for dec.More() {
-				e, err := decodeJSON(dec)
-				if err != nil {
-					return nil, err
-				}
-				out = append(out, e)
-			}
-			_, err := dec.Token()
-			return out, err
-		case '{':
-			out := value.NewHashBuilder(0)
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, _ := kt.(string)
-				e, err := decodeJSON(dec)
-				if err != nil {
-					return nil, err
-				}
-				out.Set(value.String(k), e)
-			}
-			if _, err := dec.Token(); err != nil {
-				return nil, err
-			}
-			return out.Build(), nil
-		}
-	case string:
-		return value.String(t), nil
-	case json.Number:
-		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
-			return value.Integer(i), nil
-		}
-		f, err := strconv.ParseFloat(string(t), 64)
-		if err != nil {
-			return nil, err
-		}
-		return value.Float(f), nil
-	case bool:
-		return value.Boolean(t), nil
-	case nil:
-		return value.Undef, nil
-	}
-	return nil, errorf("unexpected JSON token %v", tok)
 }
 
 // parseWithDefault is the shared shape of parsejson and parseyaml: a
