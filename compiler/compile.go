@@ -145,17 +145,20 @@ func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, er
 // DefaultFunctions is the function table for an environment: Puppet's core
 // functions, plus puppetlabs-stdlib's when a module named stdlib is on the
 // module path (core functions win where both define a name, as in Puppet).
-// Build it once per environment and share it through Options.Functions.
+// It is built once per environment; compiles only read it.
 func DefaultFunctions(env *Environment) functions.Table {
-	t := functions.Builtins()
-	if _, ok := env.ModuleDir("stdlib"); ok {
-		for name, f := range stdlib.Functions() {
-			if _, core := t[name]; !core {
-				t[name] = f
+	env.funcsOnce.Do(func() {
+		t := functions.Builtins()
+		if _, ok := env.ModuleDir("stdlib"); ok {
+			for name, f := range stdlib.Functions() {
+				if _, core := t[name]; !core {
+					t[name] = f
+				}
 			}
 		}
-	}
-	return t
+		env.funcs = t
+	})
+	return env.funcs
 }
 
 // newCompilation sets up the per-compile state.
@@ -199,9 +202,6 @@ func (c *Compilation) logf(level, format string, args ...any) {
 		c.req.Log(level, fmt.Sprintf(format, args...))
 	}
 }
-
-// Environment returns the environment being compiled.
-func (c *Compilation) Environment() *Environment { return c.env }
 
 // Variable resolves a variable as a Hiera interpolation sees it: top-scope
 // names, `::x`, and qualified class variables.

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
 )
 
@@ -34,8 +35,12 @@ type Environment struct {
 	// loadErrs remembers files that failed to parse, so every compile that
 	// needs them reports the same error.
 	loadErrs map[string]error
-	// templates caches parsed EPP and ERB templates.
+	// templates caches parsed EPP and ERB templates (and module Ruby
+	// functions).
 	templates fileCache
+	// funcs is the function table (DefaultFunctions), built once.
+	funcsOnce sync.Once
+	funcs     functions.Table
 }
 
 // defKind is the namespace a definition lives in.

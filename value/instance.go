@@ -1,9 +1,6 @@
 package value
 
-import (
-	"math"
-	"unicode/utf8"
-)
+import "unicode/utf8"
 
 // IsInstance reports whether v is an instance of type t.
 func IsInstance(t Type, v Value) bool {
@@ -287,15 +284,4 @@ func iterableElementsMatch(t Type, v Value) bool {
 // compares with a Unicode downcase.
 func stringsEqualFoldUnicode(a, b string) bool {
 	return lowerUnicode(a) == lowerUnicode(b)
-}
-
-// floatBound converts an integer bound of a size range to float for comparisons.
-func floatBound(v int64) float64 {
-	switch v {
-	case MinInt:
-		return math.Inf(-1)
-	case MaxInt:
-		return math.Inf(1)
-	}
-	return float64(v)
 }
