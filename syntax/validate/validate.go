@@ -17,7 +17,6 @@ package validate
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 
 	"github.com/marionette-dev/marionette/syntax"
@@ -227,7 +226,7 @@ func (v *validator) check(n syntax.Node) {
 		}
 	case *syntax.TypeAlias:
 		v.top(n)
-		if !typeNameDecl.MatchString(n.Name) {
+		if !isTypeName(n.Name) {
 			v.error(n, "Unacceptable name. The name '"+n.Name+"' is unacceptable as the name of a Type Alias")
 		}
 		v.checkTypeRef(n, n.Type)
@@ -236,21 +235,6 @@ func (v *validator) check(n syntax.Node) {
 		v.checkUniqueParams(n.Params)
 	}
 }
-
-var (
-	// The name of a class, define or function: a::b, lower case.
-	classNameDecl = regexp.MustCompile(`^[a-z]\w*(?:::[a-z]\w*)*$`)
-	// The name of a type alias: A::B, capitalized.
-	typeNameDecl = regexp.MustCompile(`^[A-Z]\w*(?:::[A-Z]\w*)*$`)
-	// A variable name that does not start with a digit.
-	varName = regexp.MustCompile(`^(?:::)?(?:[a-z]\w*::)*[a-z_]\w*$`)
-	// A variable name that starts with a digit: a match result.
-	numericVarName = regexp.MustCompile(`^(?:0|[1-9][0-9]*)$`)
-	paramName      = regexp.MustCompile(`^[a-z_]\w*$`)
-	numericParam   = regexp.MustCompile(`^(?:0x)?[0-9]+$`)
-	// A character that may not appear in a node name.
-	illegalHostnameChar = regexp.MustCompile(`[^-\w.]`)
-)
 
 // reservedTypeNames are the names of Puppet's built-in types, which no
 // class, define or function may take.
@@ -289,7 +273,7 @@ func (v *validator) checkIdemLast(def syntax.Node, body *syntax.Block) {
 
 func (v *validator) checkNamedDefinition(def syntax.Definition, name string) {
 	v.top(def)
-	if !classNameDecl.MatchString(name) {
+	if !isClassName(name) {
 		v.error(def, "Unacceptable name. The name '"+name+"' is unacceptable as the name of "+aAn(label(def)))
 	}
 	if reservedTypeNames[name] {
@@ -378,10 +362,10 @@ func (v *validator) checkReservedParams(def syntax.Node, params []*syntax.Parame
 
 func (v *validator) checkParameter(p *syntax.Parameter) {
 	off := v.paramOffset(p)
-	if numericParam.MatchString(p.Name) {
+	if isNumericParam(p.Name) {
 		v.errorAt(off, "The numeric parameter name '$"+p.Name+"' cannot be used (clashes with numeric match result variables)")
 	}
-	if !paramName.MatchString(p.Name) {
+	if !isParamName(p.Name) {
 		v.errorAt(off, "Illegal parameter name. The given name '"+p.Name+`' does not conform to the naming rule /^[a-z_]\w*$/`)
 	}
 	if p.Default != nil {
@@ -407,12 +391,12 @@ func (v *validator) noAssignment(x syntax.Expr) {
 func (v *validator) checkVariable(x *syntax.Variable) {
 	name := x.Name
 	if name != "" && name[0] >= '0' && name[0] <= '9' {
-		if !numericVarName.MatchString(name) {
+		if !isNumericVarName(name) {
 			v.error(x, "Illegal numeric variable name, The given name '"+name+"' must be a decimal value if it starts with a digit 0-9")
 		}
 		return
 	}
-	if !varName.MatchString(name) {
+	if !isVarName(name) {
 		v.error(x, "Illegal variable name, The given name '"+name+`' does not conform to the naming rule /^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$/`)
 	}
 }
@@ -434,7 +418,7 @@ func (v *validator) checkTypeRef(def syntax.Node, t syntax.Expr) {
 func (v *validator) checkHostname(x syntax.Expr) {
 	switch x := x.(type) {
 	case *syntax.StringLit:
-		if illegalHostnameChar.MatchString(x.Value) {
+		if hasIllegalHostnameChar(x.Value) {
 			v.error(x, "The hostname '"+x.Value+"' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)")
 		}
 	case *syntax.InterpolatedString:
@@ -493,7 +477,7 @@ func literalKey(x syntax.Expr) (string, bool) {
 func (v *validator) assign(x syntax.Expr) {
 	switch x := x.(type) {
 	case *syntax.Variable:
-		if numericVarName.MatchString(x.Name) {
+		if isNumericVarName(x.Name) {
 			v.error(x, "Illegal attempt to assign to the numeric match result variable '$"+x.Name+"'. Numeric variables are not assignable")
 		}
 		if strings.Contains(x.Name, "::") {
