@@ -6,9 +6,10 @@ import (
 	"time"
 )
 
-// fileCache keeps parsed files (templates) for an environment, so each is
+// fileCache keeps parsed templates and module Ruby functions, so each is
 // parsed once per process; an entry is re-parsed when the file's size or
-// modification time changes. Safe for concurrent compiles.
+// modification time changes. Entries are keyed by path and kind (a file read
+// both as ERB and as EPP is parsed once as each). Safe for concurrent compiles.
 type fileCache struct {
 	mu      sync.Mutex
 	entries map[string]*cacheEntry
@@ -20,15 +21,16 @@ type cacheEntry struct {
 	val   any
 }
 
-// load returns the parsed form of path, parsing it with parse when it is
-// not cached or changed on disk.
-func (fc *fileCache) load(path string, parse func(src []byte) (any, error)) (any, error) {
+// load returns the parsed form of path as kind, parsing it with parse when
+// it is not cached or changed on disk.
+func (fc *fileCache) load(path, kind string, parse func(src []byte) (any, error)) (any, error) {
+	key := kind + ":" + path
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	fc.mu.Lock()
-	e := fc.entries[path]
+	e := fc.entries[key]
 	fc.mu.Unlock()
 	if e != nil && e.size == st.Size() && e.mtime.Equal(st.ModTime()) {
 		return e.val, nil
@@ -45,7 +47,7 @@ func (fc *fileCache) load(path string, parse func(src []byte) (any, error)) (any
 	if fc.entries == nil {
 		fc.entries = make(map[string]*cacheEntry)
 	}
-	fc.entries[path] = &cacheEntry{size: st.Size(), mtime: st.ModTime(), val: v}
+	fc.entries[key] = &cacheEntry{size: st.Size(), mtime: st.ModTime(), val: v}
 	fc.mu.Unlock()
 	return v, nil
 }

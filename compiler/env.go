@@ -29,15 +29,23 @@ type Environment struct {
 	// node inheritance) that marionette accepts and Puppet 7 rejects.
 	Deprecations []string
 
+	// sources holds the parsed files, shared with other environments of
+	// the process; templates and module Ruby functions are parsed through it.
+	sources *Sources
+	// manifest is the main manifest setting and manifestFiles the files it
+	// named when the environment was loaded (see Changed).
+	manifest      string
+	manifestFiles []string
+
 	mu     sync.Mutex
 	defs   map[defKey]*Definition
 	loaded map[string]bool // module files already parsed (or found missing)
 	// loadErrs remembers files that failed to parse, so every compile that
 	// needs them reports the same error.
 	loadErrs map[string]error
-	// templates caches parsed EPP and ERB templates (and module Ruby
-	// functions).
-	templates fileCache
+	// deps holds the version of every file the definitions came from, and
+	// the zero stamp for autoload paths found missing (see Changed).
+	deps map[string]fileStamp
 	// funcs is the function table (DefaultFunctions), built once.
 	funcsOnce sync.Once
 	funcs     functions.Table
@@ -78,19 +86,31 @@ type NodeDef struct {
 
 // LoadEnvironment parses the main manifest (a file, or a directory whose .pp
 // files are read recursively in alphabetical order) and prepares module
-// autoloading from modulePath.
+// autoloading from modulePath. Its files are cached in a Sources of its own;
+// processes that load environments more than once use Sources.LoadEnvironment
+// or an EnvironmentCache.
 func LoadEnvironment(name, manifest string, modulePath []string) (*Environment, error) {
+	return NewSources().LoadEnvironment(name, manifest, modulePath)
+}
+
+// LoadEnvironment is the package's LoadEnvironment with files parsed through
+// s: a file that has not changed since s parsed it is not parsed again.
+func (s *Sources) LoadEnvironment(name, manifest string, modulePath []string) (*Environment, error) {
 	env := &Environment{
 		Name:       name,
 		ModulePath: modulePath,
+		sources:    s,
+		manifest:   manifest,
 		defs:       make(map[defKey]*Definition),
 		loaded:     make(map[string]bool),
 		loadErrs:   make(map[string]error),
+		deps:       make(map[string]fileStamp),
 	}
 	files, err := manifestFiles(manifest)
 	if err != nil {
 		return nil, err
 	}
+	env.manifestFiles = files
 	seen := make(map[string]bool)
 	for _, f := range files {
 		if err := env.loadManifest(f, seen); err != nil {
@@ -110,7 +130,14 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 		return nil
 	}
 	seen[path] = true
-	prog, err := env.parseFile(path)
+	stamp, err := statStamp(path)
+	if err != nil {
+		return err
+	}
+	if !stamp.exists() {
+		return fmt.Errorf("could not read manifest %s: no such file", path)
+	}
+	prog, err := env.parseFile(path, stamp)
 	if err != nil {
 		return err
 	}
@@ -183,21 +210,14 @@ func manifestFiles(manifest string) ([]string, error) {
 	return files, err
 }
 
-func (env *Environment) parseFile(path string) (*syntax.Program, error) {
-	src, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	prog, err := syntax.ParseFile(path, src)
-	if err != nil {
-		return nil, &ParseError{File: path, Err: err}
-	}
-	warnings, err := validateProgram(prog)
+// parseFile returns the parsed manifest at path (stat'ed as stamp) and
+// records it as a dependency of the environment. Callers hold env.mu or own
+// env exclusively (while loading).
+func (env *Environment) parseFile(path string, stamp fileStamp) (*syntax.Program, error) {
+	env.deps[path] = stamp
+	prog, warnings, err := env.sources.manifest(path, stamp)
 	env.Deprecations = append(env.Deprecations, warnings...)
-	if err != nil {
-		return nil, &ParseError{File: path, Err: err}
-	}
-	return prog, nil
+	return prog, err
 }
 
 // ParseError is a manifest that does not parse or validate; Puppet reports
@@ -383,10 +403,15 @@ func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
 			continue
 		}
 		env.loaded[path] = true
-		if _, err := os.Stat(path); err != nil {
+		stamp, err := statStamp(path)
+		if err != nil {
+			return nil, err
+		}
+		if !stamp.exists() {
+			env.deps[path] = stamp
 			continue
 		}
-		prog, err := env.parseFile(path)
+		prog, err := env.parseFile(path, stamp)
 		if err == nil {
 			err = env.checkFileNamespace(prog, path)
 		}

@@ -25,7 +25,7 @@ func (c *Compilation) fnTemplate(sc *eval.Scope, call *eval.Call) (value.Value, 
 		if err != nil {
 			return nil, err
 		}
-		t, err := c.env.templates.load(path, func(src []byte) (any, error) {
+		t, err := c.env.sources.templates.load(path, "erb", func(src []byte) (any, error) {
 			return erb.Parse(path, src)
 		})
 		if err != nil {

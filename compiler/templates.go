@@ -24,7 +24,7 @@ func (c *Compilation) fnEPP(sc *eval.Scope, call *eval.Call) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	prog, err := c.env.templates.load(path, func(src []byte) (any, error) {
+	prog, err := c.env.sources.templates.load(path, "epp", func(src []byte) (any, error) {
 		return syntax.ParseEPP(path, src)
 	})
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -61,6 +62,12 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	if f.node == "" {
 		fs.Usage()
 		return 2
+	}
+	// A one-off process allocates a few megabytes and exits: collecting
+	// garbage less often saves a sixth of its time (medium workload, median
+	// of 30: 11.9 -> 10.1 ms; peak RSS unchanged at 13 MB, large 39 -> 43 MB).
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
 	}
 	cat, err := compileNode(&f, stderr)
 	if err != nil {

@@ -1,0 +1,186 @@
+package compiler
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// edit rewrites a file of the tree with a modification time in the future,
+// so that an edit within the file system's timestamp granularity still
+// shows (as a later edit would).
+func edit(t *testing.T, dir, name, content string, tick *time.Time) {
+	t.Helper()
+	writeTree(t, dir, map[string]string{name: content})
+	*tick = tick.Add(time.Second)
+	if err := os.Chtimes(filepath.Join(dir, name), *tick, *tick); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// notifyTitles compiles node n01 and lists its Notify titles, or the error.
+func notifyTitles(t *testing.T, env *Environment) string {
+	t.Helper()
+	types, _ := resourcetype.NewSet(nil)
+	cat, err := Compile(env, Options{Types: types}, &Request{Node: "n01", Facts: value.EmptyHash})
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	var titles []string
+	for _, r := range cat.Resources {
+		if r.Type == "Notify" {
+			titles = append(titles, r.Title)
+		}
+	}
+	sort.Strings(titles)
+	return strings.Join(titles, ",")
+}
+
+func TestEnvironmentCacheFollowsEdits(t *testing.T) {
+	dir := t.TempDir()
+	tick := time.Now()
+	writeTree(t, dir, map[string]string{
+		"manifests/site.pp":            "include a\nif $facts['extra'] { include b }\n",
+		"modules/a/manifests/init.pp":  "class a { notify { 'a1': } }\n",
+		"modules/c/manifests/init.pp":  "class c { notify { 'c1': } }\n",
+		"modules/c/manifests/other.pp": "class c::other { notify { 'o1': } }\n",
+	})
+	cache := NewEnvironmentCache(nil)
+	get := func() *Environment {
+		t.Helper()
+		env, err := cache.Get("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return env
+	}
+	env1 := get()
+	if got := notifyTitles(t, env1); got != "a1" {
+		t.Fatalf("first compile: %s", got)
+	}
+	if get() != env1 {
+		t.Fatal("unchanged files: Get loaded a new environment")
+	}
+
+	// A module file the environment loaded changes.
+	edit(t, dir, "modules/a/manifests/init.pp", "class a { notify { 'a2': } include c }\n", &tick)
+	env2 := get()
+	if env2 == env1 {
+		t.Fatal("edited module file: Get returned the stale environment")
+	}
+	if got := notifyTitles(t, env2); got != "a2,c1" {
+		t.Fatalf("after editing a: %s", got)
+	}
+	if env2.Manifests[0] != env1.Manifests[0] {
+		t.Error("site.pp did not change but was parsed again")
+	}
+	if got := notifyTitles(t, env1); got != "a1" {
+		t.Errorf("a compile with the old environment sees the new code: %s", got)
+	}
+
+	// Files the environment never loaded do not make it stale.
+	edit(t, dir, "modules/c/manifests/other.pp", "class c::other { notify { 'o2': } }\n", &tick)
+	if get() != env2 {
+		t.Error("a file no compile loaded changed: Get loaded a new environment")
+	}
+
+	// A new file in the main manifest directory.
+	edit(t, dir, "manifests/zz.pp", "notify { 'zz': }\n", &tick)
+	env3 := get()
+	if got := notifyTitles(t, env3); got != "a2,c1,zz" {
+		t.Fatalf("after adding manifests/zz.pp: %s", got)
+	}
+
+	// A class that was missing appears; a file that failed to parse is fixed.
+	edit(t, dir, "manifests/zz.pp", "include d\n", &tick)
+	env4 := get()
+	if got := notifyTitles(t, env4); !strings.Contains(got, "Could not find class ::d") {
+		t.Fatalf("missing class d: %s", got)
+	}
+	if get() != env4 {
+		t.Error("nothing changed: Get loaded a new environment")
+	}
+	edit(t, dir, "modules/d/manifests/init.pp", "class d { notify { 'd1': }\n", &tick)
+	env5 := get()
+	if env5 == env4 {
+		t.Fatal("the missing class's file appeared: Get returned the stale environment")
+	}
+	if got := notifyTitles(t, env5); !strings.Contains(got, "Syntax error") {
+		t.Fatalf("broken d: %s", got)
+	}
+	edit(t, dir, "modules/d/manifests/init.pp", "class d { notify { 'd1': } }\n", &tick)
+	if got := notifyTitles(t, get()); got != "a2,c1,d1" {
+		t.Fatalf("after fixing d: %s", got)
+	}
+}
+
+// TestEnvironmentCacheConcurrent: compiles and Gets run while a file keeps
+// changing; every compile sees one version or the other (for go test -race).
+func TestEnvironmentCacheConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	tick := time.Now()
+	writeTree(t, dir, map[string]string{
+		"manifests/site.pp":           "include a\n",
+		"modules/a/manifests/init.pp": "class a { notify { 'v0': } }\n",
+	})
+	cache := NewEnvironmentCache(nil)
+	var wg sync.WaitGroup
+	errs := make(chan string, 100)
+	stop := make(chan struct{})
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				env, err := cache.Get("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+				if err != nil {
+					errs <- err.Error()
+					return
+				}
+				if got := notifyTitles(t, env); !strings.HasPrefix(got, "v") || strings.Contains(got, ",") {
+					errs <- got
+					return
+				}
+			}
+		}()
+	}
+	// Each edit replaces the file at once, as editors and deploy tools do,
+	// so a compile never reads half a file.
+	path := filepath.Join(dir, "modules/a/manifests/init.pp")
+	for i := 1; i <= 20; i++ {
+		tmp := path + ".new"
+		if err := os.WriteFile(tmp, []byte("class a { notify { 'v"+strings.Repeat("1", i)+"': } }\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tick = tick.Add(time.Second)
+		if err := os.Chtimes(tmp, tick, tick); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Rename(tmp, path); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(2 * time.Millisecond)
+	}
+	close(stop)
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+	env, _ := cache.Get("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+	if got := notifyTitles(t, env); got != "v"+strings.Repeat("1", 20) {
+		t.Errorf("after the last edit: %s", got)
+	}
+}
