@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/value"
 )
@@ -537,14 +538,14 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 	return nil, false, nil
 }
 
-var lineInFull = regexp.MustCompile(`^template .*?:(\d+): `)
+var lineInFull = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^template .*?:(\d+): `) })
 
 // fnError turns an error from the interpreter into one about the function.
 func (in *interp) fnError(err error) error {
 	switch e := err.(type) {
 	case *rubyError:
 		line := 0
-		if m := lineInFull.FindStringSubmatch(e.full); m != nil {
+		if m := lineInFull().FindStringSubmatch(e.full); m != nil {
 			line, _ = strconv.Atoi(m[1])
 		}
 		return &RubyError{File: in.fn.File, Line: line, Class: e.class, Message: e.msg}
@@ -607,7 +608,7 @@ func stripFunctionsModule(toks []token) []token {
 // nearly always :doc strings that are never evaluated.
 const heredocPlaceholder = "__marionette_heredoc__"
 
-var heredocStart = regexp.MustCompile(`<<([-~]?)(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)`)
+var heredocStart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`<<([-~]?)(['"]?)([A-Za-z_][A-Za-z0-9_]*)(['"]?)`) })
 
 // replaceHeredocs rewrites heredocs into string literals on their opening
 // line, blanking their body lines so that line numbers stay the same.
@@ -618,7 +619,7 @@ func replaceHeredocs(src string) (string, error) {
 		if strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
-		loc := heredocStart.FindStringSubmatchIndex(line)
+		loc := heredocStart().FindStringSubmatchIndex(line)
 		if loc == nil {
 			continue
 		}

@@ -16,6 +16,9 @@
 // "unsupported Ruby in template F:L: ..." for valid Ruby this package does
 // not implement. Rendering is bounded in steps, output size and nesting, so
 // no input hangs or exhausts memory.
+//
+// Regular expressions are compiled on first use (sync.OnceValue), so that a
+// process that renders no template does not pay for them.
 package erb
 
 import (

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -533,10 +534,12 @@ func quoteString(s string) string {
 	return b.String()
 }
 
-var simpleSymbol = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z_0-9]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@)$`)
+var simpleSymbol = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z_0-9]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@)$`)
+})
 
 func inspectSymbol(s string) string {
-	if simpleSymbol.MatchString(s) {
+	if simpleSymbol().MatchString(s) {
 		return ":" + s
 	}
 	return ":" + quoteString(s)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // toYAML implements to_yaml (Ruby's Psych emitter) for plain data. Psych's
@@ -41,8 +42,10 @@ func (in *interp) toYAML(line int, v any) (string, error) {
 // yamlPlain matches strings Psych emits without quotes (unless reserved);
 // yamlSlashed matches the paths it emits in double quotes.
 var (
-	yamlPlain   = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`)
-	yamlSlashed = regexp.MustCompile(`^/[A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`)
+	yamlPlain = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`)
+	})
+	yamlSlashed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`) })
 )
 
 // yamlReserved are the YAML 1.1 words Psych quotes.
@@ -68,18 +71,18 @@ func (in *interp) yamlScalar(line int, v any) (string, error) {
 		}
 		return formatFloat(x), nil
 	case *rstr:
-		if yamlPlain.MatchString(x.s) && !yamlReserved(x.s) {
+		if yamlPlain().MatchString(x.s) && !yamlReserved(x.s) {
 			return x.s, nil
 		}
 		if x.s == "" {
 			return "''", nil
 		}
-		if yamlSlashed.MatchString(x.s) {
+		if yamlSlashed().MatchString(x.s) {
 			return `"` + x.s + `"`, nil
 		}
 		return "", in.unsupported(line, "to_yaml of the string %s", quoteString(x.s))
 	case symbol:
-		if yamlPlain.MatchString(string(x)) {
+		if yamlPlain().MatchString(string(x)) {
 			return ":" + string(x), nil
 		}
 	case *rarray:

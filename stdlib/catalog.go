@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
@@ -71,14 +72,14 @@ func canonicalType(name string) string {
 	return strings.Join(segs, "::")
 }
 
-var referenceSyntax = regexp.MustCompile(`(?s)^([^\[\]]+)\[(.+)\]$`)
+var referenceSyntax = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)^([^\[\]]+)\[(.+)\]$`) })
 
 // splitReference is Puppet::Resource.type_and_title for a "Type[title]"
 // string or a resource reference value. A bare type gives an empty title.
 func splitReference(ref value.Value) (typ, title string, err error) {
 	switch r := ref.(type) {
 	case value.String:
-		if m := referenceSyntax.FindStringSubmatch(string(r)); m != nil {
+		if m := referenceSyntax().FindStringSubmatch(string(r)); m != nil {
 			title := m[2]
 			// Puppet strips the quotes of Type['title'].
 			if len(title) >= 2 && (title[0] == '\'' || title[0] == '"') && title[len(title)-1] == title[0] {
@@ -351,7 +352,7 @@ func topFacts(c *functions.Ctx) *value.Hash {
 	return h
 }
 
-var factPathSegment = regexp.MustCompile(`([^."]+)|"([^"]+)"`)
+var factPathSegment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([^."]+)|"([^"]+)"`) })
 
 // fact is stdlib's fact('a.b.0'): a dotted walk into $facts that gives
 // undef (with a warning when it cannot walk on) instead of failing.
@@ -365,7 +366,7 @@ func fact(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	var cur value.Value = topFacts(c)
 	var walked []string
-	for _, m := range factPathSegment.FindAllStringSubmatch(string(name), -1) {
+	for _, m := range factPathSegment().FindAllStringSubmatch(string(name), -1) {
 		key := m[1]
 		if key == "" {
 			key = m[2]
@@ -441,7 +442,7 @@ func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return value.Boolean(versionCompare(rubyString(release), string(args[1].(value.String))) >= 0), nil
 }
 
-var versionToken = regexp.MustCompile(`^(?:[-.]|\d+|[a-zA-Z]+)`)
+var versionToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[-.]|\d+|[a-zA-Z]+)`) })
 
 // versionCompare is Puppet::Util::Package.versioncmp.
 func versionCompare(a, b string) int {
@@ -449,7 +450,7 @@ func versionCompare(a, b string) int {
 		return 0
 	}
 	for a != "" && b != "" {
-		ta, tb := versionToken.FindString(a), versionToken.FindString(b)
+		ta, tb := versionToken().FindString(a), versionToken().FindString(b)
 		if ta == "" || tb == "" {
 			break
 		}

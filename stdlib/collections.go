@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/value"
@@ -658,7 +659,7 @@ func rubyRegexp(v value.Value) (*regexp.Regexp, error) {
 	return re, nil
 }
 
-var indexRange = regexp.MustCompile(`^(\d+)(\.\.\.?|-)(\d+)$`)
+var indexRange = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)(\.\.\.?|-)(\d+)$`) })
 
 func valuesAt(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) < 2 {
@@ -675,7 +676,7 @@ func valuesAt(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	var picked []int64
 	for _, idx := range indices {
 		s := rubyString(idx)
-		if m := indexRange.FindStringSubmatch(s); m != nil {
+		if m := indexRange().FindStringSubmatch(s); m != nil {
 			start, _ := strconv.ParseInt(m[1], 10, 64)
 			stop, _ := strconv.ParseInt(m[3], 10, 64)
 			if start > stop {
@@ -710,7 +711,7 @@ func valuesAt(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return out, nil
 }
 
-var rangeSpec = regexp.MustCompile(`^(\w+)(\.\.\.?|-)(\w+)$`)
+var rangeSpec = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\w+)(\.\.\.?|-)(\w+)$`) })
 
 // maxRange is how many elements range() returns at most, as stdlib caps it.
 const maxRange = 1000000
@@ -742,7 +743,7 @@ func rangeFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		if !ok {
 			return nil, errorf("undefined method `match' for %s:%s", rubyInspect(args[0]), rubyClass(args[0]))
 		}
-		m := rangeSpec.FindStringSubmatch(string(s))
+		m := rangeSpec().FindStringSubmatch(string(s))
 		switch {
 		case m != nil:
 			start, stop = value.String(m[1]), value.String(m[3])

@@ -9,6 +9,7 @@ import (
 	"hash"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/value"
@@ -23,7 +24,7 @@ func addCrypt(t functions.Table) {
 	t["str2saltedpbkdf2"] = legacy(str2saltedPBKDF2)
 }
 
-var cryptSalt = regexp.MustCompile(`\A[a-zA-Z0-9./]+\z`)
+var cryptSalt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A[a-zA-Z0-9./]+\z`) })
 
 func pwHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) != 3 {
@@ -58,7 +59,7 @@ func pwHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if strings.HasPrefix(prefix, "2") {
 		return nil, errorf("pw_hash(): bcrypt hashes are not supported")
 	}
-	if !cryptSalt.MatchString(string(salt)) {
+	if !cryptSalt().MatchString(string(salt)) {
 		return nil, errorf("pw_hash(): characters in salt must be in the set [a-zA-Z0-9./]")
 	}
 	if password == "" {

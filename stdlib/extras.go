@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/marionette-dev/marionette/eval"
@@ -109,13 +110,13 @@ func lineEndings(name, from, to string) functions.Func {
 		}
 		if name == "unix2dos" {
 			// Ruby's /\r*\n/ also swallows carriage returns already there.
-			return value.String(crlf.ReplaceAllString(string(s), "\r\n")), nil
+			return value.String(crlf().ReplaceAllString(string(s), "\r\n")), nil
 		}
 		return value.String(strings.ReplaceAll(string(s), from, to)), nil
 	}
 }
 
-var crlf = regexp.MustCompile(`\r*\n`)
+var crlf = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\r*\n`) })
 
 func squeeze(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) != 1 && len(args) != 2 {
@@ -200,7 +201,7 @@ func clamp(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return value.Integer(nums[1]), nil
 }
 
-var byteSize = regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`)
+var byteSize = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`) })
 
 func toBytes(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) != 1 {
@@ -210,7 +211,7 @@ func toBytes(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	case value.Integer, value.Float:
 		return v, nil
 	case value.String:
-		m := byteSize.FindStringSubmatch(string(v))
+		m := byteSize().FindStringSubmatch(string(v))
 		f, _ := rubyStringToF(m[1])
 		shift := map[string]uint{"": 0, "k": 10, "M": 20, "G": 30, "T": 40, "P": 50, "E": 60}
 		s, ok := shift[m[2]]

@@ -20,6 +20,10 @@
 // declared through the evaluator's host as create_resources calls; facts
 // come from $facts and the legacy fact variables of top scope; and
 // assert_private compares $module_name with $caller_module_name.
+//
+// Regular expressions are compiled on first use (sync.OnceValue): a compile
+// uses few of them, and a one-off process would otherwise pay for all of
+// them at start.
 package stdlib
 
 import (

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/value"
@@ -28,8 +29,8 @@ func addStrings(t functions.Table) {
 }
 
 var (
-	trueWords  = regexp.MustCompile(`(?i)^(1|t|y|true|yes)$`)
-	falseWords = regexp.MustCompile(`(?i)^(0|f|n|false|no)$`)
+	trueWords  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^(1|t|y|true|yes)$`) })
+	falseWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^(0|f|n|false|no)$`) })
 )
 
 func str2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -46,9 +47,9 @@ func str2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	switch str := string(s); {
 	case str == "":
 		return value.False, nil
-	case trueWords.MatchString(str):
+	case trueWords().MatchString(str):
 		return value.True, nil
-	case falseWords.MatchString(str), str == "undef", str == "undefined":
+	case falseWords().MatchString(str), str == "undef", str == "undefined":
 		return value.False, nil
 	}
 	return nil, errorf("str2bool(): Unknown type of boolean given")
@@ -120,13 +121,15 @@ func num2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return value.Boolean(n > 0), nil
 }
 
-var rubyFloatSyntax = regexp.MustCompile(`^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+(_\d+)*)?$`)
+var rubyFloatSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[+-]?(\d+(_\d+)*)(\.\d+(_\d+)*)?([eE][+-]?\d+(_\d+)*)?$`)
+})
 
 // rubyFloatParse is Ruby's Float(string): decimal or hexadecimal syntax,
 // surrounding whitespace allowed, anything else an error.
 func rubyFloatParse(s string) (float64, error) {
 	t := strings.TrimSpace(s)
-	if rubyFloatSyntax.MatchString(t) {
+	if rubyFloatSyntax().MatchString(t) {
 		f, err := strconv.ParseFloat(strings.ReplaceAll(t, "_", ""), 64)
 		if err == nil {
 			return f, nil

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
@@ -211,14 +212,16 @@ func validateRe(c *functions.Ctx, args []value.Value) error {
 }
 
 var (
-	windowsAbsolutePath = regexp.MustCompile(`(?im)^(?:(?:[A-Z]:[\\/])|(?:[\\/][\\/][^\\/]+[\\/][^\\/]+)|(?:[\\/][\\/]\?[\\/][^\\/]+))`)
-	posixAbsolutePath   = regexp.MustCompile(`(?m)^/`)
+	windowsAbsolutePath = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?im)^(?:(?:[A-Z]:[\\/])|(?:[\\/][\\/][^\\/]+[\\/][^\\/]+)|(?:[\\/][\\/]\?[\\/][^\\/]+))`)
+	})
+	posixAbsolutePath = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^/`) })
 )
 
 // isAbsolutePath is Puppet::Util.absolute_path? for POSIX or Windows.
 func isAbsolutePath(v value.Value) bool {
 	s, ok := v.(value.String)
-	return ok && (posixAbsolutePath.MatchString(string(s)) || windowsAbsolutePath.MatchString(string(s)))
+	return ok && (posixAbsolutePath().MatchString(string(s)) || windowsAbsolutePath().MatchString(string(s)))
 }
 
 func validateAbsolutePath(c *functions.Ctx, args []value.Value) error {
@@ -336,10 +339,12 @@ func validateNumber(name string, integer bool) validator {
 	}
 }
 
-var integerSyntax = regexp.MustCompile(`^\s*[+-]?(0[xX][0-9a-fA-F]+(_[0-9a-fA-F]+)*|0[bB][01]+(_[01]+)*|0[oO]?[0-7]+(_[0-7]+)*|[1-9]\d*(_\d+)*|0)\s*$`)
+var integerSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*[+-]?(0[xX][0-9a-fA-F]+(_[0-9a-fA-F]+)*|0[bB][01]+(_[01]+)*|0[oO]?[0-7]+(_[0-7]+)*|[1-9]\d*(_\d+)*|0)\s*$`)
+})
 
 // rubyIntegerSyntax reports whether Ruby's Integer(s) accepts s.
-func rubyIntegerSyntax(s string) bool { return integerSyntax.MatchString(s) }
+func rubyIntegerSyntax(s string) bool { return integerSyntax().MatchString(s) }
 
 func validateSlength(c *functions.Ctx, args []value.Value) error {
 	deprecate(c, "validate_slength", deprecationMessage("String[]"))
@@ -502,7 +507,7 @@ func isStringValue(v value.Value) bool {
 
 // rubyStringToF is Ruby's String#to_f: the leading float, 0.0 if none.
 func rubyStringToF(s string) (float64, bool) {
-	m := leadingFloat.FindString(strings.TrimLeft(s, " \t\n\v\f\r"))
+	m := leadingFloat().FindString(strings.TrimLeft(s, " \t\n\v\f\r"))
 	if m == "" {
 		return 0, false
 	}
@@ -510,11 +515,11 @@ func rubyStringToF(s string) (float64, bool) {
 	return f, err == nil
 }
 
-var leadingFloat = regexp.MustCompile(`^[+-]?\d+(_\d+)*(\.\d+(_\d+)*)?([eE][+-]?\d+)?`)
+var leadingFloat = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[+-]?\d+(_\d+)*(\.\d+(_\d+)*)?([eE][+-]?\d+)?`) })
 
 var (
-	integerText = regexp.MustCompile(`(?m)^-?(?:(?:[1-9]\d*)|0)$`)
-	numericText = regexp.MustCompile(`(?m)^-?(?:(?:[1-9]\d*)|0)(?:\.\d+)?(?:[eE]-?\d+)?$`)
+	integerText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^-?(?:(?:[1-9]\d*)|0)$`) })
+	numericText = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?m)^-?(?:(?:[1-9]\d*)|0)(?:\.\d+)?(?:[eE]-?\d+)?$`) })
 )
 
 func isIntegerValue(v value.Value) bool {
@@ -522,7 +527,7 @@ func isIntegerValue(v value.Value) bool {
 	case value.Integer:
 		return true
 	case value.String:
-		return integerText.MatchString(string(v))
+		return integerText().MatchString(string(v))
 	}
 	return false
 }
@@ -532,7 +537,7 @@ func isNumericValue(v value.Value) bool {
 	case value.Integer, value.Float:
 		return true
 	case value.String:
-		return numericText.MatchString(string(v))
+		return numericText().MatchString(string(v))
 	}
 	return false
 }
@@ -548,8 +553,8 @@ func isFloatValue(v value.Value) bool {
 	return false
 }
 
-var domainTLD = regexp.MustCompile(`\.[A-Za-z]+$`)
-var domainLabel = regexp.MustCompile(`^[a-zA-Z\d-]+$`)
+var domainTLD = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\.[A-Za-z]+$`) })
+var domainLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z\d-]+$`) })
 
 func isDomainName(v value.Value) bool {
 	s, ok := v.(value.String)
@@ -564,29 +569,31 @@ func isDomainName(v value.Value) bool {
 	if domain == "" || len(domain) > 255 {
 		return false
 	}
-	if strings.Contains(domain, ".") && !domainTLD.MatchString(domain) {
+	if strings.Contains(domain, ".") && !domainTLD().MatchString(domain) {
 		return false
 	}
 	for _, label := range strings.Split(domain, ".") {
-		if label == "" || len(label) > 63 || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") || !domainLabel.MatchString(label) {
+		if label == "" || len(label) > 63 || strings.HasPrefix(label, "-") || strings.HasSuffix(label, "-") || !domainLabel().MatchString(label) {
 			return false
 		}
 	}
 	return true
 }
 
-var macAddress = regexp.MustCompile(`(?im)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$|^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$`)
+var macAddress = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?im)^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){5}$|^[a-f0-9]{1,2}(:[a-f0-9]{1,2}){19}$`)
+})
 
 func isMACAddress(v value.Value) bool {
 	s, ok := v.(value.String)
-	return ok && macAddress.MatchString(string(s))
+	return ok && macAddress().MatchString(string(s))
 }
 
-var emailAddress = regexp.MustCompile(`^([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+$`)
+var emailAddress = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([\w+\-].?)+@[a-z\d\-]+(\.[a-z]+)*\.[a-z]+$`) })
 
 func isEmailAddress(v value.Value) bool {
 	s, ok := v.(value.String)
-	return ok && emailAddress.MatchString(string(s))
+	return ok && emailAddress().MatchString(string(s))
 }
 
 // isA is stdlib's is_a(value, type).
