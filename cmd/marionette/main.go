@@ -24,6 +24,7 @@ type command struct {
 // commands lists every subcommand explicitly: no init()-time registration.
 func commands() map[string]command {
 	return map[string]command{
+		"bench":   {"compile a node repeatedly in one process and print the timings", runBench},
 		"compile": {"compile a node's catalog", runCompile},
 		"diff":    {"compare two catalogs, like octocatalog-diff", runDiff},
 		"lookup":  {"look up Hiera data for a node, like puppet lookup", runLookup},

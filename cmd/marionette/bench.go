@@ -1,0 +1,100 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/hiera"
+)
+
+// runBench compiles one node repeatedly in one process, the environment and
+// data files parsed once (what a compile server does), and prints the
+// timings as one JSON line: the counterpart of the shared benchmark's
+// puppet-warm.rb, whose output fields it mirrors.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var f compileFlags
+	addEnvironmentFlags(fs, &f)
+	runs := fs.Int("runs", 20, "number of compiles")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: marionette bench NODE [--runs N] [compile flags]")
+		fmt.Fprintln(stderr, "compiles NODE N times in one process and prints {env, n, resources, first_ms, median_ms, min_ms, rss_kb}")
+		fs.PrintDefaults()
+	}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		f.node, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if f.node == "" && fs.NArg() > 0 {
+		f.node = fs.Arg(0)
+	}
+	if f.node == "" || *runs < 1 {
+		fs.Usage()
+		return 2
+	}
+	env, opts, req, err := prepare(&f, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v on node %s\n", err, f.node)
+		return 1
+	}
+	opts.Functions = compiler.DefaultFunctions(env)
+	opts.Hiera.Cache = hiera.NewCache()
+	times := make([]time.Duration, *runs)
+	resources := 0
+	for i := range times {
+		start := time.Now()
+		cat, err := compiler.Compile(env, opts, req)
+		if err == nil {
+			err = cat.WriteJSON(io.Discard)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "Error: %v on node %s\n", err, f.node)
+			return 1
+		}
+		times[i] = time.Since(start)
+		resources = len(cat.Resources)
+	}
+	first := times[0]
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	return writeJSONLine(stdout, stderr, map[string]any{
+		"env": f.environment, "n": *runs, "resources": resources,
+		"first_ms": ms(first), "median_ms": ms(times[len(times)/2]), "min_ms": ms(times[0]),
+		"rss_kb": peakRSSKB(),
+	})
+}
+
+func writeJSONLine(stdout, stderr io.Writer, v any) int {
+	if err := json.NewEncoder(stdout).Encode(v); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// peakRSSKB is the process's peak resident set (VmHWM), 0 where /proc is
+// not available.
+func peakRSSKB() int {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			n, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return n
+		}
+	}
+	return 0
+}
