@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/big"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -162,12 +163,15 @@ func compareResource(o, n *Resource, opts Options) (ResourceChange, bool) {
 	if o.Kind != "" && n.Kind != "" && o.Kind != n.Kind {
 		attr("kind", o.Kind, n.Kind)
 	}
-	osens, nsens := set(o.Sensitive), set(n.Sensitive)
-	if len(onlyIn(osens, nsens)) > 0 || len(onlyIn(nsens, osens)) > 0 {
-		attr("sensitive_parameters", sortedKeys(osens), sortedKeys(nsens))
+	// Lists in the same order are the same sets: skip building the sets.
+	if !slices.Equal(o.Sensitive, n.Sensitive) {
+		osens, nsens := set(o.Sensitive), set(n.Sensitive)
+		if len(onlyIn(osens, nsens)) > 0 || len(onlyIn(nsens, osens)) > 0 {
+			attr("sensitive_parameters", sortedKeys(osens), sortedKeys(nsens))
+		}
 	}
 
-	if !opts.IgnoreTags {
+	if !opts.IgnoreTags && !slices.Equal(o.Tags, n.Tags) {
 		ot, nt := set(o.Tags), set(n.Tags)
 		if added := onlyIn(nt, ot); len(added) > 0 {
 			ch.TagsAdded = added

@@ -170,10 +170,7 @@ func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, c := range res.Classes {
-			req.Classes = append(req.Classes, compiler.ENCClass{Name: c.Name, Params: c.Params})
-		}
-		req.Parameters = res.Parameters
+		classify(req, res)
 		if res.Environment != "" && res.Environment != f.environment {
 			// The classifier moves the node to another environment.
 			if f.environmentPath == "" {
@@ -209,6 +206,15 @@ func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *
 		fmt.Fprintf(stderr, "Warning: %s\n", d)
 	}
 	return env, req, nil
+}
+
+// classify gives a compile request the classes and parameters of an ENC's
+// answer.
+func classify(req *compiler.Request, res *enc.Result) {
+	for _, c := range res.Classes {
+		req.Classes = append(req.Classes, compiler.ENCClass{Name: c.Name, Params: c.Params})
+	}
+	req.Parameters = res.Parameters
 }
 
 // moduleDirs lists every module directory on a module path.

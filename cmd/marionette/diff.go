@@ -4,13 +4,24 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/marionette-dev/marionette/catalogdiff"
 )
 
 // runDiff compares two catalog JSON files, like octocatalog-diff: exit 0 when
 // they are the same, 1 when they differ, 2 on errors (as diff(1) does).
+// With --all-nodes it compiles a fleet with two environments and compares
+// every node's two catalogs (diffall.go).
 func runDiff(args []string, stdout, stderr io.Writer) int {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "--all-nodes" || a == "-all-nodes" || strings.HasPrefix(a, "--all-nodes=") || strings.HasPrefix(a, "-all-nodes=") {
+			return runDiffAll(args, stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var opts catalogdiff.Options
@@ -20,6 +31,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&asJSON, "json", false, "print the differences as JSON")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette diff OLD_CATALOG.json NEW_CATALOG.json [--ignore-tags] [--ignore-file-line=false] [--json]")
+		fmt.Fprintln(stderr, "       "+strings.TrimPrefix(diffAllUsage, "usage: "))
+		fmt.Fprintln(stderr, "Exit status: 0 no differences, 1 differences, 2 errors (with --all-nodes: a node failed to compile); see diff --all-nodes --help")
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the two files.

@@ -159,10 +159,7 @@ func fleetCompiler(f *compileFlags, out string, logw io.Writer) (fleet.CompileFu
 			if res.Environment != "" && res.Environment != environment {
 				return fmt.Errorf("the ENC puts node %s in environment %s; --all-nodes compiles environment %s only", n.Name, res.Environment, environment)
 			}
-			for _, c := range res.Classes {
-				req.Classes = append(req.Classes, compiler.ENCClass{Name: c.Name, Params: c.Params})
-			}
-			req.Parameters = res.Parameters
+			classify(req, res)
 		}
 		cat, err := compiler.Compile(env, opts, req)
 		if err != nil {
