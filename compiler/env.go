@@ -12,6 +12,7 @@ import (
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/syntax/validate"
 )
 
 // Environment is a parsed Puppet environment: the main manifest and the
@@ -46,6 +47,9 @@ type Environment struct {
 	// deps holds the version of every file the definitions came from, and
 	// the zero stamp for autoload paths found missing (see Changed).
 	deps map[string]fileStamp
+	// modules holds the directory each module name autoloading looked up
+	// resolved to ("" for none), so that Changed sees a module appear.
+	modules map[string]string
 	// funcs is the function table (DefaultFunctions), built once.
 	funcsOnce sync.Once
 	funcs     functions.Table
@@ -105,6 +109,7 @@ func (s *Sources) LoadEnvironment(name, manifest string, modulePath []string) (*
 		loaded:     make(map[string]bool),
 		loadErrs:   make(map[string]error),
 		deps:       make(map[string]fileStamp),
+		modules:    make(map[string]string),
 	}
 	files, err := manifestFiles(manifest)
 	if err != nil {
@@ -220,8 +225,10 @@ func (env *Environment) parseFile(path string, stamp fileStamp) (*syntax.Program
 	return prog, err
 }
 
-// ParseError is a manifest that does not parse or validate; Puppet reports
-// these as "Could not parse for environment ...".
+// ParseError is a manifest that does not parse or validate, including the
+// rules for module files. Puppet reports one in the main manifest as "Could
+// not parse for environment ..." and one in a module file as it is, not as
+// an error of the expression that needed the file.
 type ParseError struct {
 	File string
 	Err  error
@@ -413,7 +420,7 @@ func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
 		}
 		prog, err := env.parseFile(path, stamp)
 		if err == nil {
-			err = env.checkFileNamespace(prog, path)
+			err = env.checkModuleFile(prog, path)
 		}
 		if err != nil {
 			env.loadErrs[path] = err
@@ -429,35 +436,39 @@ func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
 	return nil, nil
 }
 
-// autoloadPaths lists the files that may define name, in module path order:
-// a → a/manifests/init.pp; a::b::c → a/manifests/b/c.pp (functions under
-// functions/, type aliases under types/).
+// autoloadPaths lists the files that may define name, in the order
+// Puppet's loader tries them. Only the first module of the module path with
+// the name's first segment counts (a module shadows its namesakes further
+// along the path). In it, a class or defined type a::b::c is looked for in
+// manifests/b/c.pp, then in the files of the enclosing namespaces,
+// manifests/b.pp and manifests/init.pp; a function or type alias only in
+// its own file under functions/ or types/.
 func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 	segs := strings.Split(name, "::")
 	if len(segs) == 0 || segs[0] == "" {
 		return nil
 	}
-	dir := "manifests"
-	switch kind {
-	case kindFunction:
-		dir = "functions"
-	case kindTypeAlias:
-		dir = "types"
+	mod, ok := env.ModuleDir(segs[0])
+	env.modules[segs[0]] = mod
+	if !ok {
+		return nil
 	}
-	var rel string
-	if len(segs) == 1 {
-		if kind != kindClass && kind != kindDefine {
+	switch kind {
+	case kindFunction, kindTypeAlias:
+		if len(segs) == 1 {
 			return nil
 		}
-		rel = filepath.Join(segs[0], dir, "init.pp")
-	} else {
-		rel = filepath.Join(segs[0], dir, filepath.Join(segs[1:]...)+".pp")
+		dir := "functions"
+		if kind == kindTypeAlias {
+			dir = "types"
+		}
+		return []string{filepath.Join(mod, dir, filepath.Join(segs[1:]...)+".pp")}
 	}
-	paths := make([]string, 0, len(env.ModulePath))
-	for _, mp := range env.ModulePath {
-		paths = append(paths, filepath.Join(mp, rel))
+	paths := make([]string, 0, len(segs))
+	for n := len(segs); n > 1; n-- {
+		paths = append(paths, filepath.Join(mod, "manifests", filepath.Join(segs[1:n]...)+".pp"))
 	}
-	return paths
+	return append(paths, filepath.Join(mod, "manifests", "init.pp"))
 }
 
 // ModuleDir returns the directory of a module on the module path.
@@ -496,11 +507,15 @@ func (env *Environment) rubyFunctionFile(name string) string {
 	return ""
 }
 
-// checkFileNamespace applies Puppet's rule for autoloaded module files: a
-// class, define or function in <module>/manifests/a/b.pp must be named
-// within module::a::b (init.pp: within module), and files outside manifests,
-// functions or types hold no definitions.
-func (env *Environment) checkFileNamespace(prog *syntax.Program, path string) error {
+// checkModuleFile applies Puppet's rules for autoloaded module files: only
+// definitions at top level (validate.ModuleFile), and a class, define or
+// function in <module>/manifests/a/b.pp must be named within module::a::b
+// (init.pp: within module), and files outside manifests, functions or types
+// hold no definitions.
+func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error {
+	if errs := validate.ModuleFile(prog); len(errs) > 0 {
+		return &ParseError{File: path, Err: errs}
+	}
 	ns, ok := env.fileNamespace(path)
 	var err error
 	syntax.Inspect(prog, func(n syntax.Node) bool {
@@ -520,8 +535,8 @@ func (env *Environment) checkFileNamespace(prog *syntax.Program, path string) er
 		}
 		if !ok || !strings.HasPrefix(strings.ToLower(name), ns) {
 			p := prog.File.Position(n.Pos())
-			err = fmt.Errorf("Unacceptable location. The name '%s' is unacceptable in file '%s' (file: %s, line: %d, column: %d)",
-				name, path, p.Filename, p.Line, p.Column)
+			err = &ParseError{File: path, Err: fmt.Errorf("Unacceptable location. The name '%s' is unacceptable in file '%s' (file: %s, line: %d, column: %d)",
+				name, path, p.Filename, p.Line, p.Column)}
 		}
 		return true
 	})

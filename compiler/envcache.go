@@ -8,8 +8,9 @@ import (
 
 // Changed reports whether the files the environment was built from differ
 // from what is on disk now: a main manifest file or a module file it loaded
-// changed, the main manifest directory gained or lost a file, or an autoload
-// path it found missing now exists. An environment never changes once
+// changed, the main manifest directory gained or lost a file, an autoload
+// path it found missing now exists, or a module it looked up appeared or
+// moved to another directory of the module path. An environment never changes once
 // loaded; a process that must follow edits loads a new one (EnvironmentCache
 // does).
 func (env *Environment) Changed() bool {
@@ -22,7 +23,16 @@ func (env *Environment) Changed() bool {
 	for p, s := range env.deps {
 		deps[p] = s
 	}
+	modules := make(map[string]string, len(env.modules))
+	for name, dir := range env.modules {
+		modules[name] = dir
+	}
 	env.mu.Unlock()
+	for name, dir := range modules {
+		if now, _ := env.ModuleDir(name); now != dir {
+			return true
+		}
+	}
 	for p, s := range deps {
 		now, err := statStamp(p)
 		if err != nil || now != s {

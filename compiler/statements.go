@@ -1,7 +1,9 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
@@ -37,6 +39,12 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 	if _, ok := err.(*eval.Error); ok {
 		return err
 	}
+	// A module file that does not load is reported as is: it is not an
+	// error of the expression that needed it.
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return err
+	}
 	if pe, ok := err.(*posError); ok {
 		return &eval.Error{Msg: what + pe.Error()}
 	}
@@ -52,7 +60,11 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 // is an error.
 func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp) ([]attrOp, error) {
 	out := make([]attrOp, 0, len(ops))
-	seen := map[string]bool{}
+	// Every attribute set so far is in out; a scan of the few there beats
+	// a map.
+	seen := func(name string) bool {
+		return slices.ContainsFunc(out, func(o attrOp) bool { return o.name == name })
+	}
 	for _, op := range ops {
 		v, err := c.ev.Eval(op.Value, sc)
 		if err != nil {
@@ -68,18 +80,16 @@ func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp) ([]a
 			}
 			for i, k := range h.Keys() {
 				name := value.ToString(k)
-				if seen[name] {
+				if seen(name) {
 					return nil, &eval.Error{Pos: c.pos(sc, op), Msg: fmt.Sprintf("The attribute '%s' has already been set", name)}
 				}
-				seen[name] = true
 				out = append(out, attrOp{name: name, value: h.Values()[i], op: op})
 			}
 			continue
 		}
-		if seen[op.Name] {
+		if seen(op.Name) {
 			return nil, &eval.Error{Pos: c.pos(sc, op), Msg: fmt.Sprintf("The attribute '%s' has already been set", op.Name)}
 		}
-		seen[op.Name] = true
 		out = append(out, attrOp{name: op.Name, value: v, op: op, appendOp: op.Op == syntax.PARROW})
 	}
 	return out, nil
@@ -140,7 +150,7 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (
 			defaults = ops
 		}
 	}
-	var refs value.Array
+	refs := make(value.Array, 0, len(x.Bodies))
 	for _, b := range x.Bodies {
 		if _, ok := b.Title.(*syntax.DefaultLit); ok {
 			continue
@@ -149,7 +159,15 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (
 		if err != nil {
 			return nil, err
 		}
-		ts, ok := titles(tv)
+		var ts []string
+		var ok bool
+		if t, isStr := tv.(value.String); isStr {
+			// The usual single title needs no list on the heap.
+			var one [1]string
+			one[0], ts, ok = string(t), one[:], true
+		} else {
+			ts, ok = titles(tv)
+		}
 		if !ok || value.IsUndef(tv) {
 			return nil, &eval.Error{Pos: c.pos(sc, b.Title), Msg: "Missing title. The title expression resulted in undef"}
 		}
@@ -229,10 +247,11 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 			def, kind = d, catalog.KindDefined
 		}
 	}
-	r := c.newResource(value.CapitalizeName(typeName), title, sc, pos, kind)
+	r := c.newResource(typeName, title, sc, pos, kind)
 	if def != nil && r.defineDepth >= maxDefineDepth {
 		return nil, fmt.Errorf("Defined types nest more than %d deep (a defined type that declares itself without end?) at %s", maxDefineDepth, r.Ref())
 	}
+	r.Params = make([]catalog.Param, 0, len(ops))
 	r.define = def
 	r.virtual = form != syntax.Regular
 	r.exported = form == syntax.Exported
@@ -263,7 +282,7 @@ func (c *Compilation) addTitleParams(r *resource) {
 	if r.Kind != catalog.KindNative || c.types == nil {
 		return
 	}
-	schema, ok := c.types.Lookup(strings.ToLower(r.Type))
+	schema, ok := c.types.Lookup(r.Type) // Lookup ignores case
 	if !ok {
 		return
 	}
@@ -275,6 +294,9 @@ func (c *Compilation) addTitleParams(r *resource) {
 			r.Params = append(r.Params[:i], r.Params[i+1:]...)
 			i--
 		}
+	}
+	if schema.TitleParsesToItself(r.Title) {
+		return // nothing derived from the title differs from it
 	}
 	parsed, err := schema.ParseTitle(r.Title)
 	if err != nil {
@@ -425,7 +447,11 @@ func (c *Compilation) resourceOverride(sc *eval.Scope, x *syntax.ResourceOverrid
 
 // refList turns evaluated references (one or an array) into catalog refs.
 func refList(v value.Value) []catalog.Ref {
-	var out []catalog.Ref
+	return appendRefs(nil, v)
+}
+
+// appendRefs appends the references in v to out (see refList).
+func appendRefs(out []catalog.Ref, v value.Value) []catalog.Ref {
 	switch v := v.(type) {
 	case *value.ResourceType:
 		if v.Title != "" {
@@ -437,7 +463,7 @@ func refList(v value.Value) []catalog.Ref {
 		}
 	case value.Array:
 		for _, e := range v {
-			out = append(out, refList(e)...)
+			out = appendRefs(out, e)
 		}
 	case value.String:
 		if t, title, ok := parseRef(string(v)); ok {

@@ -1,0 +1,6 @@
+class a {
+  notify { 'a': }
+}
+class a::d {
+  notify { 'a::d from init.pp': }
+}

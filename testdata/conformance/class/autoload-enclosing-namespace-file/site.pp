@@ -1,0 +1,3 @@
+include a::b::c
+include a::d
+a::b::thing { 'one': }

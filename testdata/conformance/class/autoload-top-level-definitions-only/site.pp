@@ -1,0 +1,2 @@
+include web
+web::site { 'a': }

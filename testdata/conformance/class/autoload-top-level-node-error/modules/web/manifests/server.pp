@@ -1,0 +1,6 @@
+class web::server {
+  notify { 'server': }
+}
+node default {
+  notify { 'from module node': }
+}

@@ -1,0 +1,5 @@
+class web {
+  notify { 'web': }
+}
+notify { 'stray': }
+$port = 80
