@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
@@ -90,6 +91,9 @@ type Compilation struct {
 	containEdges   []catalog.Edge
 	// warned remembers WarnOnce keys.
 	warned map[string]bool
+	// erbObjects is the Ruby identity of Puppet hashes shared by the ERB
+	// templates of the rendering tree in progress (renderShared).
+	erbObjects *erb.Objects
 }
 
 // stage is one named step of the pipeline.

@@ -31,7 +31,7 @@ func (c *Compilation) fnTemplate(sc *eval.Scope, call *eval.Call) (value.Value, 
 		if err != nil {
 			return nil, err
 		}
-		s, err := t.(*erb.Template).Render(&erbScope{c: c, sc: sc})
+		s, err := c.renderShared(t.(*erb.Template), sc)
 		if err != nil {
 			return nil, err
 		}
@@ -61,8 +61,21 @@ func (c *Compilation) renderERB(name string, src []byte, sc *eval.Scope) (string
 	if err != nil {
 		return "", err
 	}
+	return c.renderShared(t, sc)
+}
+
+// renderShared renders a template whose Ruby view of Puppet hashes is
+// shared with the templates it renders in turn (erb.ObjectSharer): the
+// outermost template of a tree starts the table, nested ones reuse it.
+func (c *Compilation) renderShared(t *erb.Template, sc *eval.Scope) (string, error) {
+	if c.erbObjects == nil {
+		c.erbObjects = erb.NewObjects()
+		defer func() { c.erbObjects = nil }()
+	}
 	return t.Render(&erbScope{c: c, sc: sc})
 }
+
+func (s *erbScope) SharedObjects() *erb.Objects { return s.c.erbObjects }
 
 // erbScope is what a template sees of the calling scope: its variables
 // (@x, scope['x'], scope.lookupvar) and Puppet's functions.

@@ -18,7 +18,8 @@ type interp struct {
 	depth int              // call depth, bounded so recursion cannot overflow
 	defs  map[string]*nDef // methods the template defined with def
 	// setvars holds variables the template set with scope.setvar; they
-	// shadow the scope's for the rest of the rendering.
+	// shadow the scope's for the rest of the rendering (and of the
+	// rendering tree, when the scope shares objects: see vars).
 	setvars map[string]any
 	// fn is set when running a Ruby function rather than a template: self
 	// is then the function (4.x API) or the calling scope (3.x API).
@@ -403,10 +404,35 @@ func (in *interp) ivar(name string) any {
 	}
 	var v any
 	if pv, ok := in.scope.Variable(name); ok {
-		v = fromPuppet(pv)
+		v = in.fromPuppet(pv)
 	}
 	in.ivars[name] = v
 	return v
+}
+
+// vars returns the variables set with scope.setvar: those of the whole
+// rendering tree when the scope shares objects (a nested template rendered
+// by scope.function_template reads what its parent set, as under Puppet),
+// else this rendering's own.
+func (in *interp) vars() map[string]any {
+	if s, ok := in.scope.(ObjectSharer); ok {
+		if objs := s.SharedObjects(); objs != nil {
+			return objs.setvars
+		}
+	}
+	if in.setvars == nil {
+		in.setvars = map[string]any{}
+	}
+	return in.setvars
+}
+
+// fromPuppet converts a variable's value, sharing Ruby hashes across the
+// rendering tree when the scope asks for it (ObjectSharer).
+func (in *interp) fromPuppet(v value.Value) any {
+	if s, ok := in.scope.(ObjectSharer); ok {
+		return fromPuppetShared(v, s.SharedObjects())
+	}
+	return fromPuppet(v)
 }
 
 func (in *interp) gvar(n *nGVar) (any, error) {
@@ -942,21 +968,18 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		if !ok || len(args) != 2 {
 			return nil, in.unsupported(line, "scope.setvar needs a name and a value")
 		}
-		if in.setvars == nil {
-			in.setvars = map[string]any{}
-		}
-		in.setvars[n] = args[1]
+		in.vars()[n] = args[1]
 		return args[1], nil
 	case name == "[]" || name == "lookupvar":
 		n, ok := varName()
 		if !ok {
 			return nil, in.unsupported(line, "scope.%s needs a String", name)
 		}
-		if v, found := in.setvars[n]; found {
+		if v, found := in.vars()[n]; found {
 			return v, nil
 		}
 		if v, found := in.scope.Variable(n); found {
-			return fromPuppet(v), nil
+			return in.fromPuppet(v), nil
 		}
 		return nil, nil
 	case name == "include?" || name == "exist?" || name == "key?" || name == "has_key?":

@@ -210,6 +210,12 @@ func (in *interp) nilMethod(line int, name string, args []any) (any, bool, error
 		return 0.0, true, nil
 	case "to_h":
 		return newHash(), true, nil
+	case "=~":
+		// Object#=~, deprecated but still there in the Ruby 3.1 that runs
+		// Puppet 7 on Debian: nil, so `nil !~ /re/` is true.
+		if len(args) == 1 {
+			return nil, true, nil
+		}
 	case "&":
 		return false, true, nil
 	case "|":

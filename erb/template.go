@@ -43,6 +43,31 @@ type VariableLister interface {
 	Variables() *value.Hash
 }
 
+// ObjectSharer may be implemented by a Scope whose templates must share Ruby
+// objects with the templates they render. Under Puppet a template reads a
+// variable's own Ruby object, and scope.setvar stores one into the scope, so
+// a template can set a hash, store into it (scope.lookupvar('x')[:item] =
+// ...) and render a nested template that reads it back (Debian's apache
+// module does). SharedObjects returns the table of the current rendering
+// tree, or nil to convert afresh on every read.
+type ObjectSharer interface {
+	SharedObjects() *Objects
+}
+
+// Objects maps Puppet hashes to the Ruby hashes templates were given for
+// them. It belongs to one rendering tree (a template and the templates it
+// renders) of one compile, and is not safe for concurrent use.
+type Objects struct {
+	hashes map[*value.Hash]*rhash
+	// setvars are the variables the tree's templates set with scope.setvar.
+	setvars map[string]any
+}
+
+// NewObjects returns an empty table.
+func NewObjects() *Objects {
+	return &Objects{hashes: map[*value.Hash]*rhash{}, setvars: map[string]any{}}
+}
+
 // Template is a parsed template. It is immutable and may be rendered
 // concurrently from several goroutines.
 type Template struct {

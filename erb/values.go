@@ -182,7 +182,11 @@ func writeHashKey(b *strings.Builder, v any, depth int, budget *int) {
 }
 
 // fromPuppet converts a Puppet value to the Ruby object Puppet hands templates.
-func fromPuppet(v value.Value) any {
+func fromPuppet(v value.Value) any { return fromPuppetShared(v, nil) }
+
+// fromPuppetShared is fromPuppet giving each Puppet hash the Ruby hash objs
+// recorded for it, when objs is not nil.
+func fromPuppetShared(v value.Value, objs *Objects) any {
 	switch v := v.(type) {
 	case nil:
 		return nil
@@ -199,14 +203,20 @@ func fromPuppet(v value.Value) any {
 	case value.Array:
 		a := make([]any, len(v))
 		for i, e := range v {
-			a[i] = fromPuppet(e)
+			a[i] = fromPuppetShared(e, objs)
 		}
 		return &rarray{a: a}
 	case *value.Hash:
+		if h, ok := objs.hash(v); ok {
+			return h
+		}
 		h := newHash()
 		for i := 0; i < v.Len(); i++ {
 			k, e := v.At(i)
-			h.set(fromPuppet(k), fromPuppet(e))
+			h.set(fromPuppetShared(k, objs), fromPuppetShared(e, objs))
+		}
+		if objs != nil {
+			objs.hashes[v] = h
 		}
 		return h
 	case *value.Regexp:
@@ -219,6 +229,14 @@ func fromPuppet(v value.Value) any {
 		return symbol("default")
 	}
 	return &puppetObj{v}
+}
+
+func (o *Objects) hash(v *value.Hash) (*rhash, bool) {
+	if o == nil {
+		return nil, false
+	}
+	h, ok := o.hashes[v]
+	return h, ok
 }
 
 // toPuppet converts a Ruby object back to a Puppet value (function arguments).

@@ -6,6 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // toYAML implements to_yaml (Ruby's Psych emitter) for plain data. Psych's
@@ -39,14 +44,11 @@ func (in *interp) toYAML(line int, v any) (string, error) {
 	return b.String(), nil
 }
 
-// yamlPlain matches strings Psych emits without quotes (unless reserved);
-// yamlSlashed matches the paths it emits in double quotes.
-var (
-	yamlPlain = sync.OnceValue(func() *regexp.Regexp {
-		return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`)
-	})
-	yamlSlashed = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^/[A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`) })
-)
+// yamlPlain matches strings Psych surely emits without quotes (unless
+// reserved): the common case, decided without parsing.
+var yamlPlain = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`)
+})
 
 // yamlReserved are the YAML 1.1 words Psych quotes.
 func yamlReserved(s string) bool {
@@ -55,6 +57,65 @@ func yamlReserved(s string) bool {
 		return true
 	}
 	return false
+}
+
+// yamlString emits a one-line string as Psych does: double quotes for "y",
+// "n" and strings that start with a non-word character and hold no '"';
+// single quotes for strings a YAML reader would not read back as that same
+// string (Psych asks its scalar scanner, then libyaml refuses plain style
+// for text such as ": " or " #"); plain otherwise. ok is false for what
+// this does not follow: line breaks, control characters, non-ASCII text in
+// double quotes, and strings long enough for libyaml to fold.
+func yamlString(s string) (string, bool) {
+	if yamlPlain().MatchString(s) && !yamlReserved(s) && len(s) < 80 {
+		return s, true
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return "", false
+		}
+	}
+	switch {
+	case s == "":
+		return "''", true
+	case len(s) >= 80 && strings.Contains(s, " "):
+		return "", false
+	case s == "<<":
+		return "!!str '<<'", true
+	case s == "y" || s == "n":
+		return `"` + s + `"`, true
+	case !startsWithWordChar(s) && !strings.Contains(s, `"`):
+		for i := 0; i < len(s); i++ {
+			if s[i] >= 0x80 {
+				return "", false
+			}
+		}
+		return `"` + strings.ReplaceAll(s, `\`, `\\`) + `"`, true
+	}
+	if v, err := hiera.FromYAML([]byte(s), "to_yaml"); err == nil && v == value.String(s) && !octalLike(s) &&
+		!strings.HasSuffix(s, " ") && !strings.HasPrefix(s, " ") {
+		return s, true
+	}
+	return "'" + strings.ReplaceAll(s, "'", "''") + "'", true
+}
+
+// octalLike matches Psych's /\A0[0-7]*[89]/: no octal number, but quoted.
+func octalLike(s string) bool {
+	i := 1
+	if s == "" || s[0] != '0' {
+		return false
+	}
+	for i < len(s) && s[i] >= '0' && s[i] <= '7' {
+		i++
+	}
+	return i < len(s) && (s[i] == '8' || s[i] == '9')
+}
+
+// startsWithWordChar reports whether s starts with a letter, digit or '_'
+// (Ruby's [[:word:]], Unicode letters included).
+func startsWithWordChar(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
 }
 
 func (in *interp) yamlScalar(line int, v any) (string, error) {
@@ -71,14 +132,8 @@ func (in *interp) yamlScalar(line int, v any) (string, error) {
 		}
 		return formatFloat(x), nil
 	case *rstr:
-		if yamlPlain().MatchString(x.s) && !yamlReserved(x.s) {
-			return x.s, nil
-		}
-		if x.s == "" {
-			return "''", nil
-		}
-		if yamlSlashed().MatchString(x.s) {
-			return `"` + x.s + `"`, nil
+		if q, ok := yamlString(x.s); ok {
+			return q, nil
 		}
 		return "", in.unsupported(line, "to_yaml of the string %s", quoteString(x.s))
 	case symbol:
