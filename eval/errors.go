@@ -33,7 +33,7 @@ func position(sc *Scope, n syntax.Node) syntax.Position {
 	if sc == nil || sc.File == nil || n == nil {
 		return syntax.Position{}
 	}
-	return sc.File.Position(n.Pos())
+	return sc.File.Position(syntax.Pos(sc.File.ErrorOffset(n) + 1))
 }
 
 // Control-flow signals travel as errors, never as panics: a function body or

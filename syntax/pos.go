@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"unicode/utf8"
@@ -61,6 +62,46 @@ func NewFile(name string, src []byte) *File {
 		}
 	}
 	return f
+}
+
+// SkipSpace returns the offset of the first byte at or after off that is
+// not white space or a comment.
+func (f *File) SkipSpace(off int) int {
+	src := f.Src
+	for off < len(src) {
+		switch c := src[off]; {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			off++
+		case c == '#':
+			for off < len(src) && src[off] != '\n' {
+				off++
+			}
+		case c == '/' && off+1 < len(src) && src[off+1] == '*':
+			end := bytes.Index(src[off+2:], []byte("*/"))
+			if end < 0 {
+				return len(src)
+			}
+			off += 2 + end + 2
+		default:
+			return off
+		}
+	}
+	return off
+}
+
+// ErrorOffset returns the offset where Puppet places n in its messages: the
+// operator of a binary, assignment or relationship expression (Puppet's
+// parser locates those at the operator), the start of anything else.
+func (f *File) ErrorOffset(n Node) int {
+	switch n := n.(type) {
+	case *BinaryExpr:
+		return f.SkipSpace(n.Left.End().Offset())
+	case *AssignExpr:
+		return f.SkipSpace(n.Left.End().Offset())
+	case *RelationshipExpr:
+		return f.SkipSpace(n.Left.End().Offset())
+	}
+	return n.Pos().Offset()
 }
 
 // LineCount returns the number of lines in the file.

@@ -16,7 +16,6 @@
 package validate
 
 import (
-	"bytes"
 	"strings"
 
 	"github.com/marionette-dev/marionette/syntax"
@@ -595,12 +594,8 @@ func idem(x syntax.Expr) bool {
 // name of a type alias and the '$' of a parameter.
 func (v *validator) offset(n syntax.Node) int {
 	switch n := n.(type) {
-	case *syntax.BinaryExpr:
-		return v.skipSpace(n.Left.End().Offset())
-	case *syntax.AssignExpr:
-		return v.skipSpace(n.Left.End().Offset())
-	case *syntax.RelationshipExpr:
-		return v.skipSpace(n.Left.End().Offset())
+	case *syntax.BinaryExpr, *syntax.AssignExpr, *syntax.RelationshipExpr:
+		return v.file.ErrorOffset(n)
 	case *syntax.TypeAlias:
 		return v.skipSpace(n.Pos().Offset() + len("type"))
 	case *syntax.Parameter:
@@ -632,25 +627,4 @@ func (v *validator) paramOffset(p *syntax.Parameter) int {
 
 // skipSpace returns the offset of the first character at or after off that
 // is not white space or part of a comment.
-func (v *validator) skipSpace(off int) int {
-	src := v.src
-	for off < len(src) {
-		switch c := src[off]; {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
-			off++
-		case c == '#':
-			for off < len(src) && src[off] != '\n' {
-				off++
-			}
-		case c == '/' && off+1 < len(src) && src[off+1] == '*':
-			end := bytes.Index(src[off+2:], []byte("*/"))
-			if end < 0 {
-				return len(src)
-			}
-			off += 2 + end + 2
-		default:
-			return off
-		}
-	}
-	return off
-}
+func (v *validator) skipSpace(off int) int { return v.file.SkipSpace(off) }
