@@ -30,14 +30,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "compiles NODE N times in one process and prints {env, n, resources, first_ms, median_ms, min_ms, rss_kb}")
 		fs.PrintDefaults()
 	}
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		f.node, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
+	if !parseNodeArgs(fs, args, &f.node) {
 		return 2
-	}
-	if f.node == "" && fs.NArg() > 0 {
-		f.node = fs.Arg(0)
 	}
 	if f.node == "" || *runs < 1 {
 		fs.Usage()

@@ -49,15 +49,8 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 			return runFleet(args, stdout, stderr)
 		}
 	}
-	// The node name may come before or after the flags.
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		f.node, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
+	if !parseNodeArgs(fs, args, &f.node) {
 		return 2
-	}
-	if f.node == "" && fs.NArg() > 0 {
-		f.node = fs.Arg(0)
 	}
 	if f.node == "" {
 		fs.Usage()
@@ -84,6 +77,21 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// parseNodeArgs parses the flags of a command that takes one node name,
+// which may come before or after the flags.
+func parseNodeArgs(fs *flag.FlagSet, args []string, node *string) bool {
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		*node, args = args[0], args[1:]
+	}
+	if err := fs.Parse(args); err != nil {
+		return false
+	}
+	if *node == "" && fs.NArg() > 0 {
+		*node = fs.Arg(0)
+	}
+	return true
 }
 
 func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {

@@ -102,19 +102,9 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--jobs must not be negative")
 	}
 
-	var nodes []fleet.Node
-	var err error
-	if nodesFrom != "" {
-		nodes, err = fleet.FromNodesFile(nodesFrom, factsDir)
-	} else {
-		nodes, err = fleet.FromFactsDir(factsDir)
-	}
+	nodes, err := listNodes(factsDir, nodesFrom)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return 2
-	}
-	if len(nodes) == 0 {
-		fmt.Fprintln(stderr, "Error: no nodes to compile")
 		return 2
 	}
 

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -62,19 +63,9 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--jobs must not be negative")
 	}
 
-	var nodes []fleet.Node
-	var err error
-	if nodesFrom != "" {
-		nodes, err = fleet.FromNodesFile(nodesFrom, factsDir)
-	} else {
-		nodes, err = fleet.FromFactsDir(factsDir)
-	}
+	nodes, err := listNodes(factsDir, nodesFrom)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return 2
-	}
-	if len(nodes) == 0 {
-		fmt.Fprintln(stderr, "Error: no nodes to compile")
 		return 2
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
@@ -112,6 +103,22 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// listNodes lists the nodes of a --nodes-from file (facts from factsDir
+// when given) or of a --facts-dir directory; none is an error.
+func listNodes(factsDir, nodesFrom string) ([]fleet.Node, error) {
+	var nodes []fleet.Node
+	var err error
+	if nodesFrom != "" {
+		nodes, err = fleet.FromNodesFile(nodesFrom, factsDir)
+	} else {
+		nodes, err = fleet.FromFactsDir(factsDir)
+	}
+	if err == nil && len(nodes) == 0 {
+		err = errors.New("no nodes to compile")
+	}
+	return nodes, err
 }
 
 // fleetGCPercent is the garbage collector target of a fleet run (see runFleet).
