@@ -241,6 +241,12 @@ var (
 // plain resolves an untagged plain scalar with Psych's YAML 1.1 rules.
 func (c *yamlConverter) plain(n *yaml.Node) (value.Value, error) {
 	s := n.Value
+	if plainWord(s) {
+		return value.String(s), nil
+	}
+	if n, ok := plainDecimal(s); ok {
+		return value.Integer(n), nil
+	}
 	switch {
 	case s == "":
 		return value.Undef, nil
@@ -294,12 +300,44 @@ func (c *yamlConverter) plain(n *yaml.Node) (value.Value, error) {
 	return value.String(s), nil
 }
 
-// sexagesimal evaluates YAML 1.1 base-60 numbers such as 1:30 (= 90) the way
-// Psych does: the segments are weighted 60^2, 60, 1 counted from the first.
+// plainWord reports, without regexps, the commonest plain scalar: one that
+// starts with an ASCII letter and cannot be a Boolean or null (longer than
+// five characters, or not starting with y, t, o, n or f). Only the word rule
+// of plain can match such a text (numbers, dates, times, infinities and
+// symbols start with a digit, sign, dot or colon), and it makes it a String.
+func plainWord(s string) bool {
+	if s == "" || strings.Contains(s, "\n") {
+		return false
+	}
+	c := s[0] | 0x20 // lower case, for letters
+	if c < 'a' || c > 'z' {
+		return false
+	}
+	return len(s) > 5 || !strings.ContainsRune("ytonf", rune(c))
+}
+
+// plainDecimal reads, without regexps, the commonest number: 0 or a decimal
+// integer without leading zero, sign '-' allowed, up to 18 digits (no
+// overflow). Psych reads those as Integers; the rest goes through plain.
+func plainDecimal(s string) (int64, bool) {
+	digits := strings.TrimPrefix(s, "-")
+	if digits == "" || len(digits) > 18 || (digits[0] == '0' && len(digits) > 1) {
+		return 0, false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	return n, err == nil
+}
+
+// sexagesimal evaluates YAML 1.1 base-60 numbers the way Psych does: the
+// segments are weighted 60^2, 60, 1 counted from the first, so 1:30 is 5400.
 func sexagesimal(s string, float bool) value.Value {
+	// A sign belongs to the first segment only: -1:30 is -3600 + 1800.
 	parts := strings.Split(strings.ReplaceAll(s, "_", ""), ":")
-	neg := strings.HasPrefix(parts[0], "-")
-	parts[0] = strings.TrimLeft(parts[0], "+-")
 	var fsum float64
 	var isum int64
 	for i, p := range parts {
@@ -316,13 +354,7 @@ func sexagesimal(s string, float bool) value.Value {
 		}
 	}
 	if float {
-		if neg {
-			fsum = -fsum
-		}
 		return value.Float(fsum)
-	}
-	if neg {
-		isum = -isum
 	}
 	return value.Integer(isum)
 }

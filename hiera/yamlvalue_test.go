@@ -1,7 +1,10 @@
 package hiera
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -112,5 +115,62 @@ func TestFromYAMLSymbolKeys(t *testing.T) {
 	want := value.NewHash(value.String("a"), value.Integer(1), value.String("b c"), value.Integer(2))
 	if !value.Identical(got, want) {
 		t.Errorf("got %s, want %s", value.ToString(got), value.ToString(want))
+	}
+}
+
+// TestPlainScalarsMatchPsych reads plain scalars with FromYAML and with
+// Ruby's Psych (YAML.safe_load, as Puppet's loader calls it) and requires
+// the same type and value, or an error from both. It covers the shortcuts
+// plain takes before its regular expressions.
+func TestPlainScalarsMatchPsych(t *testing.T) {
+	ruby, err := exec.LookPath("ruby")
+	if err != nil {
+		if os.Getenv("MARIONETTE_CORPUS") == "1" {
+			t.Fatal("ruby not found (puppet-agent installs it)")
+		}
+		t.Skip("ruby not found")
+	}
+	scalars := []string{
+		"y", "Y", "yes", "YES", "yEs", "yess", "t", "true", "True", "TRUE", "truee", "o", "on", "On", "ON", "one",
+		"n", "no", "No", "nO", "non", "null", "Null", "NULL", "nulls", "f", "false", "False", "falsey", "off", "Off",
+		"offset", "a", "abc", "abcdef", "hello world", "mod01-value-0", "Yesterday", "nothing", "x:y", "a_b",
+		"0", "-0", "+0", "1", "-1", "+1", "10", "007", "08", "0x1F", "0b101", "123456789012345678", "1234567890123456789",
+		"-123456789012345678", "1_000", "1,000", "1:30", "-1:30", "1.5", "-1.5", "1.", ".5", "1e3", "1.0e+3", "1.0e3",
+		".inf", "-.Inf", ".NaN", "2024-01-02", "12:30:45", "1.2.3", "v1", "~", ":sym", "_x", "Ünïcode", "ja",
+	}
+	var script strings.Builder
+	script.WriteString("require 'yaml'\n")
+	for _, s := range scalars {
+		fmt.Fprintf(&script, "begin; v = YAML.safe_load(%q); print v.class, ':', (v.is_a?(Float) ? v.to_s : v.to_s); rescue => e; print 'error'; end; print \"\\x00\"\n", "--- "+s)
+	}
+	out, err := exec.Command(ruby, "-e", script.String()).Output()
+	if err != nil {
+		t.Fatalf("ruby: %v", err)
+	}
+	want := strings.Split(string(out), "\x00")
+	for i, s := range scalars {
+		v, err := FromYAML([]byte("--- "+s), "t.yaml")
+		got := "error"
+		if err == nil {
+			switch v := v.(type) {
+			case value.String:
+				got = "String:" + string(v)
+			case value.Integer:
+				got = fmt.Sprintf("Integer:%d", v)
+			case value.Float:
+				got = "Float:" + value.FormatFloat(float64(v))
+			case value.Boolean:
+				got = fmt.Sprintf("%sClass:%v", map[bool]string{true: "True", false: "False"}[bool(v)], bool(v))
+			default:
+				if value.IsUndef(v) {
+					got = "NilClass:"
+				} else {
+					got = fmt.Sprintf("%T", v)
+				}
+			}
+		}
+		if got != want[i] {
+			t.Errorf("%q: FromYAML gives %s, Psych %s", s, got, want[i])
+		}
 	}
 }
