@@ -21,7 +21,7 @@ func (c *Catalog) WriteJSON(w io.Writer) error {
 	e.raw(`,"name":`)
 	e.str(c.Name)
 	e.raw(`,"version":`)
-	e.raw(strconv.FormatInt(c.Version, 10))
+	e.int(c.Version)
 	e.raw(`,"code_id":`)
 	if c.CodeID == "" {
 		e.raw("null")
@@ -45,9 +45,9 @@ func (c *Catalog) WriteJSON(w io.Writer) error {
 			e.raw(",")
 		}
 		e.raw(`{"source":`)
-		e.str(ed.Source.String())
+		e.ref(ed.Source.Type, ed.Source.Title)
 		e.raw(`,"target":`)
-		e.str(ed.Target.String())
+		e.ref(ed.Target.Type, ed.Target.Title)
 		e.raw("}")
 	}
 	e.raw(`],"classes":`)
@@ -62,6 +62,19 @@ type encoder struct {
 
 func (e *encoder) raw(s string) { e.w.WriteString(s) }
 
+// int writes an integer without building a string.
+func (e *encoder) int(n int64) { e.w.Write(strconv.AppendInt(e.w.AvailableBuffer(), n, 10)) }
+
+// ref writes the JSON string of the reference Type[Title], without building
+// the reference string (edges and relationship parameters have thousands).
+func (e *encoder) ref(typ, title string) {
+	e.w.WriteByte('"')
+	e.escaped(typ)
+	e.w.WriteByte('[')
+	e.escaped(title)
+	e.w.WriteString(`]"`)
+}
+
 func (e *encoder) resource(r *Resource) {
 	e.raw(`{"type":`)
 	e.str(r.Type)
@@ -73,7 +86,7 @@ func (e *encoder) resource(r *Resource) {
 		e.raw(`,"file":`)
 		e.str(r.File)
 		e.raw(`,"line":`)
-		e.raw(strconv.Itoa(r.Line))
+		e.int(int64(r.Line))
 	}
 	e.raw(`,"exported":`)
 	e.raw(strconv.FormatBool(r.Exported))
@@ -120,7 +133,7 @@ func (e *encoder) value(v value.Value) {
 	case value.String:
 		e.str(string(v))
 	case value.Integer:
-		e.raw(strconv.FormatInt(int64(v), 10))
+		e.int(int64(v))
 	case value.Float:
 		e.raw(value.FormatFloat(float64(v)))
 	case value.Boolean:
@@ -149,13 +162,13 @@ func (e *encoder) value(v value.Value) {
 		e.value(v.Value)
 	case *value.ResourceType:
 		if v.Title != "" {
-			e.str(Ref{v.Type, v.Title}.String())
+			e.ref(v.Type, v.Title)
 		} else {
 			e.str(value.TypeString(v))
 		}
 	case *value.ClassType:
 		if v.Name != "" {
-			e.str(Ref{"Class", value.CapitalizeName(v.Name)}.String())
+			e.ref("Class", value.CapitalizeName(v.Name))
 		} else {
 			e.str("Class")
 		}
@@ -173,8 +186,15 @@ const hexDigits = "0123456789abcdef"
 // str writes a JSON string as Ruby's JSON generator does: only ", \ and control
 // characters are escaped; '/', '<', '>', '&' and non-ASCII are written as is.
 func (e *encoder) str(s string) {
+	e.w.WriteByte('"')
+	e.escaped(s)
+	e.w.WriteByte('"')
+}
+
+// escaped writes the inside of str's JSON string. Escaping goes character by
+// character, so writing a string in parts escapes it as a whole would be.
+func (e *encoder) escaped(s string) {
 	w := e.w
-	w.WriteByte('"')
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -221,7 +241,6 @@ func (e *encoder) str(s string) {
 		start = i
 	}
 	w.WriteString(s[start:])
-	w.WriteByte('"')
 }
 
 // ValueJSON encodes one value as Puppet's JSON rendering does (the same

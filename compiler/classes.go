@@ -130,14 +130,11 @@ func resourceLikePos(ci *classInstance) syntax.Position {
 func (c *Compilation) declareClass(sc *eval.Scope, def *Definition, given *value.Hash, meta []catalog.Param, at syntax.Position, resourceLike bool) (*classInstance, error) {
 	cname := def.Name
 	title := value.CapitalizeName(cname)
-	res := c.newResource("Class", title, sc, syntax.Position{}, catalog.KindClass)
-	res.Tags = res.Tags[:0]
+	res := allocResource("Class", title, catalog.KindClass)
+	res.scope = sc
 	res.AddTags("class")
-	res.AddTags(nameTags(cname)...)
-	if container := c.scopeResource(sc); container != nil {
-		res.AddTags(container.Tags...)
-	}
-	res.File, res.Line = "", 0
+	res.Tags = appendNameTags(res.Tags, cname)
+	c.setContainer(res, sc)
 	if resourceLike {
 		// Resource-like declarations carry where they were made, and
 		// Puppet records their kind as "class".
@@ -193,6 +190,7 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 		parentScope = parent.scope
 	}
 	csc := eval.NewScope(eval.ClassScope, ci.name, parentScope, def.File)
+	csc.Reserve(scopeVarCount(cd.Params, cd.Body))
 	ci.scope = csc
 	c.scopes[csc] = &scopeData{resource: ci.res, class: ci}
 	csc.Set("title", value.String(ci.name))
@@ -202,8 +200,22 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 	if err := c.bindParams(csc, ref, cd.Params, ci.given, ci.res, true, ci.name); err != nil {
 		return err
 	}
-	_, err := c.ev.Block(cd.Body, csc)
-	return err
+	return c.ev.Exec(cd.Body, csc)
+}
+
+// scopeVarCount estimates how many variables a class or define body scope
+// holds (title, name, the two module names, the parameters and the body's
+// top-level assignments) so that its scope is allocated once.
+func scopeVarCount(params []*syntax.Parameter, body *syntax.Block) int {
+	n := 4 + len(params)
+	if body != nil {
+		for _, s := range body.Stmts {
+			if _, ok := s.(*syntax.AssignExpr); ok {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // setModuleNames sets $module_name (the module the definition comes from;
@@ -213,13 +225,16 @@ func (c *Compilation) setModuleNames(sc *eval.Scope, def *Definition, caller *ev
 	if m := c.moduleOf(def); m != "" {
 		sc.Set("module_name", value.String(m))
 	}
-	callerModule := ""
+	var callerModule value.Value = value.String("")
 	if caller != nil {
 		if v, ok := caller.Lookup("module_name"); ok {
-			callerModule = value.ToString(v)
+			if _, isStr := v.(value.String); !isStr {
+				v = value.String(value.ToString(v))
+			}
+			callerModule = v // the caller's value itself: no new string
 		}
 	}
-	sc.Set("caller_module_name", value.String(callerModule))
+	sc.Set("caller_module_name", callerModule)
 }
 
 // moduleOf returns the module a definition was loaded from ("" for the main manifest).
@@ -355,6 +370,7 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 	r.evaluated = true
 	def := r.define
 	dsc := eval.NewScope(eval.DefineScope, def.Name, enclosing(r.scope), def.File)
+	dsc.Reserve(scopeVarCount(def.Define.Params, def.Define.Body))
 	c.scopes[dsc] = &scopeData{resource: r}
 	dsc.Set("title", value.String(r.Title))
 	name := value.Value(value.String(r.Title))
@@ -371,8 +387,7 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, ""); err != nil {
 		return &posError{err: err, pos: r.pos}
 	}
-	_, err := c.ev.Block(def.Define.Body, dsc)
-	return err
+	return c.ev.Exec(def.Define.Body, dsc)
 }
 
 // posError attaches a declaration position (file and line, no column, as

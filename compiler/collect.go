@@ -249,7 +249,8 @@ func (c *Compilation) relationship(sc *eval.Scope, x *syntax.RelationshipExpr) (
 // collectors.
 func operandSet(v value.Value) value.Array {
 	var out value.Array
-	seen := map[string]bool{}
+	seenRef := map[catalog.Ref]bool{}
+	seenCol := map[*collector]bool{}
 	var add func(v value.Value)
 	add = func(v value.Value) {
 		switch v := v.(type) {
@@ -258,15 +259,14 @@ func operandSet(v value.Value) value.Array {
 				add(e)
 			}
 		case *collectorRef:
-			key := fmt.Sprintf("collector %p", v.col)
-			if !seen[key] {
-				seen[key] = true
+			if !seenCol[v.col] {
+				seenCol[v.col] = true
 				out = append(out, v)
 			}
 		default:
 			for _, ref := range refList(v) {
-				if key := ref.String(); !seen[key] {
-					seen[key] = true
+				if !seenRef[ref] {
+					seenRef[ref] = true
 					out = append(out, refValue(ref))
 				}
 			}

@@ -163,7 +163,7 @@ var relationshipParams = []string{"before", "require", "notify", "subscribe"}
 // relationship targets exist.
 func (c *Compilation) validateResource(r *resource) error {
 	if r.Kind == catalog.KindNative && c.types != nil && r.Type != "Stage" {
-		if schema, ok := c.types.Lookup(strings.ToLower(r.Type)); ok && len(schema.Problems()) == 0 {
+		if schema, ok := c.types.Lookup(r.Type); ok && len(schema.Problems()) == 0 {
 			for _, p := range r.Params {
 				if err := schema.CheckAttribute(p.Name); err != nil {
 					return fmt.Errorf("no parameter named '%s'%s on %s%s", p.Name, posSuffix(r.pos), r.Ref(), posSuffix(r.pos))
@@ -176,7 +176,8 @@ func (c *Compilation) validateResource(r *resource) error {
 		if !ok {
 			continue
 		}
-		for _, ref := range refList(v) {
+		var buf [4]catalog.Ref // most parameters name a few resources
+		for _, ref := range appendRefs(buf[:0], v) {
 			target := c.byRef[ref]
 			if target == nil || target.virtual {
 				return fmt.Errorf("Could not find resource '%s' in parameter '%s'%s", ref, name, posSuffix(r.pos))

@@ -126,6 +126,7 @@ func (c *Compilation) logFunc(level functions.Level, msg string) {
 func (c *Compilation) callPuppetFunction(sc *eval.Scope, def *Definition, call *eval.Call) (value.Value, error) {
 	fd := def.Function
 	fsc := eval.NewScope(eval.LocalScope, def.Name, c.top, def.File)
+	fsc.Reserve(len(fd.Params))
 	args := call.Args
 	if call.Lambda != nil {
 		args = append(append([]value.Value{}, args...), call.Lambda)
@@ -247,9 +248,11 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 	if def != nil {
 		return c.resolveAlias(def)
 	}
-	lname := canonicalName(name)
-	if lname != "node" && c.types != nil && !c.typeExists(lname) {
-		d, err := c.env.lookup(kindDefine, lname)
+	// name, not its lowercase copy: Lookup ignores case, and so does the
+	// define lookup.
+	name = strings.TrimPrefix(name, "::")
+	if !strings.EqualFold(name, "node") && c.types != nil && !c.typeExists(name) {
+		d, err := c.env.lookup(kindDefine, name)
 		if err != nil {
 			return nil, err
 		}

@@ -29,6 +29,7 @@ func (c *Compilation) stageTop() error {
 		facts = value.EmptyHash
 	}
 	// Facts as legacy top-scope variables, then the ENC's parameters.
+	c.top.Reserve(len(facts.Keys()) + 16)
 	for i, k := range facts.Keys() {
 		if s, ok := k.(value.String); ok && !reservedTopVariables[string(s)] {
 			c.top.Set(string(s), facts.Values()[i])
@@ -164,7 +165,7 @@ func (c *Compilation) stageNodeBody() error {
 	if m.captures != nil {
 		c.nodeScope.SetCaptures(m.captures)
 	}
-	if _, err := c.ev.Block(m.node.Def.Body, c.nodeScope); err != nil {
+	if err := c.ev.Exec(m.node.Def.Body, c.nodeScope); err != nil {
 		return err
 	}
 	return nil
@@ -199,7 +200,7 @@ func (c *Compilation) evaluateParentNode(child *NodeDef, node *resource) (*eval.
 		}
 		sc := eval.NewScope(eval.NodeScope, strings.TrimPrefix(name, "n:"), scopeParent, parent.File)
 		c.scopes[sc] = &scopeData{resource: node}
-		if _, err := c.ev.Block(parent.Def.Body, sc); err != nil {
+		if err := c.ev.Exec(parent.Def.Body, sc); err != nil {
 			return nil, err
 		}
 		return sc, nil

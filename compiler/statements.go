@@ -16,7 +16,7 @@ import (
 func (c *Compilation) Statement(ev *eval.Evaluator, sc *eval.Scope, x syntax.Expr) (value.Value, error) {
 	switch x := x.(type) {
 	case *syntax.ResourceExpr:
-		v, err := c.declareResources(sc, x)
+		v, err := c.declareResources(sc, x, true)
 		if err != nil {
 			return nil, evalError(sc, x, "Error while evaluating a Resource Statement, ", err)
 		}
@@ -31,6 +31,19 @@ func (c *Compilation) Statement(ev *eval.Evaluator, sc *eval.Scope, x syntax.Exp
 		return c.relationship(sc, x)
 	}
 	return nil, fmt.Errorf("unsupported statement %T", x)
+}
+
+// RunStatement implements eval.StatementRunner: a resource declaration
+// whose value is not used does not build its list of references.
+func (c *Compilation) RunStatement(ev *eval.Evaluator, sc *eval.Scope, x syntax.Expr) error {
+	if rx, ok := x.(*syntax.ResourceExpr); ok {
+		if _, err := c.declareResources(sc, rx, false); err != nil {
+			return evalError(sc, x, "Error while evaluating a Resource Statement, ", err)
+		}
+		return nil
+	}
+	_, err := c.Statement(ev, sc, x)
+	return err
 }
 
 // evalError wraps err as Puppet's "Evaluation Error: <what>, <msg> (file:
@@ -125,7 +138,9 @@ func titles(v value.Value) ([]string, bool) {
 	return nil, false
 }
 
-func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (value.Value, error) {
+// declareResources declares the resources of a resource expression; its
+// value, the references to them, is built only when wantRefs is set.
+func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, wantRefs bool) (value.Value, error) {
 	var typeName string
 	switch t := x.Type.(type) {
 	case *syntax.QualifiedName:
@@ -150,7 +165,10 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (
 			defaults = ops
 		}
 	}
-	refs := make(value.Array, 0, len(x.Bodies))
+	var refs value.Array
+	if wantRefs {
+		refs = make(value.Array, 0, len(x.Bodies))
+	}
 	for _, b := range x.Bodies {
 		if _, ok := b.Title.(*syntax.DefaultLit); ok {
 			continue
@@ -183,15 +201,22 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr) (
 				if err := c.declareClassFromResource(sc, title, ops, pos); err != nil {
 					return nil, err
 				}
-				refs = append(refs, &value.ClassType{Name: canonicalName(title)})
+				if wantRefs {
+					refs = append(refs, &value.ClassType{Name: canonicalName(title)})
+				}
 				continue
 			}
 			r, err := c.declareResource(sc, typeName, title, ops, pos, x.Form)
 			if err != nil {
 				return nil, err
 			}
-			refs = append(refs, &value.ResourceType{Type: r.Type, Title: r.Title})
+			if wantRefs {
+				refs = append(refs, &value.ResourceType{Type: r.Type, Title: r.Title})
+			}
 		}
+	}
+	if !wantRefs {
+		return value.Undef, nil
 	}
 	return refs, nil
 }

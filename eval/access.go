@@ -12,6 +12,35 @@ func (ev *Evaluator) access(x *syntax.AccessExpr, sc *Scope) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
+	if h, ok := target.(*value.Hash); ok && len(x.Keys) == 1 && !isSplat(x.Keys[0]) {
+		// $hash[key], the most common access, needs no key list, and a
+		// literal key need not be boxed as a value.
+		if lit, ok := x.Keys[0].(*syntax.StringLit); ok {
+			if v, ok := h.GetString(lit.Value); ok {
+				return v, nil
+			}
+			return value.Undef, nil
+		}
+		k, err := ev.Eval(x.Keys[0], sc)
+		if err != nil {
+			return nil, err
+		}
+		if v, ok := h.Get(k); ok {
+			return v, nil
+		}
+		return value.Undef, nil
+	}
+	if rt, ok := target.(*value.ResourceType); ok && rt.Type != "" && rt.Title == "" && len(x.Keys) == 1 && !isSplat(x.Keys[0]) {
+		// Type['title'], a reference: no key list, no list of references.
+		k, err := ev.Eval(x.Keys[0], sc)
+		if err != nil {
+			return nil, err
+		}
+		if title, ok := k.(value.String); ok {
+			return &value.ResourceType{Type: rt.Type, Title: string(title)}, nil
+		}
+		return ev.resourceAccess(sc, x, rt, []value.Value{k})
+	}
 	keys, err := ev.evalList(x.Keys, sc)
 	if err != nil {
 		return nil, err

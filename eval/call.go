@@ -79,7 +79,18 @@ var ErrBreak = errors.New("break")
 // the call with next's value; break() comes back as ErrBreak; return()
 // propagates to the enclosing function.
 func (ev *Evaluator) CallLambda(l *Lambda, args []value.Value) (value.Value, error) {
-	sc := NewScope(LocalScope, "", l.Scope, l.Scope.File)
+	return ev.callLambda(l, args, true)
+}
+
+// RunLambda is CallLambda for a caller that ignores the lambda's value
+// (each), which spares building the value of a final resource declaration.
+func (ev *Evaluator) RunLambda(l *Lambda, args []value.Value) error {
+	_, err := ev.callLambda(l, args, false)
+	return err
+}
+
+func (ev *Evaluator) callLambda(l *Lambda, args []value.Value, wantValue bool) (value.Value, error) {
+	sc := newLambdaScope(l.Scope, len(l.Def.Params))
 	if err := ev.BindParams(sc, l.Def.Params, args, l.Def); err != nil {
 		return nil, err
 	}
@@ -88,7 +99,11 @@ func (ev *Evaluator) CallLambda(l *Lambda, args []value.Value) (value.Value, err
 	if ev.depth > maxDepth {
 		return nil, errorAt(l.Scope, l.Def, "Maximum call depth (%d) exceeded", maxDepth)
 	}
-	v, err := ev.Block(l.Def.Body, sc)
+	var v value.Value = value.Undef
+	var err error
+	if l.Def.Body != nil {
+		v, err = ev.statements(l.Def.Body.Stmts, sc, wantValue)
+	}
 	if err != nil {
 		var next *nextSignal
 		var brk *breakSignal

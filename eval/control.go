@@ -122,11 +122,17 @@ func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value)
 
 // evalList evaluates a list of expressions (array elements, arguments, case
 // options, access keys), unfolding splats (*$x).
+// isSplat reports whether e is a splat (*$x), which evalList expands.
+func isSplat(e syntax.Expr) bool {
+	u, ok := e.(*syntax.UnaryExpr)
+	return ok && u.Op == syntax.MUL
+}
+
 func (ev *Evaluator) evalList(vals []syntax.Expr, sc *Scope) ([]value.Value, error) {
 	out := make([]value.Value, 0, len(vals))
 	for _, e := range vals {
-		if u, ok := e.(*syntax.UnaryExpr); ok && u.Op == syntax.MUL {
-			v, err := ev.Eval(u.Operand, sc)
+		if isSplat(e) {
+			v, err := ev.Eval(e.(*syntax.UnaryExpr).Operand, sc)
 			if err != nil {
 				return nil, err
 			}
@@ -180,7 +186,16 @@ func (ev *Evaluator) selector(x *syntax.SelectorExpr, sc *Scope) (value.Value, e
 	}
 	var deflt *syntax.SelectorOption
 	for _, o := range x.Options {
-		vals, err := ev.evalList([]syntax.Expr{o.Match}, sc)
+		// Only a splat gives more than one value; the common single value
+		// needs no slice on the heap.
+		var one [1]value.Value
+		var vals []value.Value
+		if isSplat(o.Match) {
+			vals, err = ev.evalList([]syntax.Expr{o.Match}, sc)
+		} else {
+			one[0], err = ev.Eval(o.Match, sc)
+			vals = one[:]
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -38,6 +38,14 @@ type Host interface {
 	Statement(ev *Evaluator, sc *Scope, x syntax.Expr) (value.Value, error)
 }
 
+// StatementRunner is an optional extension of Host: RunStatement runs a
+// catalog statement whose value nobody uses (it is not the last of its
+// block), so that the host need not build the value. Statement is used
+// otherwise.
+type StatementRunner interface {
+	RunStatement(ev *Evaluator, sc *Scope, x syntax.Expr) error
+}
+
 // Evaluator evaluates expressions for one compile. It is not safe for
 // concurrent use; each compile has its own.
 type Evaluator struct {
@@ -46,6 +54,9 @@ type Evaluator struct {
 	depth int
 	// render collects output while an EPP template is evaluated.
 	render *strings.Builder
+	// strings holds string literals boxed as values: a literal evaluated
+	// again (in a define or lambda body) is looked up, not allocated again.
+	strings map[*syntax.StringLit]value.Value
 }
 
 // maxDepth bounds nested calls (Puppet code recursing without end).
@@ -57,7 +68,7 @@ func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
 	case nil:
 		return value.Undef, nil
 	case *syntax.StringLit:
-		return value.String(x.Value), nil
+		return ev.stringLit(x), nil
 	case *syntax.InterpolatedString:
 		return ev.interpolate(x, sc)
 	case *syntax.Heredoc:
@@ -164,8 +175,35 @@ func (ev *Evaluator) Block(b *syntax.Block, sc *Scope) (value.Value, error) {
 
 // Statements evaluates a statement list; its value is the last statement's.
 func (ev *Evaluator) Statements(stmts []syntax.Expr, sc *Scope) (value.Value, error) {
+	return ev.statements(stmts, sc, true)
+}
+
+// Exec evaluates a block whose value is not used, such as a class or define
+// body.
+func (ev *Evaluator) Exec(b *syntax.Block, sc *Scope) error {
+	if b == nil {
+		return nil
+	}
+	_, err := ev.statements(b.Stmts, sc, false)
+	return err
+}
+
+// statements evaluates a statement list; wantLast says whether the last
+// statement's value is used (that of the others never is).
+func (ev *Evaluator) statements(stmts []syntax.Expr, sc *Scope, wantLast bool) (value.Value, error) {
 	var last value.Value = value.Undef
-	for _, s := range stmts {
+	for i, s := range stmts {
+		if _, ok := s.(*syntax.ResourceExpr); ok && (i < len(stmts)-1 || !wantLast) {
+			// A resource declaration's value (its references) is mostly
+			// thrown away; let the host skip building it.
+			if r, ok := ev.Host.(StatementRunner); ok {
+				if err := r.RunStatement(ev, sc, s); err != nil {
+					return nil, err
+				}
+				last = value.Undef
+				continue
+			}
+		}
 		v, err := ev.Eval(s, sc)
 		if err != nil {
 			return nil, err
@@ -175,20 +213,51 @@ func (ev *Evaluator) Statements(stmts []syntax.Expr, sc *Scope) (value.Value, er
 	return last, nil
 }
 
-func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value.Value, error) {
-	var buf []byte
-	for _, p := range x.Parts {
-		if s, ok := p.(*syntax.StringLit); ok {
-			buf = append(buf, s.Value...)
-			continue
-		}
-		v, err := ev.Eval(p, sc)
-		if err != nil {
-			return nil, err
-		}
-		buf = append(buf, value.ToString(v)...)
+// stringLit returns the value of a string literal, boxed once per compile.
+func (ev *Evaluator) stringLit(x *syntax.StringLit) value.Value {
+	if v, ok := ev.strings[x]; ok {
+		return v
 	}
-	return value.String(buf), nil
+	if ev.strings == nil {
+		ev.strings = make(map[*syntax.StringLit]value.Value)
+	}
+	v := value.Value(value.String(x.Value))
+	ev.strings[x] = v
+	return v
+}
+
+func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value.Value, error) {
+	// The parts are converted first so that the result can be built with a
+	// single allocation of the right size (interpolation is hot).
+	var small [16]string
+	parts := small[:0]
+	if len(x.Parts) > len(small) {
+		parts = make([]string, 0, len(x.Parts))
+	}
+	n := 0
+	for _, p := range x.Parts {
+		var s string
+		if lit, ok := p.(*syntax.StringLit); ok {
+			s = lit.Value
+		} else {
+			v, err := ev.Eval(p, sc)
+			if err != nil {
+				return nil, err
+			}
+			s = value.ToString(v)
+		}
+		parts = append(parts, s)
+		n += len(s)
+	}
+	if len(parts) == 1 {
+		return value.String(parts[0]), nil
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range parts {
+		b.WriteString(s)
+	}
+	return value.String(b.String()), nil
 }
 
 func (ev *Evaluator) variable(x *syntax.Variable, sc *Scope) (value.Value, error) {

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/marionette-dev/marionette/syntax"
@@ -49,18 +50,41 @@ type Scope struct {
 	// parent is where unresolved lookups continue.
 	parent *Scope
 	// vars holds the scope's variables in assignment order (a small slice
-	// beats a map for the few variables most scopes have).
-	names []string
-	vals  []value.Value
+	// beats a map for the few variables most scopes have; one slice of pairs
+	// is one allocation where two slices would be two).
+	vars []binding
 	// captures holds $0..$n for a MatchScope.
 	captures []value.Value
 	// File is the manifest whose code runs in this scope, for positions.
 	File *syntax.File
 }
 
+// binding is one variable of a scope.
+type binding struct {
+	name string
+	val  value.Value
+}
+
 // NewScope returns a scope of the given kind whose lookups continue in parent.
 func NewScope(kind ScopeKind, name string, parent *Scope, file *syntax.File) *Scope {
 	return &Scope{Kind: kind, Name: name, parent: parent, File: file}
+}
+
+// newLambdaScope returns the local scope of a lambda call with room for n
+// variables. Most lambdas have one or two parameters: their scope and its
+// variables are then one allocation (lambdas run once per element).
+func newLambdaScope(parent *Scope, n int) *Scope {
+	if n > 2 {
+		sc := NewScope(LocalScope, "", parent, parent.File)
+		sc.Reserve(n)
+		return sc
+	}
+	m := &struct {
+		s    Scope
+		vars [2]binding
+	}{}
+	m.s = Scope{Kind: LocalScope, parent: parent, File: parent.File, vars: m.vars[:0]}
+	return &m.s
 }
 
 // Parent returns the scope where lookups continue.
@@ -92,22 +116,28 @@ func (s *Scope) assignTarget() *Scope {
 // already set here (Puppet variables cannot be reassigned).
 func (s *Scope) Set(name string, v value.Value) bool {
 	t := s.assignTarget()
-	for _, n := range t.names {
-		if n == name {
+	for _, b := range t.vars {
+		if b.name == name {
 			return false
 		}
 	}
-	t.names = append(t.names, name)
-	t.vals = append(t.vals, v)
+	t.vars = append(t.vars, binding{name, v})
 	return true
+}
+
+// Reserve makes room for n more variables, so that binding a known number of
+// parameters allocates once instead of growing the slice step by step.
+func (s *Scope) Reserve(n int) {
+	t := s.assignTarget()
+	t.vars = slices.Grow(t.vars, n)
 }
 
 // GetLocal returns a variable set in this very scope (match scopes skipped).
 func (s *Scope) GetLocal(name string) (value.Value, bool) {
 	t := s.assignTarget()
-	for i, n := range t.names {
-		if n == name {
-			return t.vals[i], true
+	for _, b := range t.vars {
+		if b.name == name {
+			return b.val, true
 		}
 	}
 	return nil, false
@@ -119,9 +149,9 @@ func (s *Scope) Lookup(name string) (value.Value, bool) {
 		if sc.Kind == MatchScope {
 			continue
 		}
-		for i, n := range sc.names {
-			if n == name {
-				return sc.vals[i], true
+		for _, b := range sc.vars {
+			if b.name == name {
+				return b.val, true
 			}
 		}
 	}
@@ -149,8 +179,8 @@ func (s *Scope) SetCaptures(captures []value.Value) { s.captures = captures }
 
 // Each calls f for every variable set in this scope, in assignment order.
 func (s *Scope) Each(f func(name string, v value.Value)) {
-	for i, n := range s.names {
-		f(n, s.vals[i])
+	for _, b := range s.vars {
+		f(b.name, b.val)
 	}
 }
 
@@ -158,12 +188,11 @@ func (s *Scope) Each(f func(name string, v value.Value)) {
 // compiler when ENC parameters take precedence over facts).
 func (s *Scope) Replace(name string, v value.Value) {
 	t := s.assignTarget()
-	for i, n := range t.names {
-		if n == name {
-			t.vals[i] = v
+	for i := range t.vars {
+		if t.vars[i].name == name {
+			t.vars[i].val = v
 			return
 		}
 	}
-	t.names = append(t.names, name)
-	t.vals = append(t.vals, v)
+	t.vars = append(t.vars, binding{name, v})
 }

@@ -104,11 +104,21 @@ func blockArgs(hash bool, n int, key, elem value.Value) []value.Value {
 // iterateBlock calls the call's lambda for one step of an iteration that
 // stops at break(): broke reports a break() in the lambda.
 func iterateBlock(c *Ctx, args ...value.Value) (v value.Value, broke bool, err error) {
+	return iterate(c, true, args)
+}
+
+// iterate is iterateBlock; without wantValue the lambda's value is undef
+// and need not be built.
+func iterate(c *Ctx, wantValue bool, args []value.Value) (v value.Value, broke bool, err error) {
 	lam := c.lambda()
 	if lam == nil || c.Eval == nil {
 		return nil, false, errors.New("no block given")
 	}
-	v, err = c.Eval.CallLambda(lam, args)
+	if wantValue {
+		v, err = c.Eval.CallLambda(lam, args)
+	} else {
+		v, err = value.Undef, c.Eval.RunLambda(lam, args)
+	}
 	if errors.Is(err, eval.ErrBreak) {
 		return value.Undef, true, nil
 	}
@@ -130,7 +140,7 @@ func callBlock(c *Ctx, args ...value.Value) (value.Value, error) {
 
 func eachImpl(c *Ctx, subject value.Value, hash bool, n int) (value.Value, error) {
 	err := forEach(subject, func(k, e value.Value) (bool, error) {
-		_, broke, err := iterateBlock(c, blockArgs(hash, n, k, e)...)
+		_, broke, err := iterate(c, false, blockArgs(hash, n, k, e))
 		return !broke, err
 	})
 	if err != nil {

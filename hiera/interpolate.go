@@ -3,6 +3,7 @@ package hiera
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,6 +35,11 @@ var emptyInterpolations = map[string]bool{"": true, "::": true, `""`: true, "''"
 // arrays and hashes (keys included). allowMethods permits lookup(), alias()
 // and friends; hiera.yaml paths only allow plain variables.
 func (s *Session) interpolate(v value.Value, allowMethods bool, c *call) (value.Value, error) {
+	if !hasInterpolation(v) {
+		// Most data has nothing to interpolate; values are immutable, so the
+		// value itself is the answer and no copy of a collection is made.
+		return v, nil
+	}
 	switch v := v.(type) {
 	case value.String:
 		if !strings.Contains(string(v), "%{") {
@@ -67,6 +73,20 @@ func (s *Session) interpolate(v value.Value, allowMethods bool, c *call) (value.
 		return b.Build(), nil
 	}
 	return v, nil
+}
+
+// hasInterpolation reports whether a string in v (keys included) has a
+// %{...} expression.
+func hasInterpolation(v value.Value) bool {
+	switch v := v.(type) {
+	case value.String:
+		return strings.Contains(string(v), "%{")
+	case value.Array:
+		return slices.ContainsFunc(v, hasInterpolation)
+	case *value.Hash:
+		return slices.ContainsFunc(v.Keys(), hasInterpolation) || slices.ContainsFunc(v.Values(), hasInterpolation)
+	}
+	return false
 }
 
 func (s *Session) interpolateString(subject string, allowMethods bool, c *call) (value.Value, error) {

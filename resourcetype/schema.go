@@ -45,7 +45,9 @@ type Schema struct {
 	attrs    []Attribute
 	index    map[string]int
 	keyAttrs []string // declaration order
-	patterns []titlePattern
+	// sortedKeyAttrs is keyAttrs by name, the order of a uniqueness key.
+	sortedKeyAttrs []string
+	patterns       []titlePattern
 	// patternsUnknown, when not empty, says why the title patterns are
 	// not known; ParseTitle then fails.
 	patternsUnknown string
@@ -107,6 +109,7 @@ func NewSchema(d *Definition, metaparams []string) (*Schema, error) {
 			s.attrs[s.index[p]].Namevar = true
 		}
 	}
+	s.sortedKeyAttrs = slices.Sorted(slices.Values(s.keyAttrs))
 	switch {
 	case d.TitlePatternsUnknown != "":
 		s.patternsUnknown = d.TitlePatternsUnknown
@@ -169,6 +172,13 @@ func (s *Schema) IsMetaparam(name string) bool {
 // one, but package has name, provider and command.
 func (s *Schema) NameVars() []string { return slices.Clone(s.keyAttrs) }
 
+// IsNameVar reports whether name is one of the key attributes (what
+// slices.Contains(s.NameVars(), name) says, without a copy).
+func (s *Schema) IsNameVar(name string) bool {
+	i, ok := s.index[name]
+	return ok && s.attrs[i].Namevar
+}
+
 // Namevar is the attribute Puppet uses for name: the single key
 // attribute when there is exactly one, else "name".
 func (s *Schema) Namevar() string {
@@ -227,18 +237,51 @@ type Param struct {
 // patterns: the first matching pattern wins. Optional groups that did
 // not take part in the match are left out.
 func (s *Schema) ParseTitle(title string) ([]Param, error) {
+	return s.parseTitle(nil, title)
+}
+
+// TitleParsesToItself reports whether ParseTitle would map the title,
+// unchanged, to a single attribute: what most types do with most titles.
+// Callers use it to skip building the parsed list.
+func (s *Schema) TitleParsesToItself(title string) bool {
+	return s.patternsUnknown == "" && len(s.patterns) > 0 && s.patterns[0].identity(title)
+}
+
+// TitleIsKey reports whether UniquenessKey(title, params) is just
+// Key{title}: the type has one key attribute, the title maps to it
+// unchanged, and no parameter sets it. Callers use it to skip building the
+// key, the common case.
+func (s *Schema) TitleIsKey(title string, params []Param) bool {
+	if len(s.keyAttrs) != 1 || !s.TitleParsesToItself(title) || s.patterns[0].attrs[0] != s.keyAttrs[0] {
+		return false
+	}
+	for _, p := range params {
+		if p.Name == s.keyAttrs[0] && p.Value != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// identity reports whether the pattern maps title unchanged to its one
+// attribute without the need to run the regexp.
+func (p *titlePattern) identity(title string) bool {
+	return p.whole || p.path && title != "" && !strings.HasSuffix(title, "/") && !strings.Contains(title, "\n")
+}
+
+// parseTitle appends the attributes parsed from title to out.
+func (s *Schema) parseTitle(out []Param, title string) ([]Param, error) {
 	if s.patternsUnknown != "" {
 		return nil, fmt.Errorf("%w: type %s: %s", ErrTitlePatternsUnknown, s.name, s.patternsUnknown)
 	}
 	for _, p := range s.patterns {
-		if p.whole || p.path && title != "" && !strings.HasSuffix(title, "/") && !strings.Contains(title, "\n") {
-			return []Param{{Name: p.attrs[0], Value: title}}, nil
+		if p.identity(title) {
+			return append(out, Param{Name: p.attrs[0], Value: title}), nil
 		}
 		m := p.re.FindStringSubmatchIndex(title)
 		if m == nil {
 			continue
 		}
-		var out []Param
 		for i, attr := range p.attrs {
 			g := i + 1
 			if 2*g+1 >= len(m) || m[2*g] < 0 {
@@ -275,7 +318,9 @@ func getParam(list []Param, name string) any {
 // resourceHash is Puppet's Resource#to_hash: the parsed title overlaid
 // with the set parameters.
 func (s *Schema) resourceHash(title string, params []Param) ([]Param, error) {
-	h, err := s.ParseTitle(title)
+	// Room for the title's attributes, the parameters, and the namevar and
+	// name UniquenessKey may add, so the list is allocated once.
+	h, err := s.parseTitle(make([]Param, 0, len(params)+3), title)
 	if err != nil {
 		return nil, err
 	}
@@ -344,10 +389,8 @@ func (s *Schema) UniquenessKey(title string, params []Param) (Key, error) {
 	if !truthy(getParam(h, "name")) {
 		h = setParam(h, "name", name)
 	}
-	attrs := slices.Clone(s.keyAttrs)
-	slices.Sort(attrs)
-	key := make(Key, len(attrs))
-	for i, a := range attrs {
+	key := make(Key, len(s.sortedKeyAttrs))
+	for i, a := range s.sortedKeyAttrs {
 		key[i] = getParam(h, a)
 	}
 	return key, nil

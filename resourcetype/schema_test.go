@@ -455,3 +455,36 @@ func TestProblemsSurface(t *testing.T) {
 		t.Errorf("file problems = %v", got)
 	}
 }
+
+// TestTitleIsKey checks the shortcut against UniquenessKey: whenever
+// TitleIsKey says so, the key is the title alone.
+func TestTitleIsKey(t *testing.T) {
+	titles := []string{"x", "", "/tmp/a", "/tmp/a/", "/", "a\nb", "C:/x", "vim"}
+	paramSets := [][]Param{
+		nil,
+		{{Name: "name", Value: "other"}},
+		{{Name: "path", Value: "/other"}},
+		{{Name: "path", Value: nil}},
+		{{Name: "command", Value: "/bin/true"}},
+		{{Name: "provider", Value: "apt"}},
+	}
+	hits := 0
+	for _, typ := range BuiltinNames() {
+		s := mustBuiltin(t, typ)
+		for _, title := range titles {
+			for _, params := range paramSets {
+				if !s.TitleIsKey(title, params) {
+					continue
+				}
+				hits++
+				key, err := s.UniquenessKey(title, params)
+				if err != nil || !reflect.DeepEqual(key, Key{title}) {
+					t.Errorf("%s[%q] %v: TitleIsKey, but UniquenessKey = %v, %v", typ, title, params, key, err)
+				}
+			}
+		}
+	}
+	if hits == 0 {
+		t.Error("TitleIsKey never held")
+	}
+}

@@ -99,8 +99,31 @@ func (s *Set) Lookup(name string) (*Schema, bool) {
 	if s == nil || strings.Contains(name, "::") {
 		return nil, false
 	}
+	// Callers pass capitalized names (File); lowercasing ASCII into a stack
+	// buffer spares an allocation per lookup.
+	var buf [64]byte
+	if lower, ok := appendLowerASCII(buf[:0], name); ok {
+		sch, ok := s.types[string(lower)]
+		return sch, ok
+	}
 	sch, ok := s.types[strings.ToLower(name)]
 	return sch, ok
+}
+
+// appendLowerASCII appends s lowercased to b; ok is false (and b useless)
+// when s is not all ASCII.
+func appendLowerASCII(b []byte, s string) (_ []byte, ok bool) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x80 {
+			return b, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b, true
 }
 
 // Names lists the types in the set, sorted.

@@ -10,6 +10,16 @@ import (
 // logging functions do: strings are raw, undef is empty, collections are shown
 // with their elements converted the same way.
 func ToString(v Value) string {
+	// Strings and integers, the common cases, need no builder (and strings
+	// no copy).
+	switch v := v.(type) {
+	case nil, undefValue:
+		return ""
+	case String:
+		return string(v)
+	case Integer:
+		return strconv.FormatInt(int64(v), 10)
+	}
 	var b strings.Builder
 	writeString(&b, v)
 	return b.String()

@@ -92,7 +92,10 @@ type HashBuilder struct {
 
 // NewHashBuilder returns a builder with room for n entries.
 func NewHashBuilder(n int) *HashBuilder {
-	return &HashBuilder{h: &Hash{keys: make([]Value, 0, n), vals: make([]Value, 0, n)}}
+	// Keys and values share one allocation; each part has its own capacity
+	// limit, so appending past n reallocates that part alone.
+	buf := make([]Value, 2*n)
+	return &HashBuilder{h: &Hash{keys: buf[:0:n], vals: buf[n : n : 2*n]}}
 }
 
 // Set adds or replaces an entry.

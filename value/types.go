@@ -285,12 +285,35 @@ func NewVariant(types ...Type) Type {
 	return &VariantType{Types: out}
 }
 
+// isCapitalized reports whether CapitalizeName would leave name as it is.
+func isCapitalized(name string) bool {
+	upper := true
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case c == ':':
+			upper = true
+		case upper:
+			if 'a' <= c && c <= 'z' {
+				return false
+			}
+			upper = false
+		case 'A' <= c && c <= 'Z':
+			return false
+		}
+	}
+	return true
+}
+
 // CapitalizeName turns a resource type name like "mymod::thing" into the form
 // Puppet prints in references: each segment capitalized ("Mymod::Thing").
 func CapitalizeName(name string) string {
 	name = strings.TrimPrefix(name, "::")
 	if name == "" {
 		return name
+	}
+	if isCapitalized(name) {
+		return name // as written in the source, most of the time: no copy
 	}
 	// Ruby's String#capitalize per segment: first letter up, the rest down.
 	var b strings.Builder

@@ -265,3 +265,15 @@ func TestDescribeMismatch(t *testing.T) {
 		}
 	}
 }
+
+func TestCapitalizeName(t *testing.T) {
+	for in, want := range map[string]string{
+		"file": "File", "File": "File", "FILE": "File", "::file": "File", "": "",
+		"mymod::thing": "Mymod::Thing", "Mymod::Thing": "Mymod::Thing", "Mymod::tHing": "Mymod::Thing",
+		"::Mymod::Thing": "Mymod::Thing", "a1::_b": "A1::_b", "Élan": "Élan",
+	} {
+		if got := CapitalizeName(in); got != want {
+			t.Errorf("CapitalizeName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
