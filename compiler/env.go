@@ -47,6 +47,11 @@ type Environment struct {
 	// deps holds the version of every file the definitions came from, and
 	// the zero stamp for autoload paths found missing (see Changed).
 	deps map[string]fileStamp
+	// resolved caches lookups by the name as asked (no lowercasing, no
+	// stat calls on a repeat): the definition, or nil for a name no file
+	// defines. Loading a file clears it, since new definitions may answer
+	// names that missed.
+	resolved map[defKey]*Definition
 	// modules holds the directory each module name autoloading looked up
 	// resolved to ("" for none), so that Changed sees a module appear.
 	modules map[string]string
@@ -110,6 +115,7 @@ func (s *Sources) LoadEnvironment(name, manifest string, modulePath []string) (*
 		loadErrs:   make(map[string]error),
 		deps:       make(map[string]fileStamp),
 		modules:    make(map[string]string),
+		resolved:   make(map[defKey]*Definition),
 	}
 	files, err := manifestFiles(manifest)
 	if err != nil {
@@ -240,6 +246,7 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // register records the definitions of a parsed file. Node definitions count
 // only in the main manifest.
 func (env *Environment) register(prog *syntax.Program, main bool) error {
+	clear(env.resolved)
 	return env.registerIn(prog, prog.Body, main)
 }
 
@@ -396,9 +403,22 @@ func canonicalName(name string) string {
 
 // lookup finds a definition, autoloading it from the module path when needed.
 func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
-	key := defKey{kind, canonicalName(name)}
 	env.mu.Lock()
 	defer env.mu.Unlock()
+	asked := defKey{kind, name}
+	if d, ok := env.resolved[asked]; ok {
+		return d, nil
+	}
+	d, err := env.lookupLocked(defKey{kind, canonicalName(name)})
+	if err == nil {
+		env.resolved[asked] = d
+	}
+	return d, err
+}
+
+// lookupLocked is lookup for a canonical key, env.mu held.
+func (env *Environment) lookupLocked(key defKey) (*Definition, error) {
+	kind := key.kind
 	if d, ok := env.defs[key]; ok {
 		return d, nil
 	}
@@ -448,6 +468,9 @@ func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 	if len(segs) == 0 || segs[0] == "" {
 		return nil
 	}
+	if len(segs) == 1 && (kind == kindFunction || kind == kindTypeAlias) {
+		return nil // only classes and defines live in init.pp
+	}
 	mod, ok := env.ModuleDir(segs[0])
 	env.modules[segs[0]] = mod
 	if !ok {
@@ -455,9 +478,6 @@ func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 	}
 	switch kind {
 	case kindFunction, kindTypeAlias:
-		if len(segs) == 1 {
-			return nil
-		}
 		dir := "functions"
 		if kind == kindTypeAlias {
 			dir = "types"
