@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -78,11 +79,11 @@ func matchNode(nodes []*NodeDef, certname string, facts *value.Hash, strict bool
 	return nil, fmt.Errorf("Could not find node statement with name 'default' or '%s'", strings.Join(names, ", "))
 }
 
-var nonNodeNameChars = regexp.MustCompile(`[^-\w:.]`)
+var nonNodeNameChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^-\w:.]`) })
 
 // regexNodeName is the class name Puppet gives a regex node definition.
 func regexNodeName(src string) string {
-	n := nonNodeNameChars.ReplaceAllString(strings.ToLower(src), "")
+	n := nonNodeNameChars().ReplaceAllString(strings.ToLower(src), "")
 	return "__node_regexp__" + strings.TrimLeft(n, ".")
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"sync"
 
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
@@ -33,7 +34,7 @@ func callImpl(c *Ctx, args []value.Value) (value.Value, error) {
 }
 
 // getvarName splits getvar's argument into the variable name and the rest.
-var getvarName = regexp.MustCompile(`\A((?:::)?(?:\w+::)*\w+)(.*)\z`)
+var getvarName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A((?:::)?(?:\w+::)*\w+)(.*)\z`) })
 
 func addGetvar(t Table) {
 	// The argument must start with a variable name, optionally qualified,
@@ -51,7 +52,7 @@ func addGetvar(t Table) {
 // getvarImpl looks up a variable (as $name would in the calling scope) and
 // digs into it along a dotted path, as get() does.
 func getvarImpl(c *Ctx, args []value.Value) (value.Value, error) {
-	m := getvarName.FindStringSubmatch(string(args[0].(value.String)))
+	m := getvarName().FindStringSubmatch(string(args[0].(value.String)))
 	if m == nil {
 		return nil, errors.New("'getvar' The given string does not start with a valid variable name")
 	}

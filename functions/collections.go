@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/marionette-dev/marionette/value"
@@ -197,7 +198,7 @@ func issueCode(msg string) string {
 }
 
 // dottedSegment matches one segment of a dotted key: quoted, or up to a dot.
-var dottedSegment = regexp.MustCompile(`^(\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+)`)
+var dottedSegment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\s*"[^"]+"\s*|\s*'[^']+'\s*|[^'".]+)`) })
 
 // splitDottedKey splits "a.b.'c.d'.0" into its segments; digit segments
 // become Integers, as in Puppet's sub-lookups.
@@ -206,7 +207,7 @@ func splitDottedKey(key string) (value.Array, error) {
 	var out value.Array
 	rest := key
 	for {
-		m := dottedSegment.FindString(rest)
+		m := dottedSegment().FindString(rest)
 		if m == "" {
 			return nil, syntaxErr
 		}
@@ -475,7 +476,7 @@ func minMax(name string, dir int) Func {
 }
 
 // numericLooking is the pattern min and max use to compare strings as numbers.
-var numericLooking = regexp.MustCompile(`^-?\d+([._eE]\d+)?$`)
+var numericLooking = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?\d+([._eE]\d+)?$`) })
 
 // numericStringCompare compares as Puppet's min/max do: strings that look
 // like numbers by value, others as strings (with toS, of any value).
@@ -485,7 +486,7 @@ func numericStringCompare(toS bool) func(a, b value.Value) (int, error) {
 		if !toS {
 			as, bs = string(a.(value.String)), string(b.(value.String))
 		}
-		if numericLooking.MatchString(as) && numericLooking.MatchString(bs) {
+		if numericLooking().MatchString(as) && numericLooking().MatchString(bs) {
 			return sign64(rubyToF(as) - rubyToF(bs)), nil
 		}
 		return strings.Compare(as, bs), nil

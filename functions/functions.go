@@ -3,6 +3,9 @@
 // Functions that declare or inspect catalog content (include, realize,
 // defined, create_resources, lookup, epp, ...) live in the compiler, which
 // consults this package for everything else.
+//
+// Regular expressions are compiled on first use (sync.OnceValue), so that a
+// process pays only for those it uses.
 package functions
 
 import (

@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/value"
@@ -80,12 +81,16 @@ func newValue(c *Ctx, t value.Type, args []value.Value) (value.Value, error) {
 // Patterns of the strings Integer, Float and Numeric accept (Puppet's
 // INTEGER_PATTERN_LENIENT and FLOAT_PATTERN).
 var (
-	integerLenient = regexp.MustCompile(`^[+-]?\s*(?:\d+|0[xX][0-9A-Fa-f]+|0[bB][01]+)$`)
-	floatPattern   = regexp.MustCompile(`^[+-]?\s*(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?|0[xX][0-9A-Fa-f]+|0[0-7]+|0[bB][01]+)$`)
+	integerLenient = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[+-]?\s*(?:\d+|0[xX][0-9A-Fa-f]+|0[bB][01]+)$`) })
+	floatPattern   = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[+-]?\s*(?:(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE]-?\d+)?|0[xX][0-9A-Fa-f]+|0[0-7]+|0[bB][01]+)$`)
+	})
 	// numericString is Puppet's Patterns::NUMERIC, used by Numeric.new.
-	numericString = regexp.MustCompile(`^[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?\d+)((?:\.\d+)?(?:[eE]-?\d+)?))[ \t]*$`)
+	numericString = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^[ \t]*([-+]?)[ \t]*((0[xX][0-9A-Fa-f]+)|(0?\d+)((?:\.\d+)?(?:[eE]-?\d+)?))[ \t]*$`)
+	})
 	// wsAfterSign finds whitespace between a sign and a number.
-	wsAfterSign = regexp.MustCompile(`^([+-])[ \t]+(.*)$`)
+	wsAfterSign = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([+-])[ \t]+(.*)$`) })
 )
 
 func patternType(re *regexp.Regexp) value.Type {
@@ -93,7 +98,7 @@ func patternType(re *regexp.Regexp) value.Type {
 }
 
 func newInteger(c *Ctx, args []value.Value) (value.Value, error) {
-	convertible := variant(tNumeric, tBoolean, patternType(integerLenient), value.TimespanType, value.TimestampType)
+	convertible := variant(tNumeric, tBoolean, patternType(integerLenient()), value.TimespanType, value.TimestampType)
 	radix := variant(value.DefaultType, &value.IntegerType{Min: 2, Max: 2}, &value.IntegerType{Min: 8, Max: 8},
 		&value.IntegerType{Min: 10, Max: 10}, &value.IntegerType{Min: 16, Max: 16})
 	named := &value.StructType{Elements: []value.StructElement{
@@ -220,7 +225,7 @@ func integerFrom(from value.Value, radix int) (int64, error) {
 		if n, ok := parseRubyInteger(trimRubySpace(s), radix); ok {
 			return n, nil
 		}
-		if m := wsAfterSign.FindStringSubmatch(s); m != nil {
+		if m := wsAfterSign().FindStringSubmatch(s); m != nil {
 			if n, ok := parseRubyInteger(trimRubySpace(m[1]+m[2]), radix); ok {
 				return n, nil
 			}
@@ -231,7 +236,7 @@ func integerFrom(from value.Value, radix int) (int64, error) {
 }
 
 func newFloat(c *Ctx, args []value.Value) (value.Value, error) {
-	convertible := variant(tNumeric, tBoolean, patternType(floatPattern), value.TimespanType, value.TimestampType)
+	convertible := variant(tNumeric, tBoolean, patternType(floatPattern()), value.TimespanType, value.TimestampType)
 	return numberNew(c, args, "new_float", "Float", convertible, func(from value.Value) (value.Value, error) {
 		switch v := from.(type) {
 		case value.Float:
@@ -248,7 +253,7 @@ func newFloat(c *Ctx, args []value.Value) (value.Value, error) {
 			if f, ok := floatFromString(s); ok {
 				return value.Float(f), nil
 			}
-			if m := wsAfterSign.FindStringSubmatch(s); m != nil {
+			if m := wsAfterSign().FindStringSubmatch(s); m != nil {
 				if f, ok := floatFromString(m[1] + m[2]); ok {
 					return value.Float(f), nil
 				}
@@ -270,7 +275,7 @@ func floatFromString(s string) (float64, bool) {
 }
 
 func newNumeric(c *Ctx, args []value.Value) (value.Value, error) {
-	convertible := variant(tInteger, value.FloatAny, tBoolean, patternType(floatPattern), value.TimespanType, value.TimestampType)
+	convertible := variant(tInteger, value.FloatAny, tBoolean, patternType(floatPattern()), value.TimespanType, value.TimestampType)
 	return numberNew(c, args, "new_numeric", "Numeric", convertible, func(from value.Value) (value.Value, error) {
 		switch v := from.(type) {
 		case value.Float, value.Integer:
@@ -289,7 +294,7 @@ func newNumeric(c *Ctx, args []value.Value) (value.Value, error) {
 				}
 				return value.Integer(n), nil
 			}
-			m := numericString.FindStringSubmatch(s)
+			m := numericString().FindStringSubmatch(s)
 			if m == nil {
 				return value.Undef, nil
 			}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/value"
 )
@@ -23,8 +24,8 @@ func addNumbers(t Table) {
 }
 
 var (
-	decimalFloat = regexp.MustCompile(`^-?\d+(\.\d+)$`)
-	decimalInt   = regexp.MustCompile(`^-?\d+$`)
+	decimalFloat = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?\d+(\.\d+)$`) })
+	decimalInt   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?\d+$`) })
 )
 
 func absImpl(c *Ctx, args []value.Value) (value.Value, error) {
@@ -42,13 +43,13 @@ func absImpl(c *Ctx, args []value.Value) (value.Value, error) {
 	case value.String:
 		s := string(v)
 		switch {
-		case decimalFloat.MatchString(s):
+		case decimalFloat().MatchString(s):
 			f, err := strconv.ParseFloat(s, 64)
 			if err != nil {
 				return nil, err
 			}
 			return value.Float(math.Abs(f)), nil
-		case decimalInt.MatchString(s):
+		case decimalInt().MatchString(s):
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return nil, fmt.Errorf("abs(): integer out of range: %s", s)
@@ -119,7 +120,7 @@ func rubyFloat(s string) (float64, bool) {
 		n, ok := parseRubyInteger(t, 16)
 		return float64(n), ok
 	}
-	if !rubyFloatSyntax.MatchString(t) {
+	if !rubyFloatSyntax().MatchString(t) {
 		return 0, false
 	}
 	f, err := strconv.ParseFloat(stripUnderscores(t), 64)
@@ -133,7 +134,9 @@ func rubyFloat(s string) (float64, bool) {
 	return f, true
 }
 
-var rubyFloatSyntax = regexp.MustCompile(`^[-+]?\d+(_\d+)*(\.\d+(_\d+)*)?([eE][-+]?\d+(_\d+)*)?$`)
+var rubyFloatSyntax = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[-+]?\d+(_\d+)*(\.\d+(_\d+)*)?([eE][-+]?\d+(_\d+)*)?$`)
+})
 
 func trimRubySpace(s string) string {
 	const space = " \t\n\v\f\r"

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/value"
 )
@@ -15,7 +16,9 @@ import (
 // StringConverter). Formats given as a hash per type are not supported.
 
 // stringFormatPattern is what a format must look like.
-var stringFormatPattern = regexp.MustCompile(`^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$`)
+var stringFormatPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^%([\s\[+#0{<(|-]*)([1-9][0-9]*)?(?:\.([0-9]+))?([a-zA-Z])$`)
+})
 
 // stringFormat is a parsed String.new format.
 type stringFormat struct {
@@ -26,7 +29,7 @@ type stringFormat struct {
 }
 
 func parseStringFormat(f string) (*stringFormat, error) {
-	m := stringFormatPattern.FindStringSubmatch(f)
+	m := stringFormatPattern().FindStringSubmatch(f)
 	if m == nil {
 		return nil, fmt.Errorf("The format '%s' is not a valid format on the form '%%<flags><width>.<prec><format>'", f)
 	}

@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -629,11 +630,11 @@ func trimTrailingZeroes(v string) string {
 
 // versionToken splits a version into tokens: digit runs, other runs and
 // the separators . and -.
-var versionToken = regexp.MustCompile(`[-.]|[0-9]+|[^-.0-9]+`)
+var versionToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[-.]|[0-9]+|[^-.0-9]+`) })
 
 func versionCompare(a, b string) int {
-	ta := versionToken.FindAllString(a, -1)
-	tb := versionToken.FindAllString(b, -1)
+	ta := versionToken().FindAllString(a, -1)
+	tb := versionToken().FindAllString(b, -1)
 	for len(ta) > 0 && len(tb) > 0 {
 		x, y := ta[0], tb[0]
 		ta, tb = ta[1:], tb[1:]

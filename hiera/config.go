@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -221,7 +222,7 @@ func (p *configParser) parse(root *yaml.Node) (*Config, error) {
 	return nil, p.fail(0, "This runtime does not support hiera.yaml version %d", cfg.Version)
 }
 
-var optionNameRE = regexp.MustCompile(`^[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?$`)
+var optionNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z](:?[0-9A-Za-z_-]*[0-9A-Za-z])?$`) })
 
 func (p *configParser) parseV5(cfg *Config, entries map[string][2]*yaml.Node) (*Config, error) {
 	for k, e := range entries {
@@ -629,7 +630,7 @@ func (p *configParser) options(n *yaml.Node, at string) (*value.Hash, error) {
 	}
 	for _, k := range h.Keys() {
 		ks, ok := k.(value.String)
-		if !ok || !optionNameRE.MatchString(string(ks)) {
+		if !ok || !optionNameRE().MatchString(string(ks)) {
 			return nil, p.fail(n.Line, "The Lookup Configuration at '%s' has wrong type, %sentry 'options' has an invalid option name %s", p.path, at, value.Literal(k))
 		}
 	}

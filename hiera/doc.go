@@ -21,4 +21,7 @@
 //
 // FromYAML converts YAML to Puppet values with the YAML 1.1 rules Puppet's
 // Psych loader applies; it is also meant for facts and ENC output.
+//
+// Regular expressions are compiled on first use (sync.OnceValue), so that a
+// process pays only for those it uses.
 package hiera

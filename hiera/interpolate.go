@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/value"
 )
@@ -24,8 +25,8 @@ func (e *RecursionError) Error() string {
 }
 
 var (
-	interpolationRE = regexp.MustCompile(`%\{([^}]*)\}`)
-	methodCallRE    = regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`)
+	interpolationRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`%\{([^}]*)\}`) })
+	methodCallRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\w+)\((?:"([^"]+)"|'([^']+)')\)$`) })
 )
 
 // emptyInterpolations are expressions that interpolate to "" without a lookup.
@@ -94,7 +95,7 @@ func (s *Session) interpolateString(subject string, allowMethods bool, c *call) 
 		c.ex.push("interpolate", fmt.Sprintf("Interpolation on %q", subject))
 	}
 	defer c.ex.pop()
-	matches := interpolationRE.FindAllStringSubmatchIndex(subject, -1)
+	matches := interpolationRE().FindAllStringSubmatchIndex(subject, -1)
 	var b strings.Builder
 	last := 0
 	for _, m := range matches {
@@ -105,7 +106,7 @@ func (s *Session) interpolateString(subject string, allowMethods bool, c *call) 
 			continue
 		}
 		method, key := "scope", expr
-		if mm := methodCallRE.FindStringSubmatch(expr); mm != nil {
+		if mm := methodCallRE().FindStringSubmatch(expr); mm != nil {
 			if !allowMethods {
 				return nil, &IssueError{"Interpolation using method syntax is not allowed in this context"}
 			}

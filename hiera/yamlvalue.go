@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -151,7 +152,7 @@ func symbolKey(n *yaml.Node) (string, bool) {
 	if n.Kind != yaml.ScalarNode || n.Style != 0 || len(n.Value) < 2 || n.Value[0] != ':' {
 		return "", false
 	}
-	if yamlWordRE.MatchString(n.Value) || strings.Contains(n.Value, "\n") {
+	if yamlWordRE().MatchString(n.Value) || strings.Contains(n.Value, "\n") {
 		return "", false
 	}
 	name := n.Value[1:]
@@ -221,21 +222,25 @@ func (c *yamlConverter) tagged(n *yaml.Node) (value.Value, error) {
 }
 
 var (
-	yamlTimeRE     = regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
-	yamlDateRE     = regexp.MustCompile(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`)
-	yamlWordRE     = regexp.MustCompile(`^[^\d.:-]?[\pL_\s!@#$%^&*(){}<>|/\\~;=]+`)
-	yamlSexaIntRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`)
-	yamlSexaFltRE  = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`)
-	yamlFloatRE    = regexp.MustCompile(`^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$`)
-	yamlIntegerRE  = regexp.MustCompile(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
-	yamlNullRE     = regexp.MustCompile(`(?i)^null$`)
-	yamlTrueRE     = regexp.MustCompile(`(?i)^(yes|true|on)$`)
-	yamlFalseRE    = regexp.MustCompile(`(?i)^(no|false|off)$`)
-	yamlNotBoolRE  = regexp.MustCompile(`(?i)^[^ytonf~]`)
-	yamlInfRE      = regexp.MustCompile(`(?i)^\+?\.inf$`)
-	yamlNegInfRE   = regexp.MustCompile(`(?i)^-\.inf$`)
-	yamlNaNRE      = regexp.MustCompile(`(?i)^\.nan$`)
-	yamlLoneDotsRE = regexp.MustCompile(`^[-+]?\.$`)
+	yamlTimeRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$`)
+	})
+	yamlDateRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\d{4}-(?:1[012]|0\d|\d)-(?:[12]\d|3[01]|0\d|\d)$`) })
+	yamlWordRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[^\d.:-]?[\pL_\s!@#$%^&*(){}<>|/\\~;=]+`) })
+	yamlSexaIntRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}$`) })
+	yamlSexaFltRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?[0-9][0-9_]*(:[0-5]?[0-9]){1,2}\.[0-9_]*$`) })
+	yamlFloatRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$`) })
+	yamlIntegerRE = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(?:[-+]?0b[0-1_,]+|[-+]?0[0-7_,]+|[-+]?(?:0|[1-9](?:[0-9]|,[0-9]|_[0-9])*)|[-+]?0x[0-9a-fA-F_,]+)$`)
+	})
+	yamlNullRE     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^null$`) })
+	yamlTrueRE     = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^(yes|true|on)$`) })
+	yamlFalseRE    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^(no|false|off)$`) })
+	yamlNotBoolRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^[^ytonf~]`) })
+	yamlInfRE      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^\+?\.inf$`) })
+	yamlNegInfRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^-\.inf$`) })
+	yamlNaNRE      = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)^\.nan$`) })
+	yamlLoneDotsRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[-+]?\.$`) })
 )
 
 // plain resolves an untagged plain scalar with Psych's YAML 1.1 rules.
@@ -250,45 +255,45 @@ func (c *yamlConverter) plain(n *yaml.Node) (value.Value, error) {
 	switch {
 	case s == "":
 		return value.Undef, nil
-	case yamlWordRE.MatchString(s) || strings.Contains(s, "\n"):
-		if len(s) > 5 || yamlNotBoolRE.MatchString(s) {
+	case yamlWordRE().MatchString(s) || strings.Contains(s, "\n"):
+		if len(s) > 5 || yamlNotBoolRE().MatchString(s) {
 			return value.String(s), nil
 		}
 		switch {
-		case s == "~" || yamlNullRE.MatchString(s):
+		case s == "~" || yamlNullRE().MatchString(s):
 			return value.Undef, nil
-		case yamlTrueRE.MatchString(s):
+		case yamlTrueRE().MatchString(s):
 			return value.True, nil
-		case yamlFalseRE.MatchString(s):
+		case yamlFalseRE().MatchString(s):
 			return value.False, nil
 		}
 		return value.String(s), nil
-	case yamlTimeRE.MatchString(s):
+	case yamlTimeRE().MatchString(s):
 		return nil, c.fail(n, "Tried to load unspecified class: Time")
-	case yamlDateRE.MatchString(s):
+	case yamlDateRE().MatchString(s):
 		return nil, c.fail(n, "Tried to load unspecified class: Date")
-	case yamlInfRE.MatchString(s):
+	case yamlInfRE().MatchString(s):
 		return value.Float(math.Inf(1)), nil
-	case yamlNegInfRE.MatchString(s):
+	case yamlNegInfRE().MatchString(s):
 		return value.Float(math.Inf(-1)), nil
-	case yamlNaNRE.MatchString(s):
+	case yamlNaNRE().MatchString(s):
 		return value.Float(math.NaN()), nil
 	case len(s) > 1 && s[0] == ':':
 		// Psych makes a Ruby Symbol; Puppet has no such data type.
 		return nil, c.fail(n, "Tried to load unspecified class: Symbol")
-	case yamlSexaIntRE.MatchString(s):
+	case yamlSexaIntRE().MatchString(s):
 		return sexagesimal(s, false), nil
-	case yamlSexaFltRE.MatchString(s):
+	case yamlSexaFltRE().MatchString(s):
 		return sexagesimal(s, true), nil
-	case yamlFloatRE.MatchString(s):
-		if yamlLoneDotsRE.MatchString(s) {
+	case yamlFloatRE().MatchString(s):
+		if yamlLoneDotsRE().MatchString(s) {
 			return value.String(s), nil
 		}
 		if f, ok := parseYAMLFloat(s); ok {
 			return f, nil
 		}
 		return value.String(s), nil
-	case yamlIntegerRE.MatchString(s):
+	case yamlIntegerRE().MatchString(s):
 		if i, ok := parseYAMLInt(s); ok {
 			return i, nil
 		}
