@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"bufio"
-	"bytes"
 	"io"
 	"strconv"
 	"unicode/utf8"
@@ -14,8 +12,7 @@ import (
 // `puppet catalog compile --render-as json` does. It streams: no intermediate
 // maps, no reflection.
 func (c *Catalog) WriteJSON(w io.Writer) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	e := encoder{w: bw}
+	e := encoder{w: w, buf: make([]byte, 0, 2*flushSize)}
 	e.raw(`{"tags":`)
 	e.strings(c.Tags)
 	e.raw(`,"name":`)
@@ -38,6 +35,7 @@ func (c *Catalog) WriteJSON(w io.Writer) error {
 			e.raw(",")
 		}
 		e.resource(r)
+		e.flushIfFull()
 	}
 	e.raw(`],"edges":[`)
 	for i, ed := range c.Edges {
@@ -49,30 +47,59 @@ func (c *Catalog) WriteJSON(w io.Writer) error {
 		e.raw(`,"target":`)
 		e.ref(ed.Target.Type, ed.Target.Title)
 		e.raw("}")
+		e.flushIfFull()
 	}
 	e.raw(`],"classes":`)
 	e.strings(c.Classes)
 	e.raw("}\n")
-	return bw.Flush()
+	e.flush()
+	return e.err
 }
 
+// flushSize is how much JSON the encoder gathers before writing it out.
+const flushSize = 32 << 10
+
+// encoder appends JSON to buf, which is handed to w after each resource or
+// edge once it holds flushSize bytes: appends to a slice are much cheaper
+// than the many small writes a bufio.Writer would take. With a nil w,
+// everything stays in buf.
 type encoder struct {
-	w *bufio.Writer
+	buf []byte
+	w   io.Writer
+	err error // the first write error
 }
 
-func (e *encoder) raw(s string) { e.w.WriteString(s) }
+func (e *encoder) flushIfFull() {
+	if len(e.buf) >= flushSize {
+		e.flush()
+	}
+}
+
+func (e *encoder) flush() {
+	if e.w == nil {
+		return
+	}
+	if e.err == nil {
+		_, e.err = e.w.Write(e.buf)
+	}
+	e.buf = e.buf[:0]
+}
+
+func (e *encoder) raw(s string) { e.buf = append(e.buf, s...) }
+
+func (e *encoder) byte(c byte) { e.buf = append(e.buf, c) }
 
 // int writes an integer without building a string.
-func (e *encoder) int(n int64) { e.w.Write(strconv.AppendInt(e.w.AvailableBuffer(), n, 10)) }
+func (e *encoder) int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
 
 // ref writes the JSON string of the reference Type[Title], without building
 // the reference string (edges and relationship parameters have thousands).
 func (e *encoder) ref(typ, title string) {
-	e.w.WriteByte('"')
+	e.byte('"')
 	e.escaped(typ)
-	e.w.WriteByte('[')
+	e.byte('[')
 	e.escaped(title)
-	e.w.WriteString(`]"`)
+	e.raw(`]"`)
 }
 
 func (e *encoder) resource(r *Resource) {
@@ -89,7 +116,7 @@ func (e *encoder) resource(r *Resource) {
 		e.int(int64(r.Line))
 	}
 	e.raw(`,"exported":`)
-	e.raw(strconv.FormatBool(r.Exported))
+	e.buf = strconv.AppendBool(e.buf, r.Exported)
 	e.raw(`,"kind":`)
 	e.str(string(r.Kind))
 	if len(r.Params) > 0 {
@@ -137,7 +164,7 @@ func (e *encoder) value(v value.Value) {
 	case value.Float:
 		e.raw(value.FormatFloat(float64(v)))
 	case value.Boolean:
-		e.raw(strconv.FormatBool(bool(v)))
+		e.buf = strconv.AppendBool(e.buf, bool(v))
 	case value.Array:
 		e.raw("[")
 		for i, x := range v {
@@ -186,15 +213,15 @@ const hexDigits = "0123456789abcdef"
 // str writes a JSON string as Ruby's JSON generator does: only ", \ and control
 // characters are escaped; '/', '<', '>', '&' and non-ASCII are written as is.
 func (e *encoder) str(s string) {
-	e.w.WriteByte('"')
+	e.byte('"')
 	e.escaped(s)
-	e.w.WriteByte('"')
+	e.byte('"')
 }
 
 // escaped writes the inside of str's JSON string. Escaping goes character by
 // character, so writing a string in parts escapes it as a whole would be.
 func (e *encoder) escaped(s string) {
-	w := e.w
+	b := e.buf
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -207,8 +234,8 @@ func (e *encoder) escaped(s string) {
 			if r == utf8.RuneError && size == 1 {
 				// Invalid UTF-8: write the replacement character, as a
 				// valid JSON document must not carry raw invalid bytes.
-				w.WriteString(s[start:i])
-				w.WriteString("\ufffd")
+				b = append(b, s[start:i]...)
+				b = append(b, "\ufffd"...)
 				i++
 				start = i
 				continue
@@ -216,40 +243,36 @@ func (e *encoder) escaped(s string) {
 			i += size
 			continue
 		}
-		w.WriteString(s[start:i])
+		b = append(b, s[start:i]...)
 		switch c {
 		case '"':
-			w.WriteString(`\"`)
+			b = append(b, `\"`...)
 		case '\\':
-			w.WriteString(`\\`)
+			b = append(b, `\\`...)
 		case '\n':
-			w.WriteString(`\n`)
+			b = append(b, `\n`...)
 		case '\r':
-			w.WriteString(`\r`)
+			b = append(b, `\r`...)
 		case '\t':
-			w.WriteString(`\t`)
+			b = append(b, `\t`...)
 		case '\b':
-			w.WriteString(`\b`)
+			b = append(b, `\b`...)
 		case '\f':
-			w.WriteString(`\f`)
+			b = append(b, `\f`...)
 		default:
-			w.WriteString(`\u00`)
-			w.WriteByte(hexDigits[c>>4])
-			w.WriteByte(hexDigits[c&0xf])
+			b = append(b, `\u00`...)
+			b = append(b, hexDigits[c>>4], hexDigits[c&0xf])
 		}
 		i++
 		start = i
 	}
-	w.WriteString(s[start:])
+	e.buf = append(b, s[start:]...)
 }
 
 // ValueJSON encodes one value as Puppet's JSON rendering does (the same
 // rules as catalog parameters).
 func ValueJSON(v value.Value) []byte {
-	var buf bytes.Buffer
-	bw := bufio.NewWriter(&buf)
-	e := encoder{w: bw}
+	var e encoder
 	e.value(v)
-	bw.Flush()
-	return buf.Bytes()
+	return e.buf
 }

@@ -2,7 +2,10 @@ package catalog
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,5 +104,33 @@ func TestSetParamKeepsOrderAndDropsUndef(t *testing.T) {
 	r.SetParam("a", value.Undef)
 	if len(r.Params) != 1 || r.Params[0].Name != "b" {
 		t.Errorf("after unset: %+v", r.Params)
+	}
+}
+
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.n == 0 {
+		return 0, errors.New("disk full")
+	}
+	w.n--
+	return len(p), nil
+}
+
+// TestWriteJSONReportsWriteErrors: a failed write, on the last flush or an
+// earlier one, is WriteJSON's error.
+func TestWriteJSONReportsWriteErrors(t *testing.T) {
+	c := &Catalog{Name: "n"}
+	for i := 0; i < 2000; i++ {
+		c.Resources = append(c.Resources, &Resource{Type: "Notify", Title: strings.Repeat("x", 40) + strconv.Itoa(i), Kind: "resource"})
+	}
+	for _, okWrites := range []int{0, 1} {
+		if err := c.WriteJSON(&failingWriter{n: okWrites}); err == nil || err.Error() != "disk full" {
+			t.Errorf("after %d good writes: err = %v", okWrites, err)
+		}
+	}
+	var buf bytes.Buffer
+	if err := c.WriteJSON(&buf); err != nil || !json.Valid(buf.Bytes()) || buf.Len() < 2*flushSize {
+		t.Errorf("err %v, %d bytes, valid %v", err, buf.Len(), json.Valid(buf.Bytes()))
 	}
 }
