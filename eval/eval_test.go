@@ -189,3 +189,43 @@ func TestScopeKinds(t *testing.T) {
 		t.Errorf("a class declared in a regex node sees the node's captures, got %v", v)
 	}
 }
+
+// TestArithmeticErrors: Puppet 7.23's messages and positions for arithmetic
+// that fails (each checked with the oracle, as `$x = EXPR`): a value that is
+// no number is reported at its operand, division by zero at the divisor, an
+// operator that does not apply at the left operand, overflow at the operator.
+func TestArithmeticErrors(t *testing.T) {
+	tests := []struct{ expr, want string }{
+		{`1 + true`, `The value 'true' cannot be converted to Numeric. (file: test.pp, line: 1, column: 10)`},
+		{`'a' + 1`, `The value 'a' cannot be converted to Numeric. (file: test.pp, line: 1, column: 6)`},
+		{`1 + [1]`, `The value '[1]' cannot be converted to Numeric. (file: test.pp, line: 1, column: 10)`},
+		{`1 + undef`, `The value '' cannot be converted to Numeric. (file: test.pp, line: 1, column: 10)`},
+		{`{b=>2} * 3`, `The value '{"b"=>2}' cannot be converted to Numeric. (file: test.pp, line: 1, column: 6)`},
+		{`2 * /re/`, `The value '(?-mix:re)' cannot be converted to Numeric. (file: test.pp, line: 1, column: 10)`},
+		{`-true`, `The value 'true' cannot be converted to Numeric. (file: test.pp, line: 1, column: 6)`},
+		{`1 / 0`, `Division by 0 (file: test.pp, line: 1, column: 10)`},
+		{`1 % 0`, `Division by 0 (file: test.pp, line: 1, column: 10)`},
+		{`1.0 / 0`, `The result of the / expression is Infinity (file: test.pp, line: 1, column: 6)`},
+		{`1.5 % 2`, `Operator '%' is not applicable to a Float. (file: test.pp, line: 1, column: 6)`},
+		{`1 % 1.5`, `Operator '%' is not applicable to an Integer when right side is a Float. (file: test.pp, line: 1, column: 6)`},
+		{`{a=>1} << 2`, `Operator '<<' is not applicable to a Hash. (file: test.pp, line: 1, column: 6)`},
+		{`{a=>1} + 3`, `Error while evaluating a '+' expression, Can only append Array or Hash to a Hash (file: test.pp, line: 1, column: 13)`},
+		{`{a=>1} + [1,2,3]`, `Error while evaluating a '+' expression, odd number of arguments for Hash`},
+		{`{a=>1} + [[1,2,3]]`, `Error while evaluating a '+' expression, invalid number of elements (3 for 1..2)`},
+		{`9223372036854775807 + 1`, `A '+' expression resulted in a value outside of Puppet Integer max range, got '+0x8000000000000000' (file: test.pp, line: 1, column: 26)`},
+		{`-9223372036854775807 - 10`, `A '-' expression resulted in a value outside of Puppet Integer min range, got '-0x8000000000000009'`},
+		{`1 << 70`, `A '<<' expression resulted in a value outside of Puppet Integer max range, got '+0x400000000000000000' (file: test.pp, line: 1, column: 8)`},
+	}
+	for _, tt := range tests {
+		_, err := evalSource(t, "$x = "+tt.expr)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.expr, err, tt.want)
+		}
+	}
+	for expr, want := range map[string]string{`{a=>1} + [[1,2],[3]]`: `{'a' => 1, 1 => 2, 3 => undef}`, `{a=>1} + [[1,2],3]`: `{'a' => 1, [1, 2] => 3}`, `-1 >> 70`: `-1`} {
+		v, err := evalSource(t, "$x = "+expr)
+		if err != nil || value.Literal(v) != want {
+			t.Errorf("%s = %v (%v), want %s", expr, v, err, want)
+		}
+	}
+}

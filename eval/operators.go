@@ -1,7 +1,10 @@
 package eval
 
 import (
+	"errors"
+	"fmt"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -24,7 +27,7 @@ func (ev *Evaluator) unary(x *syntax.UnaryExpr, sc *Scope) (value.Value, error) 
 		case value.Float:
 			return -n, nil
 		}
-		return nil, errorAt(sc, x, "Operator '-' is not applicable to %s", describe(v))
+		return nil, notNumeric(sc, x, v)
 	case syntax.MUL:
 		// A splat outside an array or argument list is the value unfolded
 		// into an array.
@@ -105,67 +108,106 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 		case syntax.ADD:
 			rh, err := toHash(r)
 			if err != nil {
-				return nil, errorAt(sc, x, "%s", err.Error())
+				return nil, errorAt(sc, x, "Error while evaluating a '+' expression, %s", err.Error())
 			}
 			return value.Merge(lv, rh), nil
 		case syntax.SUB:
 			return hashMinus(lv, r), nil
+		case syntax.SHL:
+			return nil, errorAt(sc, x.Left, "Operator '<<' is not applicable to a Hash.")
 		}
 	}
-	ln, rn := ev.numeric(sc, x.Left, l), ev.numeric(sc, x.Right, r)
-	if ln == nil || rn == nil {
-		bad := l
-		if ln != nil {
-			bad = r
-		}
-		if s, ok := bad.(value.String); ok {
-			return nil, errorAt(sc, x, "The value '%s' cannot be converted to Numeric.", string(s))
-		}
-		return nil, errorAt(sc, x, "Operator '%s' is not applicable to %s", x.Op, describe(bad))
+	// Numbers, as Puppet's calculate does it; each error is placed where
+	// Puppet places it: a value that is no number at its operand, division
+	// by zero at the divisor, an operator that does not apply at the left
+	// operand, an overflow at the expression.
+	ln := ev.numeric(sc, x.Left, l)
+	if ln == nil {
+		return nil, notNumeric(sc, x.Left, l)
+	}
+	rn := ev.numeric(sc, x.Right, r)
+	if rn == nil {
+		return nil, notNumeric(sc, x.Right, r)
 	}
 	li, lInt := ln.(value.Integer)
 	ri, rInt := rn.(value.Integer)
+	if x.Op == syntax.REM && !(lInt && rInt) || (x.Op == syntax.SHL || x.Op == syntax.SHR) && !lInt {
+		if !lInt {
+			return nil, errorAt(sc, x.Left, "Operator '%s' is not applicable to %s.", x.Op, describe(ln))
+		}
+		return nil, errorAt(sc, x.Left, "Operator '%s' is not applicable to %s when right side is %s.", x.Op, describe(ln), describe(rn))
+	}
 	if lInt && rInt {
+		var n *big.Int
 		switch x.Op {
 		case syntax.ADD:
-			return li + ri, nil
+			n = new(big.Int).Add(big.NewInt(int64(li)), big.NewInt(int64(ri)))
 		case syntax.SUB:
-			return li - ri, nil
+			n = new(big.Int).Sub(big.NewInt(int64(li)), big.NewInt(int64(ri)))
 		case syntax.MUL:
-			return li * ri, nil
-		case syntax.QUO:
+			n = new(big.Int).Mul(big.NewInt(int64(li)), big.NewInt(int64(ri)))
+		case syntax.QUO, syntax.REM:
 			if ri == 0 {
-				return nil, errorAt(sc, x, "Division by 0")
+				return nil, errorAt(sc, x.Right, "Division by 0")
 			}
-			return floorDiv(li, ri), nil
-		case syntax.REM:
-			if ri == 0 {
-				return nil, errorAt(sc, x, "Division by 0")
+			if x.Op == syntax.QUO {
+				return floorDiv(li, ri), nil
 			}
 			return floorMod(li, ri), nil
-		case syntax.SHL:
-			return shift(li, ri), nil
-		case syntax.SHR:
-			return shift(li, -ri), nil
+		case syntax.SHL, syntax.SHR:
+			by := int64(ri)
+			if x.Op == syntax.SHR {
+				by = -by
+			}
+			if by <= 0 || li == 0 {
+				return shift(li, value.Integer(by)), nil
+			}
+			if by > 1<<16 {
+				by = 1 << 16 // overflows all the same; bounds the number shown
+			}
+			n = new(big.Int).Lsh(big.NewInt(int64(li)), uint(by))
+		}
+		if n != nil {
+			if !n.IsInt64() {
+				return nil, overflow(sc, x, n)
+			}
+			return value.Integer(n.Int64()), nil
 		}
 	}
 	lf, rf := toFloat(ln), toFloat(rn)
+	var f float64
 	switch x.Op {
 	case syntax.ADD:
-		return value.Float(lf + rf), nil
+		f = lf + rf
 	case syntax.SUB:
-		return value.Float(lf - rf), nil
+		f = lf - rf
 	case syntax.MUL:
-		return value.Float(lf * rf), nil
+		f = lf * rf
 	case syntax.QUO:
-		if rf == 0 {
-			return nil, errorAt(sc, x, "Division by 0")
-		}
-		return value.Float(lf / rf), nil
-	case syntax.REM, syntax.SHL, syntax.SHR:
-		return nil, errorAt(sc, x, "Operator '%s' is not applicable to a Float", x.Op)
+		f = lf / rf
+	default:
+		return nil, errorAt(sc, x, "Unknown operator '%s'", x.Op)
 	}
-	return nil, errorAt(sc, x, "Unknown operator '%s'", x.Op)
+	if math.IsInf(f, 0) {
+		return nil, errorAt(sc, x.Left, "The result of the %s expression is Infinity", x.Op)
+	}
+	return value.Float(f), nil
+}
+
+// notNumeric is Puppet's error for an arithmetic operand that is no number,
+// placed at the operand; the value is shown as Ruby's to_s shows it.
+func notNumeric(sc *Scope, operand syntax.Node, v value.Value) error {
+	return errorAt(sc, operand, "The value '%s' cannot be converted to Numeric.", value.RubyString(v))
+}
+
+// overflow is Puppet's error for an Integer result outside 64 bits.
+func overflow(sc *Scope, x *syntax.BinaryExpr, n *big.Int) error {
+	bound, sign := "max", "+"
+	if n.Sign() < 0 {
+		bound, sign = "min", "-"
+	}
+	return errorAt(sc, x, "A '%s' expression resulted in a value outside of Puppet Integer %s range, got '%s0x%s'",
+		x.Op, bound, sign, new(big.Int).Abs(n).Text(16))
 }
 
 // numeric returns v as a number, coercing numeric strings as Puppet still does
@@ -299,39 +341,47 @@ func hashMinus(h *value.Hash, r value.Value) *value.Hash {
 	return b.Build()
 }
 
-type hashConvError struct{ v value.Value }
-
-func (e hashConvError) Error() string {
-	return "Operator '+' is not applicable to a Hash and " + describe(e.v)
-}
-
+// toHash converts the right operand of Hash + x the way Puppet does: a Hash
+// as is; an Array of Arrays as pairs (Ruby's Hash[array]: [k] or [k, v]);
+// any other Array as alternating keys and values (Hash[*array]). The error
+// texts are Ruby's.
 func toHash(v value.Value) (*value.Hash, error) {
 	switch v := v.(type) {
 	case *value.Hash:
 		return v, nil
 	case value.Array:
-		b := value.NewHashBuilder(len(v) / 2)
-		if len(v) > 0 {
-			if _, pairs := v[0].(value.Array); pairs {
-				for _, e := range v {
-					p, ok := e.(value.Array)
-					if !ok || len(p) != 2 {
-						return nil, hashConvError{v}
-					}
-					b.Set(p[0], p[1])
-				}
-				return b.Build(), nil
+		pairs := len(v) > 0
+		for _, e := range v {
+			if _, ok := e.(value.Array); !ok {
+				pairs = false
+				break
 			}
 		}
-		if len(v)%2 != 0 {
-			return nil, hashConvError{v}
+		if pairs {
+			b := value.NewHashBuilder(len(v))
+			for _, e := range v {
+				p := e.(value.Array)
+				switch len(p) {
+				case 1:
+					b.Set(p[0], value.Undef)
+				case 2:
+					b.Set(p[0], p[1])
+				default:
+					return nil, fmt.Errorf("invalid number of elements (%d for 1..2)", len(p))
+				}
+			}
+			return b.Build(), nil
 		}
+		if len(v)%2 != 0 {
+			return nil, errors.New("odd number of arguments for Hash")
+		}
+		b := value.NewHashBuilder(len(v) / 2)
 		for i := 0; i < len(v); i += 2 {
 			b.Set(v[i], v[i+1])
 		}
 		return b.Build(), nil
 	}
-	return nil, hashConvError{v}
+	return nil, errors.New("Can only append Array or Hash to a Hash")
 }
 
 // in implements Puppet's `in`: substring (case-insensitive), array

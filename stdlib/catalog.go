@@ -87,13 +87,13 @@ func splitReference(ref value.Value) (typ, title string, err error) {
 			}
 			return canonicalType(m[1]), title, nil
 		}
-		return "", "", errorf("No title provided and %s is not a valid resource reference", rubyInspect(r))
+		return "", "", errorf("No title provided and %s is not a valid resource reference", value.RubyInspect(r))
 	case *value.ResourceType:
 		return canonicalType(r.Type), r.Title, nil
 	case *value.ClassType:
 		return "Class", canonicalType(r.Name), nil
 	}
-	return "", "", errorf("Reference is not understood: '%s'", rubyClass(ref))
+	return "", "", errorf("Reference is not understood: '%s'", value.RubyClass(ref))
 }
 
 func definedWithParams(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -163,20 +163,20 @@ func ensureResource(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			paramsErr = errorf("no implicit conversion of String into Hash")
 		}
 		if p != "" {
-			return nil, errorf("undefined method `map' for %s:String", rubyInspect(p))
+			return nil, errorf("undefined method `map' for %s:String", value.RubyInspect(p))
 		}
 	default:
 		if len(args) > 2 {
-			return nil, errorf("undefined method `map' for %s:%s", rubyInspect(p), rubyClass(p))
+			return nil, errorf("undefined method `map' for %s:%s", value.RubyInspect(p), value.RubyClass(p))
 		}
 	}
 	cat, err := catalogOf(c, "ensure_resource")
 	if err != nil {
 		return nil, err
 	}
-	typeName := canonicalType(rubyString(typ))
+	typeName := canonicalType(value.RubyString(typ))
 	for _, item := range flattenDeep(value.Array{title}) {
-		name := rubyString(item)
+		name := value.RubyString(item)
 		if isDefinedWithParams(c, cat, typeName, name, params) {
 			continue
 		}
@@ -329,7 +329,7 @@ func assertPrivate(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if kind != "" {
 		module, found1 := c.Scope.Lookup("module_name")
 		caller, found2 := c.Scope.Lookup("caller_module_name")
-		if found1 == found2 && rubyString(module) == rubyString(caller) {
+		if found1 == found2 && value.RubyString(module) == value.RubyString(caller) {
 			return value.Undef, nil
 		}
 	} else {
@@ -439,7 +439,7 @@ func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		return value.False, nil
 	}
 	release, _ := facts.GetString("operatingsystemmajrelease")
-	return value.Boolean(versionCompare(rubyString(release), string(args[1].(value.String))) >= 0), nil
+	return value.Boolean(versionCompare(value.RubyString(release), string(args[1].(value.String))) >= 0), nil
 }
 
 var versionToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[-.]|\d+|[a-zA-Z]+)`) })
@@ -505,9 +505,9 @@ func modulePath(c *functions.Ctx, name value.Value) (string, error) {
 	if !ok {
 		return "", errorf("get_module_path(): not available: the compile does not provide modules")
 	}
-	dir, found := mods.ModulePath(rubyString(name))
+	dir, found := mods.ModulePath(value.RubyString(name))
 	if !found {
-		return "", errorf("Could not find module %s in environment production", rubyString(name))
+		return "", errorf("Could not find module %s in environment production", value.RubyString(name))
 	}
 	return dir, nil
 }
@@ -536,7 +536,7 @@ func loadModuleMetadata(c *functions.Ctx, args []value.Value) (value.Value, erro
 		if value.Truthy(arg(args, 1)) {
 			return value.EmptyHash, nil
 		}
-		return nil, errorf("load_module_metadata(): No metadata.json file for module %s", rubyString(args[0]))
+		return nil, errorf("load_module_metadata(): No metadata.json file for module %s", value.RubyString(args[0]))
 	}
 	return parseJSON(data)
 }

@@ -210,7 +210,7 @@ func deepMerge(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		h, ok := a.(*value.Hash)
 		if !ok {
-			return nil, errorf("deep_merge: unexpected argument type %s, only expects hash arguments", rubyClass(a))
+			return nil, errorf("deep_merge: unexpected argument type %s, only expects hash arguments", value.RubyClass(a))
 		}
 		result = deepMergeHashes(result, h)
 	}
@@ -245,7 +245,7 @@ func hasKey(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	h, ok := args[0].(*value.Hash)
 	if !ok {
-		return nil, errorf("has_key(): expects the first argument to be a hash, got %s which is of type %s", rubyInspect(args[0]), rubyClass(args[0]))
+		return nil, errorf("has_key(): expects the first argument to be a hash, got %s which is of type %s", value.RubyInspect(args[0]), value.RubyClass(args[0]))
 	}
 	_, found := h.Get(args[1])
 	return value.Boolean(found), nil
@@ -274,7 +274,7 @@ func deleteUndefValues(c *functions.Ctx, args []value.Value) (value.Value, error
 		}
 		return out.Build(), nil
 	}
-	return nil, errorf("delete_undef_values(): expected an array or hash, got %s type  %s ", rubyString(args[0]), rubyClass(args[0]))
+	return nil, errorf("delete_undef_values(): expected an array or hash, got %s type  %s ", value.RubyString(args[0]), value.RubyClass(args[0]))
 }
 
 func deleteValues(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -283,7 +283,7 @@ func deleteValues(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	h, ok := args[0].(*value.Hash)
 	if !ok {
-		return nil, errorf("delete_values(): First argument must be a Hash. Given an argument of class %s.", rubyClass(args[0]))
+		return nil, errorf("delete_values(): First argument must be a Hash. Given an argument of class %s.", value.RubyClass(args[0]))
 	}
 	out := value.NewHashBuilder(h.Len())
 	for i := range h.Len() {
@@ -351,7 +351,7 @@ func deleteItems(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		for _, item := range items {
 			sub, ok := item.(value.String)
 			if !ok {
-				return nil, errorf("wrong argument type %s (expected Regexp)", rubyClass(item))
+				return nil, errorf("wrong argument type %s (expected Regexp)", value.RubyClass(item))
 			}
 			s = strings.ReplaceAll(s, string(sub), "")
 		}
@@ -360,7 +360,7 @@ func deleteItems(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(items) == 0 {
 		return args[0], nil
 	}
-	return nil, errorf("delete(): First argument must be an Array, String, or Hash. Given an argument of class %s.", rubyClass(args[0]))
+	return nil, errorf("delete(): First argument must be an Array, String, or Hash. Given an argument of class %s.", value.RubyClass(args[0]))
 }
 
 func deleteAt(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -415,15 +415,15 @@ func affix(name string, front bool) functions.Func {
 		if a := arg(args, 1); value.Truthy(a) {
 			s, ok := a.(value.String)
 			if !ok {
-				return nil, errorf("%s(): expected second argument to be a String, got %s", name, rubyInspect(a))
+				return nil, errorf("%s(): expected second argument to be a String, got %s", name, value.RubyInspect(a))
 			}
 			text = string(s)
 		}
 		join := func(v value.Value) value.String {
 			if front {
-				return value.String(text + rubyString(v))
+				return value.String(text + value.RubyString(v))
 			}
-			return value.String(rubyString(v) + text)
+			return value.String(value.RubyString(v) + text)
 		}
 		switch coll := args[0].(type) {
 		case value.Array:
@@ -440,7 +440,7 @@ func affix(name string, front bool) functions.Func {
 			}
 			return out.Build(), nil
 		}
-		return nil, errorf("%s(): expected first argument to be an Array or a Hash, got %s", name, rubyInspect(args[0]))
+		return nil, errorf("%s(): expected first argument to be an Array or a Hash, got %s", name, value.RubyInspect(args[0]))
 	}
 }
 
@@ -489,27 +489,27 @@ func joinKeysToValues(c *functions.Ctx, args []value.Value) (value.Value, error)
 	}
 	h, ok := args[0].(*value.Hash)
 	if !ok {
-		return nil, errorf("join_keys_to_values(): The first argument must be a hash, but a %s was given.", rubyClass(args[0]))
+		return nil, errorf("join_keys_to_values(): The first argument must be a hash, but a %s was given.", value.RubyClass(args[0]))
 	}
 	sep, ok := args[1].(value.String)
 	if !ok {
-		return nil, errorf("join_keys_to_values(): The second argument must be a string, but a %s was given.", rubyClass(args[1]))
+		return nil, errorf("join_keys_to_values(): The second argument must be a string, but a %s was given.", value.RubyClass(args[1]))
 	}
 	out := value.Array{}
 	for i := range h.Len() {
 		k, v := h.At(i)
-		key := rubyString(k)
+		key := value.RubyString(k)
 		if arr, ok := v.(value.Array); ok {
 			for _, e := range arr {
-				out = append(out, value.String(key+string(sep)+rubyString(e)))
+				out = append(out, value.String(key+string(sep)+value.RubyString(e)))
 			}
 			continue
 		}
-		if rubyString(v) == "undef" {
+		if value.RubyString(v) == "undef" {
 			out = append(out, value.String(key))
 			continue
 		}
-		out = append(out, value.String(key+string(sep)+rubyString(v)))
+		out = append(out, value.String(key+string(sep)+value.RubyString(v)))
 	}
 	return out, nil
 }
@@ -573,7 +573,7 @@ func count(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	case *value.Hash:
 		elems = rubyArray(coll)
 	default:
-		return nil, errorf("undefined method `count' for %s:%s", rubyInspect(args[0]), rubyClass(args[0]))
+		return nil, errorf("undefined method `count' for %s:%s", value.RubyInspect(args[0]), value.RubyClass(args[0]))
 	}
 	n := 0
 	item := arg(args, 1)
@@ -630,7 +630,7 @@ func grepFunc(invert bool) functions.Func {
 		case *value.Hash:
 			elems = rubyArray(coll)
 		default:
-			return nil, errorf("undefined method `%s' for %s:%s", name, rubyInspect(args[0]), rubyClass(args[0]))
+			return nil, errorf("undefined method `%s' for %s:%s", name, value.RubyInspect(args[0]), value.RubyClass(args[0]))
 		}
 		out := value.Array{}
 		for _, e := range elems {
@@ -650,11 +650,11 @@ func grepFunc(invert bool) functions.Func {
 func rubyRegexp(v value.Value) (*regexp.Regexp, error) {
 	s, ok := v.(value.String)
 	if !ok {
-		return nil, errorf("no implicit conversion of %s into String", rubyClass(v))
+		return nil, errorf("no implicit conversion of %s into String", value.RubyClass(v))
 	}
 	re, err := regexp.Compile("(?m)" + string(s))
 	if err != nil {
-		return nil, errorf("invalid regular expression %s: %v", rubyInspect(s), err)
+		return nil, errorf("invalid regular expression %s: %v", value.RubyInspect(s), err)
 	}
 	return re, nil
 }
@@ -675,7 +675,7 @@ func valuesAt(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	var picked []int64
 	for _, idx := range indices {
-		s := rubyString(idx)
+		s := value.RubyString(idx)
 		if m := indexRange().FindStringSubmatch(s); m != nil {
 			start, _ := strconv.ParseInt(m[1], 10, 64)
 			stop, _ := strconv.ParseInt(m[3], 10, 64)
@@ -741,7 +741,7 @@ func rangeFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	} else {
 		s, ok := args[0].(value.String)
 		if !ok {
-			return nil, errorf("undefined method `match' for %s:%s", rubyInspect(args[0]), rubyClass(args[0]))
+			return nil, errorf("undefined method `match' for %s:%s", value.RubyInspect(args[0]), value.RubyClass(args[0]))
 		}
 		m := rangeSpec().FindStringSubmatch(string(s))
 		switch {
@@ -754,7 +754,7 @@ func rangeFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, errorf("range(): Unknown range format: %s", s)
 		}
 	}
-	from, to := rubyString(start), rubyString(stop)
+	from, to := value.RubyString(start), value.RubyString(stop)
 	out := value.Array{}
 	if allDigits(from) {
 		a, _ := rubyToI(value.String(from))
@@ -881,7 +881,7 @@ func rubyToI(v value.Value) (int64, error) {
 		}
 		return n, nil
 	}
-	return 0, errorf("undefined method `to_i' for %s:%s", rubyInspect(v), rubyClass(v))
+	return 0, errorf("undefined method `to_i' for %s:%s", value.RubyInspect(v), value.RubyClass(v))
 }
 
 func union(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -928,7 +928,7 @@ func intersection(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	a, ok1 := args[0].(value.Array)
 	b, ok2 := args[1].(value.Array)
 	if !ok1 || !ok2 {
-		return nil, errorf("intersection(): Requires 2 arrays, got %s and %s", rubyClass(args[0]), rubyClass(args[1]))
+		return nil, errorf("intersection(): Requires 2 arrays, got %s and %s", value.RubyClass(args[0]), value.RubyClass(args[1]))
 	}
 	out := value.Array{}
 	for _, e := range a {
@@ -951,11 +951,11 @@ func dig44(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	switch data.(type) {
 	case value.Array, *value.Hash:
 	default:
-		return nil, errorf("dig44(): first argument must be a hash or an array, given %s", rubyClass(data))
+		return nil, errorf("dig44(): first argument must be a hash or an array, given %s", value.RubyClass(data))
 	}
 	path, ok := pathArg.(value.Array)
 	if !ok {
-		return nil, errorf("dig44(): second argument must be an array, given %s", rubyClass(pathArg))
+		return nil, errorf("dig44(): second argument must be an array, given %s", value.RubyClass(pathArg))
 	}
 	cur := data
 	for _, key := range path {

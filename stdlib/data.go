@@ -47,9 +47,9 @@ func writeJSON(b *strings.Builder, v value.Value, st jsonStyle, depth int) error
 	case value.Float:
 		f := float64(v)
 		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return errorf("%s not allowed in JSON", rubyFloat(f))
+			return errorf("%s not allowed in JSON", value.FormatFloat(f))
 		}
-		b.WriteString(rubyFloat(f))
+		b.WriteString(value.FormatFloat(f))
 	case value.Boolean:
 		b.WriteString(strconv.FormatBool(bool(v)))
 	case value.Array:
@@ -80,7 +80,7 @@ func writeJSON(b *strings.Builder, v value.Value, st jsonStyle, depth int) error
 			}
 			b.WriteString(st.objectNL)
 			indent(depth + 1)
-			writeJSONString(b, rubyString(k))
+			writeJSONString(b, value.RubyString(k))
 			b.WriteString(":" + st.space)
 			if err := writeJSON(b, e, st, depth+1); err != nil {
 				return err
@@ -97,7 +97,7 @@ func writeJSON(b *strings.Builder, v value.Value, st jsonStyle, depth int) error
 			return nil
 		}
 		// Other objects are written as their string form.
-		writeJSONString(b, rubyString(v))
+		writeJSONString(b, value.RubyString(v))
 	}
 	return nil
 }
@@ -238,7 +238,7 @@ func parseWithDefault(args []value.Value, parse func([]byte) (value.Value, error
 		if value.Truthy(dflt) {
 			return dflt, nil
 		}
-		return nil, errorf("no implicit conversion of %s into String", rubyClass(args[0]))
+		return nil, errorf("no implicit conversion of %s into String", value.RubyClass(args[0]))
 	}
 	v, err := parse([]byte(s))
 	if err != nil {
@@ -276,7 +276,7 @@ func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Fu
 		if len(args) < 1 {
 			return nil, errorf("%s(): Wrong number of arguments given (0 for minimum 1)", name)
 		}
-		path := rubyString(args[0])
+		path := value.RubyString(args[0])
 		dflt := arg(args, 1)
 		data, err := os.ReadFile(path)
 		if err != nil {
@@ -380,7 +380,7 @@ func yamlKey(k value.Value) string {
 	switch k.(type) {
 	case value.Array, *value.Hash:
 		// Complex keys are rare in Puppet data; flow style keeps them valid.
-		return "? " + rubyInspect(k)
+		return "? " + value.RubyInspect(k)
 	}
 	return yamlScalar(k, 0)
 }
@@ -401,14 +401,14 @@ func yamlScalar(v value.Value, indent int) string {
 		case math.IsInf(f, -1):
 			return "-.inf"
 		}
-		return rubyFloat(f)
+		return value.FormatFloat(f)
 	case value.Boolean:
 		return strconv.FormatBool(bool(v))
 	}
 	if value.IsUndef(v) {
 		return ""
 	}
-	return yamlString(rubyString(v), indent)
+	return yamlString(value.RubyString(v), indent)
 }
 
 var (

@@ -124,12 +124,12 @@ func squeeze(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	set := ""
 	if len(args) == 2 && value.Truthy(args[1]) {
-		set = rubyString(args[1])
+		set = value.RubyString(args[1])
 	}
 	one := func(v value.Value) (value.Value, error) {
 		s, ok := v.(value.String)
 		if !ok {
-			return nil, errorf("undefined method `squeeze' for %s:%s", rubyInspect(v), rubyClass(v))
+			return nil, errorf("undefined method `squeeze' for %s:%s", value.RubyInspect(v), value.RubyClass(v))
 		}
 		var b strings.Builder
 		var prev rune = -1
@@ -189,7 +189,7 @@ func clamp(c *functions.Ctx, args []value.Value) (value.Value, error) {
 				return nil, errorf("clamp(): Required explicit numeric (%s:String)", v)
 			}
 		case *value.Hash:
-			return nil, errorf("clamp(): The Hash type is not allowed (%s)", rubyString(v))
+			return nil, errorf("clamp(): The Hash type is not allowed (%s)", value.RubyString(v))
 		}
 		n, err := rubyToI(v)
 		if err != nil {
@@ -220,7 +220,7 @@ func toBytes(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		return value.Integer(int64(f * float64(uint64(1)<<s))), nil
 	}
-	return nil, errorf("undefined method `match' for %s", rubyInspect(args[0]))
+	return nil, errorf("undefined method `match' for %s", value.RubyInspect(args[0]))
 }
 
 // fqdnUUID is a version 5 UUID of the name in the DNS namespace.
@@ -234,7 +234,7 @@ func fqdnUUID(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	namespace := []byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
 	h := sha1.New()
 	h.Write(namespace)
-	h.Write([]byte(rubyString(args[0])))
+	h.Write([]byte(value.RubyString(args[0])))
 	b := h.Sum(nil)[:16]
 	b[6] = b[6]&0x0f | 0x50
 	b[8] = b[8]&0x3f | 0x80
@@ -256,7 +256,7 @@ func fqdnRandString(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if _, ok := charsetArg.(value.String); !ok && !value.IsUndef(charsetArg) {
 		return nil, errorf("fqdn_rand_string(): second argument must be undef or a string")
 	}
-	charset := []rune(rubyString(charsetArg))
+	charset := []rune(value.RubyString(charsetArg))
 	if len(charset) == 0 {
 		charset = []rune(defaultCharset)
 	}
@@ -311,7 +311,7 @@ func shellSplit(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) != 1 {
 		return nil, errorf("shell_split(): Wrong number of arguments given (%d for 1)", len(args))
 	}
-	s := rubyString(args[0])
+	s := value.RubyString(args[0])
 	out := value.Array{}
 	var word strings.Builder
 	inWord := false
@@ -328,7 +328,7 @@ func shellSplit(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		case ch == '\'':
 			end := strings.IndexByte(s[i+1:], '\'')
 			if end < 0 {
-				return nil, errorf("Unmatched quote: %s", rubyInspect(value.String(s)))
+				return nil, errorf("Unmatched quote: %s", value.RubyInspect(value.String(s)))
 			}
 			word.WriteString(s[i+1 : i+1+end])
 			inWord = true
@@ -346,7 +346,7 @@ func shellSplit(c *functions.Ctx, args []value.Value) (value.Value, error) {
 				word.WriteByte(s[j])
 			}
 			if j >= len(s) {
-				return nil, errorf("Unmatched quote: %s", rubyInspect(value.String(s)))
+				return nil, errorf("Unmatched quote: %s", value.RubyInspect(value.String(s)))
 			}
 			inWord = true
 			i = j + 1
@@ -379,7 +379,7 @@ func escaper(name string, f func(string) string) functions.Func {
 		if len(args) != 1 {
 			return nil, countError(name, "1 argument", len(args))
 		}
-		return value.String(f(rubyString(args[0]))), nil
+		return value.String(f(value.RubyString(args[0]))), nil
 	}
 }
 
@@ -423,9 +423,9 @@ func deleteRegex(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	var res []*regexp.Regexp
 	for _, item := range rubyArray(args[1]) {
-		re, err := regexp.Compile(`(?m)\b` + rubyString(item) + `\b`)
+		re, err := regexp.Compile(`(?m)\b` + value.RubyString(item) + `\b`)
 		if err != nil {
-			return nil, errorf("invalid regular expression %s: %v", rubyInspect(item), err)
+			return nil, errorf("invalid regular expression %s: %v", value.RubyInspect(item), err)
 		}
 		res = append(res, re)
 	}
@@ -454,7 +454,7 @@ func deleteRegex(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		// Ruby passes [key, value] pairs, which never match a regexp.
 		return coll, nil
 	}
-	return nil, errorf("delete_regex(): First argument must be an Array, Hash, or String. Given an argument of class %s.", rubyClass(args[0]))
+	return nil, errorf("delete_regex(): First argument must be an Array, Hash, or String. Given an argument of class %s.", value.RubyClass(args[0]))
 }
 
 func tryGetValue(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -481,10 +481,10 @@ func tryGetValue(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	sep := "/"
 	if s := arg(args, 3); value.Truthy(s) {
-		sep = rubyString(s)
+		sep = value.RubyString(s)
 	}
 	cur := data
-	for _, key := range strings.Split(rubyString(path), sep) {
+	for _, key := range strings.Split(value.RubyString(path), sep) {
 		var k value.Value = value.String(key)
 		if allDigits(key) {
 			n, _ := strconv.ParseInt(key, 10, 64)
@@ -611,13 +611,13 @@ func ipInRange(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	ip, ok := parseIPAddr(args[0])
 	if !ok {
-		return nil, errorf("invalid address: %s", rubyString(args[0]))
+		return nil, errorf("invalid address: %s", value.RubyString(args[0]))
 	}
 	ranges := rubyArray(args[1])
 	for _, r := range ranges {
 		p, ok := parseIPRange(r)
 		if !ok {
-			return nil, errorf("invalid address: %s", rubyString(r))
+			return nil, errorf("invalid address: %s", value.RubyString(r))
 		}
 		if p.Contains(ip) {
 			return value.True, nil
@@ -684,7 +684,7 @@ func hasInterfaceWith(c *functions.Ctx, args []value.Value) (value.Value, error)
 		}
 		return value.False, nil
 	}
-	kind := rubyString(args[0])
+	kind := value.RubyString(args[0])
 	if rubyEqual(lookupVar(c, kind), args[1]) {
 		return value.True, nil
 	}
@@ -769,7 +769,7 @@ func pythonLiteral(b *strings.Builder, v value.Value) {
 			b.WriteString("None")
 			return
 		}
-		b.WriteString(rubyInspect(v))
+		b.WriteString(value.RubyInspect(v))
 	}
 }
 
@@ -798,7 +798,7 @@ func rubyLiteral(b *strings.Builder, v value.Value) {
 		}
 		b.WriteByte('}')
 	default:
-		b.WriteString(rubyInspect(v))
+		b.WriteString(value.RubyInspect(v))
 	}
 }
 
@@ -864,7 +864,7 @@ func type3x(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		switch string(v) {
 		case strconv.FormatInt(n, 10):
 			return value.String("integer"), nil
-		case rubyFloat(f):
+		case value.FormatFloat(f):
 			return value.String("float"), nil
 		}
 		return value.String("string"), nil
@@ -929,7 +929,7 @@ func sprintfHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
 				j += end
 				named = true
 				if ch == '{' {
-					out.WriteString(strings.ReplaceAll(rubyString(v), "%", "%%"))
+					out.WriteString(strings.ReplaceAll(value.RubyString(v), "%", "%%"))
 					spec.Reset()
 					break
 				}
@@ -950,7 +950,7 @@ func sprintfHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
 				if k > 0 {
 					b.WriteString(", ")
 				}
-				b.WriteString(":" + rubyString(key) + "=>" + rubyInspect(v))
+				b.WriteString(":" + value.RubyString(key) + "=>" + value.RubyInspect(v))
 			}
 			b.WriteByte('}')
 			positional = append(positional, value.String(b.String()))

@@ -154,7 +154,7 @@ func rubyJoin(parts value.Array, sep string) string {
 		if a, ok := p.(value.Array); ok {
 			out[i] = rubyJoin(a, sep)
 		} else {
-			out[i] = rubyString(p)
+			out[i] = value.RubyString(p)
 		}
 	}
 	return strings.Join(out, sep)
@@ -179,7 +179,7 @@ func fqdnRand(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 	}
 	if value.Truthy(arg(args, 2)) {
-		fqdn = value.String(strings.ToLower(rubyString(fqdn)))
+		fqdn = value.String(strings.ToLower(value.RubyString(fqdn)))
 	}
 	seed := md5Seed(rubyJoin(value.Array{fqdn, value.Integer(maxN), arg(args, 1)}, ":"))
 	return value.Integer(deterministicRand(seed, maxN)), nil

@@ -116,7 +116,7 @@ func num2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		n = int64(f)
 	default:
 		// Ruby converts anything else with to_s and then to_i.
-		n, _ = rubyToI(value.String(rubyString(v)))
+		n, _ = rubyToI(value.String(value.RubyString(v)))
 	}
 	return value.Boolean(n > 0), nil
 }
@@ -138,7 +138,7 @@ func rubyFloatParse(s string) (float64, error) {
 	if n, err := strconv.ParseInt(strings.ReplaceAll(t, "_", ""), 0, 64); err == nil && strings.Contains(strings.ToLower(t), "0x") {
 		return float64(n), nil
 	}
-	return 0, fmt.Errorf("invalid value for Float(): %s", rubyInspect(value.String(s)))
+	return 0, fmt.Errorf("invalid value for Float(): %s", value.RubyInspect(value.String(s)))
 }
 
 func any2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -384,11 +384,11 @@ func shellJoin(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	arr, ok := args[0].(value.Array)
 	if !ok {
-		return nil, errorf("First argument is not an Array: %s", rubyInspect(args[0]))
+		return nil, errorf("First argument is not an Array: %s", value.RubyInspect(args[0]))
 	}
 	words := make([]string, len(arr))
 	for i, e := range arr {
-		words[i] = shellEscapeString(rubyString(e))
+		words[i] = shellEscapeString(value.RubyString(e))
 	}
 	return value.String(strings.Join(words, " ")), nil
 }
@@ -399,7 +399,7 @@ func shellEscape(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) != 1 {
 		return nil, countError("shell_escape", "1 argument", len(args))
 	}
-	return value.String(shellEscapeString(rubyString(args[0]))), nil
+	return value.String(shellEscapeString(value.RubyString(args[0]))), nil
 }
 
 // shellEscapeString is Ruby's Shellwords.shellescape: a backslash before
@@ -435,7 +435,7 @@ func encloseIPv6(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	case value.Array:
 		input = flattenDeep(v)
 	default:
-		return nil, errorf("enclose_ipv6(): Wrong argument type given %s expected String or Array", rubyClass(args[0]))
+		return nil, errorf("enclose_ipv6(): Wrong argument type given %s expected String or Array", value.RubyClass(args[0]))
 	}
 	out := value.Array{}
 	for _, e := range input {
@@ -446,7 +446,7 @@ func encloseIPv6(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		if s, _ := e.(value.String); s != "*" {
 			ip, ok := parseIPAddr(e)
 			if !ok {
-				return nil, errorf("enclose_ipv6(): Wrong argument given %s is not an ip address.", rubyString(e))
+				return nil, errorf("enclose_ipv6(): Wrong argument given %s is not an ip address.", value.RubyString(e))
 			}
 			if ip.Is6() && !ip.Is4In6() || ip.Is4In6() && strings.Contains(string(s), ":") {
 				result = value.String("[" + ip.String() + "]")

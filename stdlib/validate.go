@@ -134,7 +134,7 @@ func validateString(c *functions.Ctx, args []value.Value) error {
 	}
 	for _, a := range args {
 		if _, ok := a.(value.String); !ok && !value.IsUndef(a) {
-			return errorf("%s is not a string.  It looks to be a %s", rubyInspect(a), rubyClass(a))
+			return errorf("%s is not a string.  It looks to be a %s", value.RubyInspect(a), value.RubyClass(a))
 		}
 	}
 	return nil
@@ -146,7 +146,7 @@ func validateBool(c *functions.Ctx, args []value.Value) error {
 	}
 	for _, a := range args {
 		if _, ok := a.(value.Boolean); !ok {
-			return errorf("%s is not a boolean.  It looks to be a %s", rubyInspect(a), rubyClass(a))
+			return errorf("%s is not a boolean.  It looks to be a %s", value.RubyInspect(a), value.RubyClass(a))
 		}
 	}
 	return nil
@@ -166,7 +166,7 @@ func validateEach(name, what string, test func(value.Value) bool) validator {
 		}
 		for _, a := range args {
 			if !test(a) {
-				return errorf("%s %s.  It looks to be a %s", rubyInspect(a), what, rubyClass(a))
+				return errorf("%s %s.  It looks to be a %s", value.RubyInspect(a), what, value.RubyClass(a))
 			}
 		}
 		return nil
@@ -180,7 +180,7 @@ func validateRe(c *functions.Ctx, args []value.Value) error {
 	}
 	s, ok := args[0].(value.String)
 	if !ok {
-		return errorf("validate_re(): input needs to be a String, not a %s", rubyClass(args[0]))
+		return errorf("validate_re(): input needs to be a String, not a %s", value.RubyClass(args[0]))
 	}
 	for _, p := range flattenDeep(value.Array{args[1]}) {
 		var re *regexp.Regexp
@@ -206,9 +206,9 @@ func validateRe(c *functions.Ctx, args []value.Value) error {
 		}
 	}
 	if msg := arg(args, 2); value.Truthy(msg) {
-		return errorf("%s", rubyString(msg))
+		return errorf("%s", value.RubyString(msg))
 	}
-	return errorf("validate_re(): %s does not match %s", rubyInspect(args[0]), rubyInspect(args[1]))
+	return errorf("validate_re(): %s does not match %s", value.RubyInspect(args[0]), value.RubyInspect(args[1]))
 }
 
 var (
@@ -235,7 +235,7 @@ func validateAbsolutePath(c *functions.Ctx, args []value.Value) error {
 		}
 		for _, p := range candidates {
 			if !isAbsolutePath(p) {
-				return errorf("%s is not an absolute path.", rubyInspect(p))
+				return errorf("%s is not an absolute path.", value.RubyInspect(p))
 			}
 		}
 	}
@@ -259,7 +259,7 @@ func validateNumber(name string, integer bool) validator {
 		what, replacement = "an Integer", "Stdlib::Compat::Integer"
 	}
 	convert := func(v value.Value) (float64, bool) {
-		s := rubyString(v)
+		s := value.RubyString(v)
 		if integer {
 			n, ok := rubyInteger(value.String(s))
 			if !ok || !rubyIntegerSyntax(s) {
@@ -275,7 +275,7 @@ func validateNumber(name string, integer bool) validator {
 		if integer {
 			return strconv.FormatInt(int64(f), 10)
 		}
-		return rubyFloat(f)
+		return value.FormatFloat(f)
 	}
 	return func(c *functions.Ctx, args []value.Value) error {
 		deprecate(c, name, deprecationMessage(replacement))
@@ -286,7 +286,7 @@ func validateNumber(name string, integer bool) validator {
 		var hasMax, hasMin bool
 		var max, min float64
 		if len(args) > 1 {
-			m := rubyString(args[1])
+			m := value.RubyString(args[1])
 			if !(len(args) > 2 && m == "") {
 				f, ok := convert(value.String(m))
 				if !ok {
@@ -296,10 +296,10 @@ func validateNumber(name string, integer bool) validator {
 			}
 		}
 		if len(args) > 2 {
-			m := rubyString(args[2])
+			m := value.RubyString(args[2])
 			f, ok := convert(value.String(m))
 			if !ok {
-				return errorf("%s(): Expected third argument to be unset or %s, got %s:%s", name, what, rubyString(args[2]), rubyClass(args[2]))
+				return errorf("%s(): Expected third argument to be unset or %s, got %s:%s", name, what, value.RubyString(args[2]), value.RubyClass(args[2]))
 			}
 			min, hasMin = f, true
 		}
@@ -308,10 +308,10 @@ func validateNumber(name string, integer bool) validator {
 		}
 		check := func(n float64) error {
 			if hasMax && n > max {
-				return errorf("%s(): Expected %s to be smaller or equal to %s, got %s.", name, rubyInspect(input), show(max), rubyInspect(input))
+				return errorf("%s(): Expected %s to be smaller or equal to %s, got %s.", name, value.RubyInspect(input), show(max), value.RubyInspect(input))
 			}
 			if hasMin && n < min {
-				return errorf("%s(): Expected %s to be greater or equal to %s, got %s.", name, rubyInspect(input), show(min), rubyInspect(input))
+				return errorf("%s(): Expected %s to be greater or equal to %s, got %s.", name, value.RubyInspect(input), show(min), value.RubyInspect(input))
 			}
 			return nil
 		}
@@ -320,7 +320,7 @@ func validateNumber(name string, integer bool) validator {
 			for pos, e := range in {
 				n, ok := convert(e)
 				if _, isHash := e.(*value.Hash); isHash || !ok {
-					return errorf("%s(): Expected element at array position %d to be %s, got %s", name, pos, what, rubyClass(e))
+					return errorf("%s(): Expected element at array position %d to be %s, got %s", name, pos, what, value.RubyClass(e))
 				}
 				if err := check(n); err != nil {
 					return err
@@ -333,7 +333,7 @@ func validateNumber(name string, integer bool) validator {
 		}
 		n, ok := convert(input)
 		if !ok {
-			return errorf("%s(): Expected first argument to be %s or Array, got %s", name, what, rubyClass(input))
+			return errorf("%s(): Expected first argument to be %s or Array, got %s", name, what, value.RubyClass(input))
 		}
 		return check(n)
 	}
@@ -354,13 +354,13 @@ func validateSlength(c *functions.Ctx, args []value.Value) error {
 	input := args[0]
 	maxLen, ok := strictInteger(args[1])
 	if !ok || maxLen <= 0 {
-		return errorf("validate_slength(): Expected second argument to be a positive Numeric, got %s:%s", rubyString(args[1]), rubyClass(args[1]))
+		return errorf("validate_slength(): Expected second argument to be a positive Numeric, got %s:%s", value.RubyString(args[1]), value.RubyClass(args[1]))
 	}
 	var minLen int64
 	if m := arg(args, 2); value.Truthy(m) {
 		n, ok := strictInteger(m)
 		if !ok || n < 0 {
-			return errorf("validate_slength(): Expected third argument to be unset or a positive Numeric, got %s:%s", rubyString(m), rubyClass(m))
+			return errorf("validate_slength(): Expected third argument to be unset or a positive Numeric, got %s:%s", value.RubyString(m), value.RubyClass(m))
 		}
 		minLen = n
 	}
@@ -370,7 +370,7 @@ func validateSlength(c *functions.Ctx, args []value.Value) error {
 	check := func(s value.String) error {
 		n := int64(len([]rune(string(s))))
 		if n > maxLen || n < minLen {
-			return errorf("validate_slength(): Expected length of %s to be between %d and %d, was %d", rubyInspect(input), minLen, maxLen, len([]rune(rubyString(input))))
+			return errorf("validate_slength(): Expected length of %s to be between %d and %d, was %d", value.RubyInspect(input), minLen, maxLen, len([]rune(value.RubyString(input))))
 		}
 		return nil
 	}
@@ -381,7 +381,7 @@ func validateSlength(c *functions.Ctx, args []value.Value) error {
 		for pos, e := range in {
 			s, ok := e.(value.String)
 			if !ok {
-				return errorf("validate_slength(): Expected element at array position %d to be a String, got %s", pos, rubyClass(e))
+				return errorf("validate_slength(): Expected element at array position %d to be a String, got %s", pos, value.RubyClass(e))
 			}
 			if err := check(s); err != nil {
 				return err
@@ -389,7 +389,7 @@ func validateSlength(c *functions.Ctx, args []value.Value) error {
 		}
 		return nil
 	}
-	return errorf("validate_slength(): Expected first argument to be a String or Array, got %s", rubyClass(input))
+	return errorf("validate_slength(): Expected first argument to be a String or Array, got %s", value.RubyClass(input))
 }
 
 // strictInteger is Ruby's Integer(x) without to_s first: integers, floats
@@ -430,10 +430,10 @@ func validateIP(name, what string, accept func(ipKind) bool) validator {
 		}
 		for _, a := range args {
 			if _, ok := a.(value.String); !ok {
-				return errorf("%s is not a string.", rubyInspect(a))
+				return errorf("%s is not a string.", value.RubyInspect(a))
 			}
 			if !accept(ipAddressKind(a)) {
-				return errorf("%s is not a valid %s address.", rubyInspect(a), what)
+				return errorf("%s is not a valid %s address.", value.RubyInspect(a), what)
 			}
 		}
 		return nil
@@ -446,10 +446,10 @@ func validateDomainName(c *functions.Ctx, args []value.Value) error {
 	}
 	for _, a := range args {
 		if _, ok := a.(value.String); !ok {
-			return errorf("%s is not a string.", rubyInspect(a))
+			return errorf("%s is not a string.", value.RubyInspect(a))
 		}
 		if !isDomainName(a) {
-			return errorf("%s is not a syntactically correct domain name", rubyInspect(a))
+			return errorf("%s is not a syntactically correct domain name", value.RubyInspect(a))
 		}
 	}
 	return nil
@@ -461,10 +461,10 @@ func validateEmailAddress(c *functions.Ctx, args []value.Value) error {
 	}
 	for _, a := range args {
 		if _, ok := a.(value.String); !ok {
-			return errorf("%s is not a string.", rubyInspect(a))
+			return errorf("%s is not a string.", value.RubyInspect(a))
 		}
 		if !isEmailAddress(a) {
-			return errorf("%s is not a valid email address", rubyInspect(a))
+			return errorf("%s is not a valid email address", value.RubyInspect(a))
 		}
 	}
 	return nil
@@ -502,7 +502,7 @@ func isStringValue(v value.Value) bool {
 	str := string(s)
 	f, _ := rubyStringToF(str)
 	n, _ := rubyToI(s)
-	return str != rubyFloat(f) && str != strconv.FormatInt(n, 10)
+	return str != value.FormatFloat(f) && str != strconv.FormatInt(n, 10)
 }
 
 // rubyStringToF is Ruby's String#to_f: the leading float, 0.0 if none.
@@ -548,7 +548,7 @@ func isFloatValue(v value.Value) bool {
 		return true
 	case value.String:
 		f, _ := rubyStringToF(string(v))
-		return string(v) == rubyFloat(f)
+		return string(v) == value.FormatFloat(f)
 	}
 	return false
 }

@@ -1,4 +1,4 @@
-package stdlib
+package value
 
 import (
 	"fmt"
@@ -6,68 +6,66 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-
-	"github.com/marionette-dev/marionette/value"
 )
 
-// stdlib's messages and results often show values the way Ruby prints
-// them (to_s, inspect, class names). These helpers reproduce Ruby 3.1's
-// notation for the values Puppet hands to functions.
+// Puppet's messages (and stdlib's results) often show values the way Ruby
+// prints them: to_s, inspect, class names. These reproduce Ruby 3.1's
+// notation for the values Puppet works with.
 
-// rubyString is Ruby's to_s: strings raw, nil empty, arrays and hashes in
+// RubyString is Ruby's to_s: strings raw, nil empty, arrays and hashes in
 // inspect form.
-func rubyString(v value.Value) string {
+func RubyString(v Value) string {
 	switch v := v.(type) {
-	case value.String:
+	case String:
 		return string(v)
-	case value.Array, *value.Hash:
-		return rubyInspect(v)
+	case Array, *Hash:
+		return RubyInspect(v)
 	}
-	if value.IsUndef(v) {
+	if IsUndef(v) {
 		return ""
 	}
 	return rubyScalar(v)
 }
 
-// rubyInspect is Ruby's inspect: strings double-quoted, nil as "nil",
+// RubyInspect is Ruby's inspect: strings double-quoted, nil as "nil",
 // hashes as {"k"=>v}.
-func rubyInspect(v value.Value) string {
+func RubyInspect(v Value) string {
 	var b strings.Builder
-	writeInspect(&b, v)
+	writeRubyInspect(&b, v)
 	return b.String()
 }
 
-func writeInspect(b *strings.Builder, v value.Value) {
+func writeRubyInspect(b *strings.Builder, v Value) {
 	switch v := v.(type) {
-	case value.String:
-		writeQuoted(b, string(v))
-	case value.Array:
+	case String:
+		writeRubyQuoted(b, string(v))
+	case Array:
 		b.WriteByte('[')
 		for i, e := range v {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeInspect(b, e)
+			writeRubyInspect(b, e)
 		}
 		b.WriteByte(']')
-	case *value.Hash:
+	case *Hash:
 		b.WriteByte('{')
 		for i := range v.Len() {
 			k, e := v.At(i)
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeInspect(b, k)
+			writeRubyInspect(b, k)
 			b.WriteString("=>")
-			writeInspect(b, e)
+			writeRubyInspect(b, e)
 		}
 		b.WriteByte('}')
 	default:
-		if value.IsUndef(v) {
+		if IsUndef(v) {
 			b.WriteString("nil")
 			return
 		}
-		if value.IsDefault(v) {
+		if IsDefault(v) {
 			b.WriteString(":default")
 			return
 		}
@@ -76,30 +74,30 @@ func writeInspect(b *strings.Builder, v value.Value) {
 }
 
 // rubyScalar is to_s of the remaining values: numbers, booleans, types.
-func rubyScalar(v value.Value) string {
+func rubyScalar(v Value) string {
 	switch v := v.(type) {
-	case value.Integer:
+	case Integer:
 		return strconv.FormatInt(int64(v), 10)
-	case value.Float:
-		return rubyFloat(float64(v))
-	case value.Boolean:
+	case Float:
+		return FormatFloat(float64(v))
+	case Boolean:
 		if v {
 			return "true"
 		}
 		return "false"
-	case *value.Regexp:
+	case *Regexp:
 		return "(?-mix:" + v.Source + ")"
-	case *value.Sensitive:
+	case *Sensitive:
 		return "Sensitive [value redacted]"
 	}
-	if value.IsDefault(v) {
+	if IsDefault(v) {
 		return "default"
 	}
-	return value.ToString(v)
+	return ToString(v)
 }
 
-// writeQuoted writes s as Ruby's String#inspect does.
-func writeQuoted(b *strings.Builder, s string) {
+// writeRubyQuoted writes s as Ruby's String#inspect does.
+func writeRubyQuoted(b *strings.Builder, s string) {
 	b.WriteByte('"')
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -139,41 +137,35 @@ func writeQuoted(b *strings.Builder, s string) {
 	b.WriteByte('"')
 }
 
-// rubyFloat is Ruby's Float#to_s: the shortest round-tripping digits, in
-// fixed notation for exponents -4..15 and as d.ddde+XX otherwise.
-func rubyFloat(f float64) string {
-	return value.FormatFloat(f)
-}
-
-// rubyClass is the Ruby class name of the object Puppet uses for v.
-func rubyClass(v value.Value) string {
+// RubyClass is the Ruby class name of the object Puppet uses for v.
+func RubyClass(v Value) string {
 	switch v := v.(type) {
-	case value.String:
+	case String:
 		return "String"
-	case value.Integer:
+	case Integer:
 		return "Integer"
-	case value.Float:
+	case Float:
 		return "Float"
-	case value.Boolean:
+	case Boolean:
 		if v {
 			return "TrueClass"
 		}
 		return "FalseClass"
-	case value.Array:
+	case Array:
 		return "Array"
-	case *value.Hash:
+	case *Hash:
 		return "Hash"
-	case *value.Regexp:
+	case *Regexp:
 		return "Regexp"
-	case *value.Sensitive:
+	case *Sensitive:
 		return "Puppet::Pops::Types::PSensitiveType::Sensitive"
-	case value.Type:
+	case Type:
 		return "Puppet::Pops::Types::P" + v.TypeName() + "Type"
 	}
-	if value.IsUndef(v) {
+	if IsUndef(v) {
 		return "NilClass"
 	}
-	if value.IsDefault(v) {
+	if IsDefault(v) {
 		return "Symbol"
 	}
 	return "Object"
