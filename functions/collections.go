@@ -124,7 +124,7 @@ func digImpl(c *Ctx, args []value.Value) (value.Value, error) {
 			walked = append(walked, k)
 			i, ok := k.(value.Integer)
 			if !ok {
-				return nil, fmt.Errorf("The given data requires an Integer index at %s, got '%s'", rubyInspect(walked), value.TypeString(value.TypeOf(k)))
+				return nil, fmt.Errorf("The given data requires an Integer index at %s, got '%s'", value.RubyInspect(walked), value.TypeString(value.TypeOf(k)))
 			}
 			if i < 0 {
 				i += value.Integer(len(coll))
@@ -135,20 +135,10 @@ func digImpl(c *Ctx, args []value.Value) (value.Value, error) {
 				d = coll[i]
 			}
 		default:
-			return nil, fmt.Errorf("The given data does not contain a Collection at %s, got '%s'", rubyInspect(walked), value.TypeString(value.TypeOf(d)))
+			return nil, fmt.Errorf("The given data does not contain a Collection at %s, got '%s'", value.RubyInspect(walked), value.TypeString(value.TypeOf(d)))
 		}
 	}
 	return d, nil
-}
-
-// rubyInspect renders a value as Ruby's inspect would.
-func rubyInspect(v value.Value) string {
-	var b strings.Builder
-	if a, ok := v.(value.Array); ok && a == nil {
-		v = value.Array{}
-	}
-	writeRubyInspect(&b, v)
-	return b.String()
 }
 
 // getImpl digs into a value along a dotted path ("a.0.'b.c'"); numeric
@@ -284,7 +274,7 @@ func compareWith(c *Ctx, a, b value.Value) (int, error) {
 		case value.Float:
 			return sign64(float64(n)), nil
 		}
-		return 0, fmt.Errorf("comparison of %s with %s failed", rubyClassName(a), rubyClassName(b))
+		return 0, fmt.Errorf("comparison of %s with %s failed", value.RubyClass(a), value.RubyClass(b))
 	}
 	return rubyCompare(a, b)
 }
@@ -329,7 +319,7 @@ func rubyCompare(a, b value.Value) (int, error) {
 			return n, nil
 		}
 	}
-	return 0, fmt.Errorf("comparison of %s with %s failed", rubyClassName(a), rubyClassName(b))
+	return 0, fmt.Errorf("comparison of %s with %s failed", value.RubyClass(a), value.RubyClass(b))
 }
 
 // uniqueImpl removes duplicates (compared strictly, or by the block's
@@ -482,7 +472,7 @@ var numericLooking = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCo
 // like numbers by value, others as strings (with toS, of any value).
 func numericStringCompare(toS bool) func(a, b value.Value) (int, error) {
 	return func(a, b value.Value) (int, error) {
-		as, bs := rubyToS(a), rubyToS(b)
+		as, bs := value.RubyString(a), value.RubyString(b)
 		if !toS {
 			as, bs = string(a.(value.String)), string(b.(value.String))
 		}

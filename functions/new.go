@@ -176,7 +176,7 @@ func assertRadix(r value.Value) error {
 	case value.Integer(2), value.Integer(8), value.Integer(10), value.Integer(16):
 		return nil
 	}
-	return fmt.Errorf("Illegal radix: %s, expected 2, 8, 10, 16, or default", rubyToS(r))
+	return fmt.Errorf("Illegal radix: %s, expected 2, 8, 10, 16, or default", value.RubyString(r))
 }
 
 // conversionError is the message of a failed conversion, prefixed by the
@@ -230,7 +230,7 @@ func integerFrom(from value.Value, radix int) (int64, error) {
 				return n, nil
 			}
 		}
-		return 0, fmt.Errorf("invalid value for Integer(): %s", rubyInspect(v))
+		return 0, fmt.Errorf("invalid value for Integer(): %s", value.RubyInspect(v))
 	}
 	return 0, conversionError("new", from, "Integer")
 }
@@ -258,7 +258,7 @@ func newFloat(c *Ctx, args []value.Value) (value.Value, error) {
 					return value.Float(f), nil
 				}
 			}
-			return nil, fmt.Errorf("invalid value for Float(): %s", rubyInspect(v))
+			return nil, fmt.Errorf("invalid value for Float(): %s", value.RubyInspect(v))
 		}
 		return nil, conversionError("new_float", from, "Float")
 	})
@@ -290,7 +290,7 @@ func newNumeric(c *Ctx, args []value.Value) (value.Value, error) {
 			if len(s) > 1 && s[0] == '0' && strings.ContainsRune("bBxX", rune(s[1])) {
 				n, ok := parseRubyInteger(trimRubySpace(s), 0)
 				if !ok {
-					return nil, fmt.Errorf("invalid value for Integer(): %s", rubyInspect(v))
+					return nil, fmt.Errorf("invalid value for Integer(): %s", value.RubyInspect(v))
 				}
 				return value.Integer(n), nil
 			}

@@ -116,7 +116,7 @@ func rubySprintf(format string, args []value.Value) (string, error) {
 				if closer == '}' {
 					// %{name} substitutes the value's to_s, ignoring any
 					// further conversion.
-					out.WriteString(padString(rubyToS(v), spec))
+					out.WriteString(padString(value.RubyString(v), spec))
 					goto done
 				}
 				arg, haveArg = v, true
@@ -127,7 +127,7 @@ func rubySprintf(format string, args []value.Value) (string, error) {
 				}
 				n, ok := w.(value.Integer)
 				if !ok {
-					return "", fmt.Errorf("can't convert %s into Integer", rubyClassName(w))
+					return "", fmt.Errorf("can't convert %s into Integer", value.RubyClass(w))
 				}
 				if n < 0 {
 					spec.minus = true
@@ -208,9 +208,9 @@ func rubySprintf(format string, args []value.Value) (string, error) {
 func formatOne(verb byte, spec fmtSpec, arg value.Value) (string, error) {
 	switch verb {
 	case 's', 'p':
-		s := rubyToS(arg)
+		s := value.RubyString(arg)
 		if verb == 'p' {
-			s = rubyInspect(arg)
+			s = value.RubyInspect(arg)
 		}
 		if spec.prec >= 0 && utf8.RuneCountInString(s) > spec.prec {
 			s = string([]rune(s)[:spec.prec])
@@ -270,7 +270,7 @@ func rubyTypeForError(v value.Value) string {
 	if value.IsUndef(v) {
 		return "nil"
 	}
-	return rubyClassName(v)
+	return value.RubyClass(v)
 }
 
 // rubyIntegerArg converts an argument as Ruby's sprintf does for %d.
@@ -290,7 +290,7 @@ func rubyIntegerArg(arg value.Value) (*big.Int, error) {
 		if n, ok := parseRubyInteger(trimRubySpace(string(v)), 0); ok {
 			return big.NewInt(n), nil
 		}
-		return nil, fmt.Errorf("invalid value for Integer(): %s", rubyInspect(v))
+		return nil, fmt.Errorf("invalid value for Integer(): %s", value.RubyInspect(v))
 	}
 	return nil, fmt.Errorf("can't convert %s into Integer", rubyTypeForError(arg))
 }
@@ -306,7 +306,7 @@ func rubyFloatArg(arg value.Value) (float64, error) {
 		if f, ok := floatFromString(string(v)); ok {
 			return f, nil
 		}
-		return 0, fmt.Errorf("invalid value for Float(): %s", rubyInspect(v))
+		return 0, fmt.Errorf("invalid value for Float(): %s", value.RubyInspect(v))
 	}
 	return 0, fmt.Errorf("can't convert %s into Float", rubyTypeForError(arg))
 }

@@ -216,7 +216,7 @@ func joinImpl(c *Ctx, args []value.Value) (value.Value, error) {
 				b.WriteString(sep)
 			}
 			first = false
-			b.WriteString(rubyToS(e))
+			b.WriteString(value.RubyString(e))
 		}
 	}
 	write(args[0].(value.Array))
@@ -422,7 +422,7 @@ func rubySub(s string, re *value.Regexp, replacement value.Value, global bool) s
 			expandRubyReplacement(&b, string(r), s, m, re)
 		case *value.Hash:
 			if v, ok := r.Get(value.String(s[m[0]:m[1]])); ok {
-				b.WriteString(rubyToS(v))
+				b.WriteString(value.RubyString(v))
 			}
 		}
 		last = m[1]
@@ -539,7 +539,7 @@ func matchOne(s string, pattern value.Value) (value.Value, error) {
 		}
 		return value.Undef, nil
 	}
-	return nil, fmt.Errorf("match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got %s", rubyClassName(pattern))
+	return nil, fmt.Errorf("match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got %s", value.RubyClass(pattern))
 }
 
 func matchRegexp(s string, re *value.Regexp) value.Value {
@@ -556,40 +556,6 @@ func matchRegexp(s string, re *value.Regexp) value.Value {
 		}
 	}
 	return out
-}
-
-// rubyClassName is the Ruby class Puppet uses for a value, for messages that
-// name it.
-func rubyClassName(v value.Value) string {
-	switch v.(type) {
-	case value.String:
-		return "String"
-	case value.Integer:
-		return "Integer"
-	case value.Float:
-		return "Float"
-	case value.Boolean:
-		if v == value.True {
-			return "TrueClass"
-		}
-		return "FalseClass"
-	case value.Array:
-		return "Array"
-	case *value.Hash:
-		return "Hash"
-	case *value.Regexp:
-		return "Regexp"
-	}
-	if value.IsUndef(v) {
-		return "NilClass"
-	}
-	if value.IsDefault(v) {
-		return "Symbol"
-	}
-	if t, ok := v.(value.Type); ok {
-		return "Puppet::Pops::Types::P" + t.TypeName() + "Type"
-	}
-	return "Object"
 }
 
 // digestFunc builds md5/sha1/sha256/digest (3.x functions: the argument
@@ -691,7 +657,7 @@ func shellquote(c *Ctx, args []value.Value) (value.Value, error) {
 			if _, isHash := a.(*value.Hash); isHash {
 				return nil, errors.New("no implicit conversion of Hash into String")
 			}
-			return nil, fmt.Errorf("undefined method `length' for %s:%s", rubyInspect(a), rubyClassName(a))
+			return nil, fmt.Errorf("undefined method `length' for %s:%s", value.RubyInspect(a), value.RubyClass(a))
 		}
 		w := string(ws)
 		switch {

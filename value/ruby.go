@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -125,9 +124,8 @@ func writeRubyQuoted(b *strings.Builder, s string) {
 			b.WriteString("\\b")
 		case r == 0x1b:
 			b.WriteString("\\e")
-		case r < 0x80 && !unicode.IsPrint(r):
-			fmt.Fprintf(b, "\\x%02X", r)
-		case r >= 0x80 && !unicode.IsPrint(r):
+		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
+			// Other control characters, as Ruby shows them in UTF-8 text.
 			fmt.Fprintf(b, "\\u%04X", r)
 		default:
 			b.WriteRune(r)

@@ -1,0 +1,32 @@
+package value
+
+import "testing"
+
+// The expectations are Ruby 3.1's inspect and to_s (the Ruby that runs
+// Puppet 7 on Debian), recorded with `ruby -e 'p ...'`.
+func TestRubyNotation(t *testing.T) {
+	tests := []struct {
+		v             Value
+		inspect, toS string
+	}{
+		{String("\x01"), `"\u0001"`, "\x01"},
+		{String("\x7f"), `"\u007F"`, "\x7f"},
+		{String("\x1b\f\v\a\b\n\t\r"), `"\e\f\v\a\b\n\t\r"`, "\x1b\f\v\a\b\n\t\r"},
+		{String(`#{x} #$y #@z #a`), `"\#{x} \#$y \#@z #a"`, `#{x} #$y #@z #a`},
+		{String("a\xffb"), `"a\xFFb"`, "a\xffb"},
+		{String("é\u200b"), "\"é\u200b\"", "é\u200b"},
+		{String(`say "hi" \o/`), `"say \"hi\" \\o/"`, `say "hi" \o/`},
+		{Array{String("a"), Integer(1), Undef, Float(1.5)}, `["a", 1, nil, 1.5]`, `["a", 1, nil, 1.5]`},
+		{NewHash(String("a"), Array{}, Integer(2), Boolean(true)), `{"a"=>[], 2=>true}`, `{"a"=>[], 2=>true}`},
+		{Undef, "nil", ""},
+		{Float(1e20), "1.0e+20", "1.0e+20"},
+	}
+	for _, tt := range tests {
+		if got := RubyInspect(tt.v); got != tt.inspect {
+			t.Errorf("RubyInspect(%#v) = %s, want %s", tt.v, got, tt.inspect)
+		}
+		if got := RubyString(tt.v); got != tt.toS {
+			t.Errorf("RubyString(%#v) = %s, want %s", tt.v, got, tt.toS)
+		}
+	}
+}
