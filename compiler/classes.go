@@ -179,7 +179,7 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 			return err
 		}
 		if pdef == nil || pdef.Class == nil {
-			return fmt.Errorf("Could not find parent resource type '::%s' of type hostclass in %s%s",
+			return locatedf("Could not find parent resource type '::%s' of type hostclass in %s%s",
 				canonicalName(cd.Parent), c.env.Name, posSuffix(def.File.Position(cd.Pos())))
 		}
 		parent, err := c.ensureClass(ci.declScope, pdef.Name, nil)
@@ -399,6 +399,14 @@ type posError struct {
 
 func (e *posError) Error() string { return e.err.Error() + posSuffix(e.pos) }
 func (e *posError) Unwrap() error { return e.err }
+
+// errorPos is where Puppet places an error about n (syntax.File.ErrorOffset).
+func (c *Compilation) errorPos(sc *eval.Scope, n syntax.Node) syntax.Position {
+	if n == nil || sc == nil || sc.File == nil {
+		return syntax.Position{}
+	}
+	return sc.File.Position(syntax.Pos(sc.File.ErrorOffset(n) + 1))
+}
 
 func (c *Compilation) pos(sc *eval.Scope, n syntax.Node) syntax.Position {
 	if n == nil || sc == nil || sc.File == nil {

@@ -27,7 +27,7 @@ type collector struct {
 func (c *Compilation) collect(sc *eval.Scope, x *syntax.CollectExpr) (value.Value, error) {
 	col := &collector{typ: value.CapitalizeName(x.Type.Name), x: x, scope: sc, seen: map[*resource]bool{}}
 	if len(x.Ops) > 0 {
-		ops, err := c.attrValues(sc, x.Ops)
+		ops, err := c.attrValues(sc, x.Ops, x)
 		if err != nil {
 			return nil, err
 		}

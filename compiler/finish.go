@@ -85,7 +85,7 @@ func (c *Compilation) applyOverride(o *override) error {
 		src, osrc := c.sourceClass(r.scope), c.sourceClass(o.scope)
 		sameSource := c.data(r.scope) == c.data(o.scope) || src == osrc
 		if !sameSource && !inherits(osrc, src) {
-			return fmt.Errorf("Only subclasses can override parameters%s", posSuffix(o.pos))
+			return locatedf("Only subclasses can override parameters%s", posSuffix(o.pos))
 		}
 		if sameSource && !inherits(osrc, src) {
 			for _, op := range o.ops {

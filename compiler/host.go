@@ -106,7 +106,7 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		}
 		return v, nil
 	}
-	return nil, &eval.Error{Pos: c.pos(sc, call.Node), Msg: fmt.Sprintf("Unknown function: '%s'.", name)}
+	return nil, &eval.Error{Pos: c.errorPos(sc, call.Node), Msg: fmt.Sprintf("Unknown function: '%s'.", name)}
 }
 
 func callKind(call *eval.Call) string {

@@ -239,6 +239,11 @@ func (c *Compilation) stageENC() error {
 	for _, ec := range withParams {
 		ci, err := c.declareClassWithParams(sc, ec.Name, ec.Params, syntax.Position{}, nil)
 		if err != nil {
+			// Puppet declares the ENC's classes outside its evaluator: a
+			// duplicate is reported as it is.
+			if _, dup := err.(*duplicateError); dup {
+				return err
+			}
 			return evalError(nil, nil, "Error while evaluating a Resource Statement, ", err)
 		}
 		declared = append(declared, ci)
@@ -268,7 +273,7 @@ func (c *Compilation) stageLazy() error {
 			}
 			progress = true
 			if err := c.evaluateDefine(r); err != nil {
-				return err
+				return defineError(err, r.pos)
 			}
 		}
 		n, err := c.runCollectors()
@@ -282,4 +287,15 @@ func (c *Compilation) stageLazy() error {
 			return nil
 		}
 	}
+}
+
+// defineError is how Puppet reports an error raised while evaluating an
+// instance of a defined type: as an error of the resource statement that
+// declared it, at its declaration (file and line), around the error itself.
+func defineError(err error, decl syntax.Position) error {
+	msg := err.Error()
+	if pe, ok := err.(*posError); !ok || pe.pos != decl {
+		msg += posSuffix(decl)
+	}
+	return &eval.Error{Msg: "Error while evaluating a Resource Statement, " + msg}
 }

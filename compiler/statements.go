@@ -8,6 +8,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -52,26 +53,42 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 	if _, ok := err.(*eval.Error); ok {
 		return err
 	}
-	// A module file that does not load is reported as is: it is not an
-	// error of the expression that needed it.
+	// Reported as they are, as Puppet does: a module file that does not
+	// load (not an error of the expression that needed it), an error that
+	// already names its file and line, and Hiera's lookup errors.
 	var pe *ParseError
 	if errors.As(err, &pe) {
+		return err
+	}
+	switch err.(type) {
+	case *locatedError, *hiera.NotFound, *hiera.IssueError:
 		return err
 	}
 	if pe, ok := err.(*posError); ok {
 		return &eval.Error{Msg: what + pe.Error()}
 	}
-	pos := syntax.Position{}
-	if sc != nil && sc.File != nil && at != nil {
-		pos = sc.File.Position(at.Pos())
+	var pos syntax.Position
+	if at != nil && sc != nil && sc.File != nil {
+		pos = sc.File.Position(syntax.Pos(sc.File.ErrorOffset(at) + 1))
 	}
 	return &eval.Error{Pos: pos, Msg: what + err.Error()}
 }
 
+// locatedError is an error Puppet raises as a Puppet::ParseError that names
+// its file and line; its evaluator passes such errors on verbatim instead of
+// wrapping them as an error of the expression being evaluated.
+type locatedError struct{ msg string }
+
+func (e *locatedError) Error() string { return e.msg }
+
+func locatedf(format string, args ...any) error {
+	return &locatedError{fmt.Sprintf(format, args...)}
+}
+
 // attrValues evaluates attribute operations into ordered name/value pairs.
 // A `* => hash` splat contributes its entries; setting one attribute twice
-// is an error.
-func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp) ([]attrOp, error) {
+// is an error. stmt is the statement the operations belong to.
+func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp, stmt syntax.Node) ([]attrOp, error) {
 	out := make([]attrOp, 0, len(ops))
 	// Every attribute set so far is in out; a scan of the few there beats
 	// a map.
@@ -94,7 +111,8 @@ func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp) ([]a
 			for i, k := range h.Keys() {
 				name := value.ToString(k)
 				if seen(name) {
-					return nil, &eval.Error{Pos: c.pos(sc, op), Msg: fmt.Sprintf("The attribute '%s' has already been set", name)}
+					// Puppet places this one at the statement.
+					return nil, &eval.Error{Pos: c.pos(sc, stmt), Msg: fmt.Sprintf("The attribute '%s' has already been set", name)}
 				}
 				out = append(out, attrOp{name: name, value: h.Values()[i], op: op})
 			}
@@ -158,7 +176,7 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 	var defaults []attrOp
 	for _, b := range x.Bodies {
 		if _, ok := b.Title.(*syntax.DefaultLit); ok {
-			ops, err := c.attrValues(sc, b.Ops)
+			ops, err := c.attrValues(sc, b.Ops, x)
 			if err != nil {
 				return nil, err
 			}
@@ -189,7 +207,7 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 		if !ok || value.IsUndef(tv) {
 			return nil, &eval.Error{Pos: c.pos(sc, b.Title), Msg: "Missing title. The title expression resulted in undef"}
 		}
-		ops, err := c.attrValues(sc, b.Ops)
+		ops, err := c.attrValues(sc, b.Ops, x)
 		if err != nil {
 			return nil, err
 		}
@@ -409,7 +427,7 @@ func (c *Compilation) dynamicParent(d *scopeData) *scopeData {
 }
 
 func (c *Compilation) resourceDefaults(sc *eval.Scope, x *syntax.ResourceDefaultsExpr) error {
-	ops, err := c.attrValues(sc, x.Ops)
+	ops, err := c.attrValues(sc, x.Ops, x)
 	if err != nil {
 		return err
 	}
@@ -450,7 +468,7 @@ func (c *Compilation) resourceOverride(sc *eval.Scope, x *syntax.ResourceOverrid
 	if err != nil {
 		return err
 	}
-	ops, err := c.attrValues(sc, x.Ops)
+	ops, err := c.attrValues(sc, x.Ops, x)
 	if err != nil {
 		return err
 	}

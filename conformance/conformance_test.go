@@ -33,6 +33,7 @@ const (
 	repoRootRel  = ".."
 	casesRootRel = "../testdata/conformance"
 	pendingFile  = "pending.txt"
+	wordingFile  = "wording-differs.txt"
 )
 
 // maxOracleRuns bounds concurrent Puppet compiles: each takes a core.
@@ -46,6 +47,7 @@ type suite struct {
 	all      []*Case
 	selected []*Case
 	pending  *PendingList
+	wording  *WordingList
 	err      error // why the suite could not be loaded
 }
 
@@ -59,6 +61,7 @@ type tally struct {
 
 var (
 	conformanceTally tally
+	wordingTally     tally
 	sampleTally      tally
 	applyTally       tally
 	sampleSeedUsed   string
@@ -90,6 +93,10 @@ func TestMain(m *testing.M) {
 	if updateTally.ran.Load() {
 		fmt.Printf("conformance -update: %d unchanged, %d rewritten, %d with problems\n",
 			updateTally.unchanged.Load(), updateTally.rewritten.Load(), updateTally.problem.Load())
+	}
+	if wordingTally.ran.Load() {
+		fmt.Printf("error wording: %d of %d error cases word the error exactly as Puppet does (the rest: %s)\n",
+			wordingTally.passed.Load(), wordingTally.passed.Load()+wordingTally.skipped.Load(), wordingFile)
 	}
 	if sampleTally.ran.Load() {
 		fmt.Printf("conformance -oracle-sample: %d agree with Puppet, %d differ (seed %q)\n",
@@ -127,6 +134,14 @@ func loadSuite() suite {
 	defer f.Close()
 	if s.pending, err = ParsePending(f); err != nil {
 		return suite{err: err}
+	}
+	wf, err := os.Open(filepath.Join(casesRootRel, wordingFile))
+	if err != nil {
+		return suite{err: err}
+	}
+	defer wf.Close()
+	if s.wording, err = ParseWordingList(wf); err != nil {
+		return suite{err: fmt.Errorf("%s: %v", wordingFile, err)}
 	}
 	return s
 }
@@ -199,6 +214,9 @@ func runCase(t *testing.T, s *suite, c *Case, bin string, buildErr error) {
 		}
 	}
 	passed := len(verdict.Problems) == 0
+	if passed && buildErr == nil && c.IsErrorCase() && !c.Legacy {
+		checkWording(t, s, c, verdict.stderr)
+	}
 	rule, pending := s.pending.Match(c.ID)
 	switch {
 	case pending && passed:
@@ -213,6 +231,29 @@ func runCase(t *testing.T, s *suite, c *Case, bin string, buildErr error) {
 		conformanceTally.failed.Add(1)
 		writeActual(t, c, verdict.Actual)
 		t.Errorf("%s (%s)\n  %s", c.ID, c.Description, strings.Join(verdict.Problems, "\n  "))
+	}
+}
+
+// checkWording compares the whole first error message with Puppet's: a
+// case must word it exactly as Puppet does unless wording-differs.txt lists
+// it, and a listed case that now matches must leave the list.
+func checkWording(t *testing.T, s *suite, c *Case, stderr []byte) {
+	puppet, ours, err := ErrorWording(c, stderr)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	wordingTally.ran.Store(true)
+	line, listed := s.wording.Lines[c.ID]
+	switch {
+	case puppet == ours && listed:
+		t.Errorf("%s now words its error as Puppet does: remove it from %s (line %d)", c.ID, wordingFile, line)
+	case puppet == ours:
+		wordingTally.passed.Add(1)
+	case listed:
+		wordingTally.skipped.Add(1)
+	default:
+		t.Errorf("%s: the error is worded differently from Puppet's (fix it, or list the case in %s with the reason):\n  Puppet:     %s\n  marionette: %s", c.ID, wordingFile, puppet, ours)
 	}
 }
 

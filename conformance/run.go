@@ -125,6 +125,7 @@ func RunOracle(ctx context.Context, oracle, caseDir string, raw bool, timeout ti
 type Judgement struct {
 	Problems []string
 	Actual   map[string]any // our normalized catalog, when we produced one
+	stderr   []byte         // marionette's stderr, for the wording check
 }
 
 // maxDiffLines bounds a case's report: past this, the diff is noise.
@@ -147,7 +148,7 @@ func Judge(c *Case, res RunResult, timeout time.Duration) Judgement {
 		case !strings.Contains(stderr, c.Error):
 			return Judgement{Problems: []string{fmt.Sprintf("error message lacks %q; stderr:\n%s", c.Error, indent(stderr))}}
 		}
-		return Judgement{}
+		return Judgement{stderr: res.Stderr}
 	}
 	if res.ExitCode != 0 {
 		return Judgement{Problems: []string{fmt.Sprintf("compile failed (exit %d), Puppet compiles this case; stderr:\n%s", res.ExitCode, indent(stderr))}}

@@ -115,7 +115,8 @@ func Parse(out []byte, node, encName string) (*Result, error) {
 	}
 	h, ok := doc.(*value.Hash)
 	if !ok {
-		return nil, fail("the output is not a YAML hash (got %s)", value.TypeString(value.Generalize(value.TypeOf(doc))))
+		// Puppet calls inject on whatever the YAML held.
+		return nil, fail("undefined method `inject' for %s:%s", value.RubyInspect(doc), value.RubyClass(doc))
 	}
 	res := &Result{}
 	_, hasClasses := h.GetString("classes")

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -118,7 +119,7 @@ func (ev *Evaluator) callLambda(l *Lambda, args []value.Value, wantValue bool) (
 	return v, nil
 }
 
-// BindParams assigns call arguments to declared parameters in sc: missing
+// BindParams assigns a lambda's arguments to its parameters in sc: missing
 // arguments take their defaults (evaluated in sc, so later defaults may use
 // earlier parameters), a captures-rest parameter takes the remainder, and
 // declared types are checked.
@@ -153,7 +154,9 @@ func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []va
 				return errorAt(sc, p.Type, "parameter '%s' type is not a type", p.Name)
 			}
 			if !value.IsInstance(t, v) {
-				return errorAt(sc, at, "parameter '%s' expects %s value, got %s", p.Name, withArticle(value.TypeString(t)), value.TypeString(value.Generalize(value.TypeOf(v))))
+				// Not positioned: Puppet reports it as an error of the call
+				// that passed the block.
+				return fmt.Errorf("block parameter '%s' expects %s value, got %s", p.Name, withArticle(value.TypeString(t)), value.TypeString(value.Generalize(value.TypeOf(v))))
 			}
 		}
 		sc.Set(p.Name, v)

@@ -226,37 +226,39 @@ func (ev *Evaluator) assign(x *syntax.AssignExpr, sc *Scope) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	if err := ev.assignTo(x.Left, v, sc); err != nil {
+	if err := ev.assignTo(x.Left, v, sc, x); err != nil {
 		return nil, err
 	}
 	return v, nil
 }
 
-func (ev *Evaluator) assignTo(target syntax.Expr, v value.Value, sc *Scope) error {
+// assignTo assigns v to target, a variable or an array or hash of them.
+// Errors are reported at the assignment expression at, as Puppet does.
+func (ev *Evaluator) assignTo(target syntax.Expr, v value.Value, sc *Scope, at syntax.Node) error {
 	switch t := target.(type) {
 	case *syntax.Variable:
 		name := t.Name
 		if _, numeric := captureIndex(name); numeric {
-			return errorAt(sc, t, "Illegal attempt to assign to 'a Match Variable'. Not an assignable reference")
+			return errorAt(sc, at, "Illegal attempt to assign to 'a Match Variable'. Not an assignable reference")
 		}
 		if isQualified(name) || len(name) > 2 && name[:2] == "::" {
-			return errorAt(sc, t, "Illegal attempt to assign to 'a Qualified Variable'. Not an assignable reference")
+			return errorAt(sc, at, "Illegal attempt to assign to 'a Qualified Variable'. Not an assignable reference")
 		}
 		if name == "facts" || name == "trusted" || name == "server_facts" {
-			return errorAt(sc, t, "Attempt to assign to a reserved variable name: '$%s'", name)
+			return errorAt(sc, at, "Attempt to assign to a reserved variable name: '$%s'", name)
 		}
 		if !sc.Set(name, v) {
-			return errorAt(sc, t, "Cannot reassign variable '$%s'", name)
+			return errorAt(sc, at, "Cannot reassign variable '$%s'", name)
 		}
 		return nil
 	case *syntax.ArrayLit:
 		switch vv := v.(type) {
 		case value.Array:
 			if len(vv) != len(t.Elements) {
-				return errorAt(sc, t, "Mismatched number of assignable entries and values, expected %d, got %d", len(t.Elements), len(vv))
+				return errorAt(sc, at, "Mismatched number of assignable entries and values, expected %d, got %d", len(t.Elements), len(vv))
 			}
 			for i, e := range t.Elements {
-				if err := ev.assignTo(e, vv[i], sc); err != nil {
+				if err := ev.assignTo(e, vv[i], sc, at); err != nil {
 					return err
 				}
 			}
@@ -271,13 +273,13 @@ func (ev *Evaluator) assignTo(target syntax.Expr, v value.Value, sc *Scope) erro
 				if !found {
 					return errorAt(sc, e, "No value for required variable '$%s' in hash", vr.Name)
 				}
-				if err := ev.assignTo(vr, hv, sc); err != nil {
+				if err := ev.assignTo(vr, hv, sc, at); err != nil {
 					return err
 				}
 			}
 			return nil
 		}
-		return errorAt(sc, t, "Illegal attempt to assign %s to an Array of variables", describe(v))
+		return errorAt(sc, at, "Illegal attempt to assign %s to an Array of variables", describe(v))
 	}
 	return errorAt(sc, target, "Illegal attempt to assign to '%s'. Not an assignable reference", nodeDescription(target))
 }

@@ -134,7 +134,7 @@ func TestEvalValues(t *testing.T) {
 
 func TestEvalErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
-		{`$x = 1 $x = 2`, `Cannot reassign variable '$x' (file: test.pp, line: 1, column: 8)`},
+		{`$x = 1 $x = 2`, `Cannot reassign variable '$x' (file: test.pp, line: 1, column: 11)`}, // checked with the oracle
 		{`$1 = 2`, `Illegal attempt to assign to 'a Match Variable'`},
 		{`'a' ? { 'b' => 1 }`, `No matching entry for selector parameter with value 'a'`},
 		{`1 / 0`, `Division by 0`},

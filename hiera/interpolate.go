@@ -12,7 +12,8 @@ import (
 )
 
 // IssueError is a Hiera error Puppet raises with an issue code; such errors
-// are not wrapped in "Lookup of key ... failed" on their way out.
+// are not wrapped in "Lookup of key ... failed" on their way out, nor as an
+// error of the lookup() call.
 type IssueError struct{ Msg string }
 
 func (e *IssueError) Error() string { return e.Msg }

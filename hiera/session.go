@@ -202,15 +202,22 @@ func (s *Session) lookup(req Request, ex *explainer) (value.Value, bool, error) 
 }
 
 // NotFoundError is lookup()'s error when no key gave a value.
-func NotFoundError(keys []string) error {
-	if len(keys) == 1 {
-		return fmt.Errorf("Function lookup() did not find a value for the name '%s'", keys[0])
+func NotFoundError(keys []string) error { return &NotFound{Keys: keys} }
+
+// NotFound is lookup()'s error for keys no layer has a value for. Puppet
+// raises it as a Puppet::DataBinding::LookupError, which it reports as it is
+// rather than as an error of the call that met it.
+type NotFound struct{ Keys []string }
+
+func (e *NotFound) Error() string {
+	if len(e.Keys) == 1 {
+		return fmt.Sprintf("Function lookup() did not find a value for the name '%s'", e.Keys[0])
 	}
-	quoted := make([]string, len(keys))
-	for i, k := range keys {
+	quoted := make([]string, len(e.Keys))
+	for i, k := range e.Keys {
 		quoted[i] = "'" + k + "'"
 	}
-	return fmt.Errorf("Function lookup() did not find a value for any of the names [%s]", strings.Join(quoted, ", "))
+	return fmt.Sprintf("Function lookup() did not find a value for any of the names [%s]", strings.Join(quoted, ", "))
 }
 
 func checkType(subject string, t value.Type, v value.Value) (value.Value, bool, error) {

@@ -89,9 +89,10 @@ func (f *File) SkipSpace(off int) int {
 	return off
 }
 
-// ErrorOffset returns the offset where Puppet places n in its messages: the
-// operator of a binary, assignment or relationship expression (Puppet's
-// parser locates those at the operator), the start of anything else.
+// ErrorOffset returns the offset where Puppet places n in its messages, as
+// its parser locates expressions: the operator of a binary, assignment or
+// relationship expression; the '(' of a method call with parentheses, else
+// its '.'; the start of anything else.
 func (f *File) ErrorOffset(n Node) int {
 	switch n := n.(type) {
 	case *BinaryExpr:
@@ -100,6 +101,12 @@ func (f *File) ErrorOffset(n Node) int {
 		return f.SkipSpace(n.Left.End().Offset())
 	case *RelationshipExpr:
 		return f.SkipSpace(n.Left.End().Offset())
+	case *MethodCall:
+		dot := f.SkipSpace(n.Receiver.End().Offset())
+		if !n.Parenthesized {
+			return dot
+		}
+		return f.SkipSpace(f.SkipSpace(dot+1) + len(n.Name))
 	}
 	return n.Pos().Offset()
 }

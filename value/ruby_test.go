@@ -6,7 +6,7 @@ import "testing"
 // Puppet 7 on Debian), recorded with `ruby -e 'p ...'`.
 func TestRubyNotation(t *testing.T) {
 	tests := []struct {
-		v             Value
+		v            Value
 		inspect, toS string
 	}{
 		{String("\x01"), `"\u0001"`, "\x01"},
