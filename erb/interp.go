@@ -760,8 +760,11 @@ type blockVal struct {
 	params  []param
 	body    node
 	env     *env
-	noScope bool   // for loops bind into the enclosing scope
-	method  string // a &:method block
+	noScope bool // for loops bind into the enclosing scope
+	// symbol is set for a &:method block, which calls method on its first
+	// argument (method may be empty: &:'' is valid Ruby).
+	symbol bool
+	method string
 }
 
 func (in *interp) evalCall(n *nCall, e *env) (any, error) {
@@ -796,7 +799,7 @@ func (in *interp) evalCall(n *nCall, e *env) (any, error) {
 			if !ok {
 				return nil, in.unsupported(n.line, "block argument that is not a Symbol")
 			}
-			blk = &blockVal{method: string(sym)}
+			blk = &blockVal{symbol: true, method: string(sym)}
 		} else {
 			blk = &blockVal{params: n.block.params, body: n.block.body, env: e}
 		}
@@ -815,7 +818,7 @@ func (in *interp) evalCall(n *nCall, e *env) (any, error) {
 // yield calls a block with arguments, binding parameters like a Ruby proc:
 // a lone Array argument spreads over several parameters.
 func (in *interp) yield(line int, b *blockVal, args ...any) (any, error) {
-	if b.method != "" {
+	if b.symbol {
 		if len(args) == 0 {
 			return nil, in.errorf(line, "ArgumentError", "no receiver given")
 		}
