@@ -234,14 +234,35 @@ func (env *Environment) parseFile(path string, stamp fileStamp) (*syntax.Program
 // ParseError is a manifest that does not parse or validate, including the
 // rules for module files. Puppet reports one in the main manifest as "Could
 // not parse for environment ..." and one in a module file as it is, not as
-// an error of the expression that needed the file.
+// an error of the expression that needed the file. With several validation
+// errors its message is Puppet's summary; Details lists them.
 type ParseError struct {
 	File string
 	Err  error
 }
 
-func (e *ParseError) Error() string { return firstError(e.Err) }
+func (e *ParseError) Error() string {
+	if n := len(e.Details()); n > 1 {
+		return fmt.Sprintf("Language validation logged %d errors. Giving up (file: %s)", n, e.File)
+	}
+	return firstError(e.Err)
+}
+
 func (e *ParseError) Unwrap() error { return e.Err }
+
+// Details returns every error found in the file, in Puppet's wording, when
+// there are several (Puppet logs each before its summary); else nil.
+func (e *ParseError) Details() []string {
+	var list syntax.ErrorList
+	if !errors.As(e.Err, &list) || len(list) < 2 {
+		return nil
+	}
+	msgs := make([]string, len(list))
+	for i, x := range list {
+		msgs[i] = puppetMessage(x)
+	}
+	return msgs
+}
 
 // register records the definitions of a parsed file. Node definitions count
 // only in the main manifest.

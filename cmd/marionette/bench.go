@@ -39,7 +39,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	env, opts, req, err := prepare(&f, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "Error: %v on node %s\n", err, f.node)
+		reportError(stderr, err, f.node)
 		return 1
 	}
 	opts.Functions = compiler.DefaultFunctions(env)
@@ -53,7 +53,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			err = cat.WriteJSON(io.Discard)
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "Error: %v on node %s\n", err, f.node)
+			reportError(stderr, err, f.node)
 			return 1
 		}
 		times[i] = time.Since(start)

@@ -64,7 +64,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	}
 	cat, err := compileNode(&f, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "Error: %v on node %s\n", err, f.node)
+		reportError(stderr, err, f.node)
 		return 1
 	}
 	w := bufio.NewWriter(stdout)
@@ -77,6 +77,21 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// reportError prints a failed compile's error as Puppet does; a file with
+// several validation errors gets each on its own line before the summary.
+func reportError(stderr io.Writer, err error, node string) {
+	var pe *compiler.ParseError
+	if errors.As(err, &pe) {
+		if details := pe.Details(); len(details) > 1 {
+			for _, d := range details {
+				fmt.Fprintf(stderr, "Error: %s\n", d)
+			}
+			fmt.Fprintf(stderr, "Error: Language validation logged %d errors. Giving up\n", len(details))
+		}
+	}
+	fmt.Fprintf(stderr, "Error: %v on node %s\n", err, node)
 }
 
 // parseNodeArgs parses the flags of a command that takes one node name,
@@ -206,7 +221,7 @@ func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *
 	if err != nil {
 		var pe *compiler.ParseError
 		if errors.As(err, &pe) {
-			return nil, nil, fmt.Errorf("Could not parse for environment %s: %v", f.environment, pe)
+			return nil, nil, fmt.Errorf("Could not parse for environment %s: %w", f.environment, pe)
 		}
 		return nil, nil, err
 	}

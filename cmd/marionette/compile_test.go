@@ -133,3 +133,30 @@ func TestCompileENCFailureGivesNoCatalog(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
+
+// TestCompileReportsEveryValidationError: as Puppet does, each validation
+// error of a file gets its own line before the summary (checked with Puppet
+// 7.23 on the same manifest).
+func TestCompileReportsEveryValidationError(t *testing.T) {
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site.pp")
+	if err := os.WriteFile(site, []byte("class A {}\n$1 = 2\nnotify{'x':}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"compile", "n1", "--manifest", site}, &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	want := strings.Join([]string{
+		"Error: Unacceptable name. The name 'A' is unacceptable as the name of a Host Class Definition (file: " + site + ", line: 1, column: 1)",
+		"Error: Illegal attempt to assign to the numeric match result variable '$1'. Numeric variables are not assignable (file: " + site + ", line: 2, column: 1)",
+		"Error: Language validation logged 2 errors. Giving up",
+		"Error: Could not parse for environment production: Language validation logged 2 errors. Giving up (file: " + site + ") on node n1",
+	}, "\n") + "\n"
+	if got := stderr.String(); got != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", got, want)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("a catalog was printed: %.80s", stdout.String())
+	}
+}
