@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -280,58 +281,109 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 			return fmt.Errorf("%s: has no parameter named '%s'", ref, name)
 		}
 	}
-	for _, p := range params {
-		var v value.Value
-		found := false
+	// As Puppet does: every given (or looked-up) value first, then the
+	// defaults in order (a default may use any parameter that has a value,
+	// and naming one that has none is an error), then one check of all
+	// values against their types, reporting every problem.
+	values := make([]value.Value, len(params))
+	unset := false
+	for i, p := range params {
 		if given != nil {
 			if gv, ok := given.GetString(p.Name); ok && !value.IsUndef(gv) {
-				v, found = gv, true
+				values[i] = gv
 			}
 		}
-		if !found && isClass {
+		if values[i] == nil && isClass {
 			dv, ok, err := c.lookups.LookupParam(cname, p.Name)
 			if err != nil {
 				return err
 			}
 			if ok && !value.IsUndef(dv) {
-				v, found = dv, true
+				values[i] = dv
 			}
 		}
-		if !found && p.Default != nil {
+		if values[i] != nil {
+			if !sc.Set(p.Name, values[i]) {
+				return fmt.Errorf("%s: parameter '%s' is bound twice", ref, p.Name)
+			}
+		} else {
+			unset = true
+		}
+	}
+	if unset {
+		names := make([]string, len(params))
+		for i, p := range params {
+			names[i] = p.Name
+		}
+		sc.SetUnsetParams(ref, names)
+		for i, p := range params {
+			if values[i] != nil || p.Default == nil {
+				continue
+			}
+			sc.EvaluatingDefault(i)
 			dv, err := c.ev.Eval(p.Default, sc)
 			if err != nil {
-				return err
-			}
-			v, found = dv, true
-		}
-		if p.Type != nil {
-			tv, err := c.ev.Eval(p.Type, sc)
-			if err != nil {
-				return err
-			}
-			t, ok := tv.(value.Type)
-			if !ok {
-				return fmt.Errorf("%s: parameter '%s' has a type that is not a type", ref, p.Name)
-			}
-			if !found {
-				if !value.IsInstance(t, value.Undef) {
-					return fmt.Errorf("%s: expects a value for parameter '%s'", ref, p.Name)
+				sc.SetUnsetParams(ref, nil)
+				var pae *eval.ParamAccessError
+				if errors.As(err, &pae) {
+					return errors.New(pae.Msg)
 				}
-				v, found = value.Undef, true
+				return err
 			}
-			if !value.IsInstance(t, v) {
-				return fmt.Errorf("%s: parameter '%s' %s", ref, p.Name, value.DescribeMismatch(t, v))
+			values[i] = dv
+			if !sc.Set(p.Name, dv) {
+				sc.SetUnsetParams(ref, nil)
+				return fmt.Errorf("%s: parameter '%s' is bound twice", ref, p.Name)
 			}
 		}
-		if !found {
-			return fmt.Errorf("%s: expects a value for parameter '%s'", ref, p.Name)
+		sc.SetUnsetParams(ref, nil)
+	}
+	var problems []string
+	for i, p := range params {
+		v := values[i]
+		if p.Type == nil {
+			if v == nil {
+				problems = append(problems, fmt.Sprintf("expects a value for parameter '%s'", p.Name))
+			}
+			continue
 		}
-		if !sc.Set(p.Name, v) {
-			return fmt.Errorf("%s: parameter '%s' is bound twice", ref, p.Name)
+		tv, err := c.ev.Eval(p.Type, sc)
+		if err != nil {
+			return err
 		}
-		if res != nil && !value.IsUndef(v) {
-			if _, set := res.Param(p.Name); !set {
-				res.SetParam(p.Name, v)
+		t, ok := tv.(value.Type)
+		if !ok {
+			return fmt.Errorf("%s: parameter '%s' has a type that is not a type", ref, p.Name)
+		}
+		if v == nil {
+			if !value.IsInstance(t, value.Undef) {
+				problems = append(problems, fmt.Sprintf("expects a value for parameter '%s'", p.Name))
+				continue
+			}
+			// An optional parameter without a value is undef.
+			values[i] = value.Undef
+			if !sc.Set(p.Name, value.Undef) {
+				return fmt.Errorf("%s: parameter '%s' is bound twice", ref, p.Name)
+			}
+			continue
+		}
+		if !value.IsInstance(t, v) {
+			problems = append(problems, fmt.Sprintf("parameter '%s' %s", p.Name, value.DescribeMismatch(t, v)))
+		}
+	}
+	switch len(problems) {
+	case 0:
+	case 1:
+		return fmt.Errorf("%s: %s", ref, problems[0])
+	default:
+		return fmt.Errorf("%s:\n  %s", ref, strings.Join(problems, "\n  "))
+	}
+	if res != nil {
+		for i, p := range params {
+			if v := values[i]; !value.IsUndef(v) {
+				if _, set := res.Param(p.Name); !set {
+					res.SetParam(p.Name, v)
+				}
 			}
 		}
 	}

@@ -61,7 +61,7 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 		return err
 	}
 	switch err.(type) {
-	case *locatedError, *hiera.NotFound, *hiera.IssueError:
+	case *locatedError, *hiera.NotFound, *hiera.IssueError, *eval.ParamAccessError:
 		return err
 	}
 	if pe, ok := err.(*posError); ok {

@@ -280,7 +280,16 @@ func (ev *Evaluator) variable(x *syntax.Variable, sc *Scope) (value.Value, error
 	}
 	v, ok := sc.Lookup(name)
 	if !ok {
+		if err := sc.unsetParam(name); err != nil {
+			return nil, err
+		}
 		return value.Undef, nil
+	}
+	if sc.unset != nil {
+		// A parameter without a value hides an outer variable of its name.
+		if err := sc.unsetParam(name); err != nil {
+			return nil, err
+		}
 	}
 	return v, nil
 }

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
@@ -57,6 +58,70 @@ type Scope struct {
 	captures []value.Value
 	// File is the manifest whose code runs in this scope, for positions.
 	File *syntax.File
+	// unset is set while a class's or define's parameter defaults are
+	// evaluated in this scope (see SetUnsetParams).
+	unset *unsetParams
+}
+
+// unsetParams are the parameters of callee (Class[X], Mymod::Thing[t])
+// while its defaults are evaluated.
+type unsetParams struct {
+	callee  string
+	params  []string // all parameters, in order
+	current int      // the one whose default is being evaluated
+}
+
+// ParamAccessError is a default expression naming a parameter that has no
+// value yet. The class or define reports it (as a plain error) whatever
+// calls the default went through, as Puppet does.
+type ParamAccessError struct{ Msg string }
+
+func (e *ParamAccessError) Error() string { return e.Msg }
+
+// SetUnsetParams starts the evaluation of the defaults of callee, a class
+// or defined type instance with parameters params (in order): until the end
+// (nil params), a reference to one of them that has no value in this scope
+// is a ParamAccessError rather than a lookup in the enclosing scopes.
+func (s *Scope) SetUnsetParams(callee string, params []string) {
+	if len(params) == 0 {
+		s.unset = nil
+		return
+	}
+	s.unset = &unsetParams{callee: callee, params: params}
+}
+
+// EvaluatingDefault records that the default of params[i] is evaluated now.
+func (s *Scope) EvaluatingDefault(i int) {
+	if s.unset != nil {
+		s.unset.current = i
+	}
+}
+
+// unsetParam reports a reference to a parameter that has no value yet, from
+// the parameters' own scope or a lambda inside it. Puppet words it by where
+// the parameter is: at or after the one being defaulted, it is not yet
+// evaluated; before it, it has no value at all.
+func (s *Scope) unsetParam(name string) error {
+	for c := s; c != nil; c = c.parent {
+		if _, set := c.GetLocal(name); set {
+			return nil
+		}
+		if u := c.unset; u != nil {
+			i := slices.Index(u.params, name)
+			switch {
+			case i < 0:
+				return nil
+			case i >= u.current:
+				return &ParamAccessError{fmt.Sprintf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", u.callee, u.params[u.current], name)}
+			default:
+				return &ParamAccessError{fmt.Sprintf("%s: expects a value for parameter $%s", u.callee, name)}
+			}
+		}
+		if c.Kind != LocalScope && c.Kind != MatchScope {
+			return nil
+		}
+	}
+	return nil
 }
 
 // binding is one variable of a scope.

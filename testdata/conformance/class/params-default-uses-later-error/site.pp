@@ -1,0 +1,2 @@
+class c(String $a, String $r = "${b}/x", String $b = 'B') {}
+include c

@@ -1,0 +1,3 @@
+class c(String $r = "${b}/x", String $b) {}
+class {'c': b => 'B'}
+notify{$c::r:}

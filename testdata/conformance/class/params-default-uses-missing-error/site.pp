@@ -1,0 +1,2 @@
+class c(String $a, String $b, String $r = "${b}/x") {}
+include c

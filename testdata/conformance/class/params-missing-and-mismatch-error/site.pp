@@ -1,0 +1,2 @@
+class c(Integer $a, String $b) {}
+class {'c': a => 'x'}

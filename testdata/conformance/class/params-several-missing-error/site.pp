@@ -1,0 +1,2 @@
+class c(String $a, String $b) {}
+include c
