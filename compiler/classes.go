@@ -285,7 +285,14 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 	// defaults in order (a default may use any parameter that has a value,
 	// and naming one that has none is an error), then one check of all
 	// values against their types, reporting every problem.
-	values := make([]value.Value, len(params))
+	// Most classes and defines have few parameters: no allocation for those.
+	var small [8]value.Value
+	values := small[:0]
+	if len(params) <= len(small) {
+		values = small[:len(params)]
+	} else {
+		values = make([]value.Value, len(params))
+	}
 	unset := false
 	for i, p := range params {
 		if given != nil {
@@ -311,11 +318,7 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 		}
 	}
 	if unset {
-		names := make([]string, len(params))
-		for i, p := range params {
-			names[i] = p.Name
-		}
-		sc.SetUnsetParams(ref, names)
+		sc.SetUnsetParams(ref, params)
 		for i, p := range params {
 			if values[i] != nil || p.Default == nil {
 				continue

@@ -67,8 +67,8 @@ type Scope struct {
 // while its defaults are evaluated.
 type unsetParams struct {
 	callee  string
-	params  []string // all parameters, in order
-	current int      // the one whose default is being evaluated
+	params  []*syntax.Parameter // all parameters, in order
+	current int                 // the one whose default is being evaluated
 }
 
 // ParamAccessError is a default expression naming a parameter that has no
@@ -82,7 +82,7 @@ func (e *ParamAccessError) Error() string { return e.Msg }
 // or defined type instance with parameters params (in order): until the end
 // (nil params), a reference to one of them that has no value in this scope
 // is a ParamAccessError rather than a lookup in the enclosing scopes.
-func (s *Scope) SetUnsetParams(callee string, params []string) {
+func (s *Scope) SetUnsetParams(callee string, params []*syntax.Parameter) {
 	if len(params) == 0 {
 		s.unset = nil
 		return
@@ -107,12 +107,12 @@ func (s *Scope) unsetParam(name string) error {
 			return nil
 		}
 		if u := c.unset; u != nil {
-			i := slices.Index(u.params, name)
+			i := slices.IndexFunc(u.params, func(p *syntax.Parameter) bool { return p.Name == name })
 			switch {
 			case i < 0:
 				return nil
 			case i >= u.current:
-				return &ParamAccessError{fmt.Sprintf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", u.callee, u.params[u.current], name)}
+				return &ParamAccessError{fmt.Sprintf("%s: default expression for $%s tries to illegally access not yet evaluated $%s", u.callee, u.params[u.current].Name, name)}
 			default:
 				return &ParamAccessError{fmt.Sprintf("%s: expects a value for parameter $%s", u.callee, name)}
 			}
