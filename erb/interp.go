@@ -465,6 +465,7 @@ var knownConstants = map[string]bool{
 	"FalseClass": true, "Regexp": true, "Range": true, "Object": true, "Comparable": true,
 	"Enumerable": true, "Kernel": true, "File": true, "Puppet::Error": true, "Puppet::ParseError": true,
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true,
+	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
 }
 
 func (in *interp) constant(n *nConst) (any, error) {

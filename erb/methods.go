@@ -1,6 +1,13 @@
 package erb
 
 import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/base64"
+	"encoding/hex"
+	"hash"
 	"math"
 	"strconv"
 	"strings"
@@ -268,6 +275,9 @@ func (in *interp) symbolMethod(line int, s symbol, name string, args []any, blk 
 func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any, bool, error) {
 	if c.name == "File" {
 		return in.fileMethod(line, name, args)
+	}
+	if strings.HasPrefix(c.name, "Digest::") {
+		return in.digestMethod(line, c.name, name, args)
 	}
 	switch name {
 	case "escape", "quote":
@@ -855,4 +865,42 @@ func (in *interp) fileMethod(line int, name string, args []any) (any, bool, erro
 		}
 	}
 	return nil, false, nil
+}
+
+// digestMethod implements the class methods of Ruby's Digest::MD5, SHA1,
+// SHA256 and SHA512 (modules' functions hash passwords with them): digest
+// (raw bytes), hexdigest and base64digest of one String.
+func (in *interp) digestMethod(line int, class, name string, args []any) (any, bool, error) {
+	var h hash.Hash
+	switch class {
+	case "Digest::MD5":
+		h = md5.New()
+	case "Digest::SHA1":
+		h = sha1.New()
+	case "Digest::SHA256":
+		h = sha256.New()
+	case "Digest::SHA512":
+		h = sha512.New()
+	}
+	switch name {
+	case "digest", "hexdigest", "base64digest":
+	default:
+		return nil, false, nil
+	}
+	if len(args) != 1 {
+		return nil, true, in.errorf(line, "ArgumentError", "wrong number of arguments (given %d, expected 1)", len(args))
+	}
+	s, err := in.strArg(line, args, 0)
+	if err != nil {
+		return nil, true, err
+	}
+	h.Write([]byte(s))
+	sum := h.Sum(nil)
+	switch name {
+	case "hexdigest":
+		return newStr(hex.EncodeToString(sum)), true, nil
+	case "base64digest":
+		return newStr(base64.StdEncoding.EncodeToString(sum)), true, nil
+	}
+	return newStr(string(sum)), true, nil
 }
