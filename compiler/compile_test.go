@@ -264,8 +264,8 @@ func TestModuleRubyFunctions(t *testing.T) {
 			"  dispatch :from_int do\n    param 'Integer', :x\n  end\n" +
 			"  dispatch :from_str do\n    param 'String', :x\n  end\n" +
 			"  def from_int(x)\n    'int'\n  end\n  def from_str(x)\n    'str'\n  end\nend\n",
-		"modules/mymod/lib/puppet/functions/needs_ipaddr.rb": "Puppet::Functions.create_function(:needs_ipaddr) do\n" +
-			"  def needs_ipaddr(s)\n    IPAddr.new(s).to_s\n  end\nend\n",
+		"modules/mymod/lib/puppet/functions/needs_socket.rb": "Puppet::Functions.create_function(:needs_socket) do\n" +
+			"  def needs_socket(s)\n    Socket.gethostname\n  end\nend\n",
 	})
 	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), []string{filepath.Join(dir, "modules")})
 	if err != nil {
@@ -280,13 +280,13 @@ func TestModuleRubyFunctions(t *testing.T) {
 	if v, _ := cat.Lookup(refOf("Notify", "x")).Param("message"); v != value.String("A! bb int str") {
 		t.Errorf("message = %v, want 'A! bb int str'", v)
 	}
-	writeTree(t, dir, map[string]string{"site.pp": "notify { 'y': message => needs_ipaddr('::1') }\n"})
+	writeTree(t, dir, map[string]string{"site.pp": "notify { 'y': message => needs_socket('x') }\n"})
 	env, err = LoadEnvironment("production", filepath.Join(dir, "site.pp"), []string{filepath.Join(dir, "modules")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = Compile(env, Options{}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
-	if err == nil || !strings.Contains(err.Error(), "needs_ipaddr.rb") {
+	if err == nil || !strings.Contains(err.Error(), "needs_socket.rb") {
 		t.Errorf("error = %v; want one naming the Ruby file", err)
 	}
 }

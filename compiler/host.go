@@ -545,8 +545,18 @@ func (c *Compilation) fnCreateResources(sc *eval.Scope, call *eval.Call) (value.
 			}
 			continue
 		}
-		if _, err := c.declareResource(sc, typeName, title, ops, pos, form); err != nil {
+		r, err := c.declareResource(sc, typeName, title, ops, pos, form)
+		if err != nil {
 			return nil, err
+		}
+		if _, isString := k.(value.String); !isString {
+			// Puppet keeps such a title as it was (443, not '443'): it
+			// does not make a tag of it, and the name, which is its
+			// string form, no longer equals it and stays a parameter.
+			r.dropTag(title)
+			if _, set := r.Param("name"); !set {
+				r.SetParam("name", value.String(title))
+			}
 		}
 	}
 	return value.Undef, nil

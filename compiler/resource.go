@@ -298,6 +298,13 @@ func allocResource(typ, title string, kind catalog.Kind) *resource {
 	return &m.r
 }
 
+// dropTag removes tag t from r's tags.
+func (r *resource) dropTag(t string) {
+	if i := slices.Index(r.Tags, t); i >= 0 {
+		r.Tags = slices.Delete(r.Tags, i, i+1)
+	}
+}
+
 // setContainer makes the resource of scope sc the container of r: r gets
 // its tags and counts its define nesting.
 func (c *Compilation) setContainer(r *resource, sc *eval.Scope) {

@@ -466,6 +466,7 @@ var knownConstants = map[string]bool{
 	"Enumerable": true, "Kernel": true, "File": true, "Puppet::Error": true, "Puppet::ParseError": true,
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
+	"IPAddr": true,
 }
 
 func (in *interp) constant(n *nConst) (any, error) {
@@ -705,7 +706,7 @@ func (in *interp) evalBegin(n *nBegin, e *env) (any, error) {
 	if err != nil {
 		if re, ok := err.(*rubyError); ok && n.rescue != nil {
 			if n.rescueVar != "" {
-				e.assign(n.rescueVar, newStr(re.msg))
+				e.assign(n.rescueVar, &rexception{class: re.class, msg: re.msg})
 			}
 			v, err = in.eval(n.rescue, e)
 		}

@@ -69,6 +69,15 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.classMethod(line, r, name, args)
 	case *enumerator:
 		v, ok, err = in.enumeratorMethod(line, r, name, args, blk)
+	case *ipAddr:
+		v, ok, err = in.ipAddrMethod(line, r, name, args)
+	case *rexception:
+		switch name {
+		case "message", "to_s":
+			v, ok = newStr(r.msg), true
+		case "class":
+			v, ok = &rclass{r.class}, true
+		}
 	case *scopeObj:
 		return in.callScope(line, name, args)
 	case *self:
@@ -116,6 +125,17 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 		}
 	case "!":
 		return !truthy(recv), true, nil
+	case "=~":
+		// Object#=~, deprecated but still there in the Ruby 3.1 that runs
+		// Puppet 7 on Debian: nil for anything but strings, symbols and
+		// regexps, so `true !~ /re/` is true.
+		switch recv.(type) {
+		case *rstr, symbol, *rregexp, *scopeObj, *self:
+		default:
+			if len(args) == 1 {
+				return nil, true, nil
+			}
+		}
 	case "inspect":
 		if _, ok := recv.(*puppetObj); !ok {
 			return newStr(inspect(recv)), true, nil
@@ -217,12 +237,6 @@ func (in *interp) nilMethod(line int, name string, args []any) (any, bool, error
 		return 0.0, true, nil
 	case "to_h":
 		return newHash(), true, nil
-	case "=~":
-		// Object#=~, deprecated but still there in the Ruby 3.1 that runs
-		// Puppet 7 on Debian: nil, so `nil !~ /re/` is true.
-		if len(args) == 1 {
-			return nil, true, nil
-		}
 	case "&":
 		return false, true, nil
 	case "|":
@@ -278,6 +292,10 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 	}
 	if strings.HasPrefix(c.name, "Digest::") {
 		return in.digestMethod(line, c.name, name, args)
+	}
+	if c.name == "IPAddr" && name == "new" {
+		v, err := in.newIPAddr(line, args)
+		return v, true, err
 	}
 	switch name {
 	case "escape", "quote":

@@ -327,6 +327,10 @@ func className(v any) string {
 		return "Range"
 	case *rregexp:
 		return "Regexp"
+	case *ipAddr:
+		return "IPAddr"
+	case *rexception:
+		return v.class
 	case *rclass:
 		return "Class"
 	case *scopeObj:
@@ -391,6 +395,10 @@ func toS(v any) string {
 		return value.ToString(v.v)
 	case *matchData:
 		return v.str[v.groups[0]:v.groups[1]]
+	case *rexception:
+		return v.msg
+	case *ipAddr:
+		return v.prefix.Addr().String()
 	}
 	return inspect(v)
 }

@@ -183,7 +183,8 @@ func ensureResource(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		if paramsErr != nil {
 			return nil, paramsErr
 		}
-		resources := value.NewHash(value.String(name), params)
+		// The title keeps its type, as in Ruby ({ item => params }).
+		resources := value.NewHash(item, params)
 		if err := callFunction(c, "create_resources", value.String(typeName), resources); err != nil {
 			return nil, err
 		}
