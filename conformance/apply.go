@@ -91,17 +91,21 @@ func ApplyNoop(ctx context.Context, catalog []byte, workDir string, timeout time
 }
 
 // agentErrors picks the agent's `Error:` lines that say the catalog was
-// not accepted. Left out: Facter's complaints about this machine, and a
-// resource's "Could not evaluate" — the agent accepted the catalog and then
-// could not inspect that resource here (a command or a puppet:/// source
-// this machine lacks), which Puppet's own catalog hits alike.
+// not accepted. Left out: Facter's complaints about this machine, and what
+// says the agent accepted the catalog and then could not inspect a resource
+// here — "Could not evaluate" (a command or a puppet:/// source this
+// machine lacks), "Provider ... is not functional on this host" and "Could
+// not find a suitable provider" (no mysql here, say) — which Puppet's own
+// catalog hits alike.
 func agentErrors(output string) []string {
 	var out []string
 	for _, line := range strings.Split(output, "\n") {
 		switch {
 		case !strings.HasPrefix(line, "Error:"),
 			strings.HasPrefix(line, "Error: Facter:"),
-			strings.HasPrefix(line, "Error: /") && strings.Contains(line, ": Could not evaluate: "):
+			strings.HasPrefix(line, "Error: /") && strings.Contains(line, ": Could not evaluate: "),
+			strings.HasPrefix(line, "Error: /") && strings.HasSuffix(line, " is not functional on this host"),
+			strings.HasPrefix(line, "Error: Could not find a suitable provider for "):
 			continue
 		}
 		out = append(out, line)

@@ -301,7 +301,9 @@ func TestForceNoop(t *testing.T) {
 
 func TestAgentErrors(t *testing.T) {
 	output := "Notice: Applied catalog\nError: Facter: Permission denied\nError: Could not find dependency File[x] for Notify[y]\n  Error: indented lines are not agent errors\n" +
-		"Error: /Stage[main]/Postfix::Files/File[/etc/postfix/main.cf]: Could not evaluate: Could not retrieve information from environment production source(s) puppet:///modules/postfix/main.cf\n"
+		"Error: /Stage[main]/Postfix::Files/File[/etc/postfix/main.cf]: Could not evaluate: Could not retrieve information from environment production source(s) puppet:///modules/postfix/main.cf\n" +
+		"Error: /Stage[main]/Main/Mysql::Db[app]/Mysql_database[app]: Provider mysql is not functional on this host\n" +
+		"Error: Could not find a suitable provider for mysql_user\n"
 	want := []string{"Error: Could not find dependency File[x] for Notify[y]"}
 	if got := agentErrors(output); !reflect.DeepEqual(got, want) {
 		t.Errorf("agentErrors = %q, want %q", got, want)
