@@ -298,15 +298,21 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 	r.define = def
 	r.virtual = form != syntax.Regular
 	r.exported = form == syntax.Exported
+	// An attribute set to undef is not stored, but it still keeps a
+	// resource default for it away, as in Puppet.
+	var undefs []string
 	for _, o := range ops {
 		if o.name == "tag" {
 			// Tags from the tag metaparameter come first, as in Puppet.
 			r.Tags = append(tagValues(o.value), r.Tags...)
 			r.Tags = dedupeTags(r.Tags)
 		}
+		if value.IsUndef(o.value) {
+			undefs = append(undefs, o.name)
+		}
 		c.setParam(r, o.name, o.value)
 	}
-	c.applyDefaults(r, sc)
+	c.applyDefaults(r, sc, undefs)
 	c.addTitleParams(r)
 	if err := c.addResource(r); err != nil {
 		return nil, err
@@ -395,11 +401,12 @@ func containsString(list []string, s string) bool {
 }
 
 // applyDefaults adds the resource defaults visible from sc that r does not
-// set. Defaults are dynamically scoped: they follow the declaration chain.
-func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope) {
+// set (nor set to undef: the names in undefs). Defaults are dynamically
+// scoped: they follow the declaration chain.
+func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope, undefs []string) {
 	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
 		for _, a := range d.defaults[r.Type] {
-			if _, set := r.Param(a.name); !set {
+			if _, set := r.Param(a.name); !set && !slices.Contains(undefs, a.name) {
 				c.setParam(r, a.name, a.value)
 			}
 		}
