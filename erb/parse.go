@@ -259,17 +259,51 @@ func (p *parser) parseNotExpr() node {
 			targets[i] = p.declareTarget(tg)
 		}
 		p.skipNL()
-		v := p.parseExpr()
-		if p.isOp(",") {
+		// The values: one expression, a list, or a splat (a, b = *x).
+		v := p.parseMultiValue()
+		if p.isOp(",") || isSplat(v) {
 			arr := &nArray{at: at{t.line}, elems: []node{v}}
 			for p.accept(",") {
-				arr.elems = append(arr.elems, p.parseExpr())
+				arr.elems = append(arr.elems, p.parseMultiValue())
 			}
 			v = arr
 		}
 		return &nMultiAssign{at{t.line}, targets, v}
 	}
 	return n
+}
+
+// skipRescueClasses reads a rescue clause's exception classes (Const,
+// A::B, or *list): they are not checked, since any Ruby error is rescued.
+func (p *parser) skipRescueClasses() {
+	for {
+		switch t := p.peek(); {
+		case t.kind == tConst:
+			p.parsePostfix(p.parsePrimary())
+		case t.kind == tOp && t.text == "*":
+			p.next()
+			p.parsePostfix(p.parsePrimary())
+		default:
+			return
+		}
+		if !p.accept(",") {
+			return
+		}
+	}
+}
+
+// parseMultiValue parses one value of a multiple assignment, *x included.
+func (p *parser) parseMultiValue() node {
+	if t := p.peek(); t.kind == tOp && t.text == "*" {
+		p.next()
+		return &nSplat{at{t.line}, p.parseExpr()}
+	}
+	return p.parseExpr()
+}
+
+func isSplat(n node) bool {
+	_, ok := n.(*nSplat)
+	return ok
 }
 
 // looksLikeMultiAssign scans ahead on the current line for a plain `=`.
@@ -988,13 +1022,7 @@ func (p *parser) parseKeyword() node {
 		b := &nBegin{at: at{t.line}}
 		b.body = p.parseStatements()
 		if p.accept("rescue") {
-			for p.peek().kind == tConst {
-				// the exception classes; any error is rescued
-				p.parsePostfix(p.parsePrimary())
-				if !p.accept(",") {
-					break
-				}
-			}
+			p.skipRescueClasses()
 			if p.accept("=>") {
 				id := p.next()
 				if id.kind != tIdent {
@@ -1123,10 +1151,7 @@ func (p *parser) parseDef(t token) node {
 	body := &nBegin{at: at{t.line}}
 	body.body = p.parseStatements()
 	if p.accept("rescue") {
-		for p.peek().kind == tConst {
-			p.parsePostfix(p.parsePrimary())
-			p.accept(",")
-		}
+		p.skipRescueClasses()
 		if p.accept("=>") {
 			id := p.next()
 			if id.kind != tIdent {

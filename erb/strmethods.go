@@ -977,6 +977,15 @@ func (in *interp) matchDataMethod(line int, m *matchData, name string, args []an
 				return nil, true, in.errorf(line, "IndexError", "undefined group name reference: %s", toS(a))
 			}
 		}
+		if len(args) == 2 {
+			// m[start, length], as Array#[] over $~ and the groups.
+			all := make([]any, 0, len(m.groups)/2)
+			for i := 0; 2*i < len(m.groups); i++ {
+				all = append(all, m.group(i))
+			}
+			v, _, err := in.arrayIndex(line, all, args)
+			return v, true, err
+		}
 	case "captures":
 		var out []any
 		for i := 1; 2*i < len(m.groups); i++ {
