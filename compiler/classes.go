@@ -112,7 +112,8 @@ func (c *Compilation) declareClassWithParams(sc *eval.Scope, name string, params
 		return nil, err
 	}
 	if def == nil || def.Class == nil {
-		return nil, c.classNotFound(cname)
+		// Puppet words it so for class { 'x': } and create_resources.
+		return nil, fmt.Errorf("Could not find declared class %s", cname)
 	}
 	return c.declareClass(sc, def, params, meta, at, true)
 }
@@ -272,13 +273,16 @@ func (c *Compilation) applyStage(res *resource, meta []catalog.Param) error {
 // classes) external data `class::param`, then the default, else an error.
 // Values are type checked and recorded as the resource's parameters.
 func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Parameter, given *value.Hash, res *resource, isClass bool, cname string) error {
+	// Problems are reported together at the end, as Puppet does: unknown
+	// attributes first, then each parameter's, in order.
+	var problems []string
 	if given != nil {
 		for _, k := range given.Keys() {
 			name := value.ToString(k)
 			if metaparams[name] || hasParam(params, name) || (!isClass && name == "name") {
 				continue
 			}
-			return fmt.Errorf("%s: has no parameter named '%s'", ref, name)
+			problems = append(problems, fmt.Sprintf("has no parameter named '%s'", name))
 		}
 	}
 	// As Puppet does: every given (or looked-up) value first, then the
@@ -341,7 +345,6 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 		}
 		sc.SetUnsetParams(ref, nil)
 	}
-	var problems []string
 	for i, p := range params {
 		v := values[i]
 		if p.Type == nil {

@@ -18,6 +18,8 @@ func TestSeveralParameterProblems(t *testing.T) {
 			"Evaluation Error: Error while evaluating a Function Call, Class[C]:\n  expects a value for parameter 'a'\n  expects a value for parameter 'b' (file: SITE, line: 2, column: 1)"},
 		{"class c(Integer $a, String $b) {}\nclass {'c': a => 'x'}\n",
 			"Evaluation Error: Error while evaluating a Resource Statement, Class[C]:\n  parameter 'a' expects an Integer value, got String\n  expects a value for parameter 'b' (file: SITE, line: 2, column: 1)"},
+		{"class c(String $a, Integer $z = 1) {}\nclass {'c': b => 1, z => 'x'}\n",
+			"Evaluation Error: Error while evaluating a Resource Statement, Class[C]:\n  has no parameter named 'b'\n  expects a value for parameter 'a'\n  parameter 'z' expects an Integer value, got String (file: SITE, line: 2, column: 1)"},
 		{"class c($a, $b) {}\ninclude c\n",
 			"Evaluation Error: Error while evaluating a Function Call, Class[C]:\n  expects a value for parameter 'a'\n  expects a value for parameter 'b' (file: SITE, line: 2, column: 1)"},
 	}
