@@ -41,6 +41,9 @@ type Case struct {
 	Environment            string `yaml:"environment"`
 	Error                  string `yaml:"error"`
 	Legacy                 bool   `yaml:"legacy"`
+	// ApplySkip, when set, says why the apply check cannot run this case's
+	// catalog here (its providers need services this machine lacks).
+	ApplySkip string `yaml:"apply_skip"`
 }
 
 // LoadCases finds every case.yaml below root and parses it, sorted by ID.

@@ -489,6 +489,9 @@ func TestApplyCheck(t *testing.T) {
 			continue
 		}
 		t.Run(c.ID, func(t *testing.T) {
+			if c.ApplySkip != "" {
+				t.Skipf("apply_skip: %s", c.ApplySkip)
+			}
 			t.Parallel()
 			problems := applyCase(t, c, oracle, bin)
 			if len(problems) == 0 {
