@@ -1,0 +1,3 @@
+include sssd
+class { 'ssh::server': }
+alternatives { 'editor': path => '/usr/bin/vim.basic' }
