@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/marionette-dev/marionette/value"
 )
@@ -506,59 +504,7 @@ func formatFloat(f float64) string {
 }
 
 // quoteString is String#inspect.
-func quoteString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size <= 1 {
-			fmt.Fprintf(&b, "\\x%02X", s[i])
-			i++
-			continue
-		}
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
-				b.WriteString(`\#`)
-			} else {
-				b.WriteByte('#')
-			}
-		default:
-			if r < 0x20 || r == 0x7f || r >= 0x80 && !unicode.IsPrint(r) {
-				if r < 0x10000 {
-					fmt.Fprintf(&b, "\\u%04X", r)
-				} else {
-					fmt.Fprintf(&b, "\\u{%X}", r)
-				}
-			} else {
-				b.WriteString(s[i : i+size])
-			}
-		}
-		i += size
-	}
-	b.WriteByte('"')
-	return b.String()
-}
+func quoteString(s string) string { return value.RubyQuote(s) }
 
 var simpleSymbol = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z_0-9]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@)$`)

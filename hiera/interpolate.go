@@ -148,7 +148,7 @@ func (s *Session) interpolateString(subject string, allowMethods bool, c *call) 
 		if err != nil {
 			return nil, err
 		}
-		b.WriteString(rubyToS(v))
+		b.WriteString(value.RubyString(v)) // Ruby's to_s: arrays and hashes in inspect form
 	}
 	b.WriteString(subject[last:])
 	return value.String(b.String()), nil
@@ -216,7 +216,7 @@ func dig(key string, segments []any, v value.Value) (value.Value, bool, error) {
 		}
 		h, ok := v.(*value.Hash)
 		if !ok {
-			return nil, false, fmt.Errorf("Data Provider type mismatch: Got %s when a hash-like object was expected to access value using '%v' from key '%s'", rubyClass(v), seg, key)
+			return nil, false, fmt.Errorf("Data Provider type mismatch: Got %s when a hash-like object was expected to access value using '%v' from key '%s'", value.RubyClass(v), seg, key)
 		}
 		var k value.Value = value.String(fmt.Sprint(seg))
 		if i, isInt := seg.(int64); isInt {
@@ -302,76 +302,4 @@ func isIntSegment(s string) bool {
 		}
 	}
 	return true
-}
-
-// rubyToS renders a value the way Ruby's to_s does when Hiera substitutes it
-// into a string (arrays and hashes use Ruby's inspect form).
-func rubyToS(v value.Value) string {
-	switch v := v.(type) {
-	case nil:
-		return ""
-	case value.String:
-		return string(v)
-	case value.Float:
-		return rubyFloat(float64(v))
-	case value.Array, *value.Hash:
-		return rubyInspect(v)
-	}
-	if value.IsUndef(v) {
-		return ""
-	}
-	return value.ToString(v)
-}
-
-func rubyInspect(v value.Value) string {
-	switch v := v.(type) {
-	case value.String:
-		return strconv.Quote(string(v))
-	case value.Float:
-		return rubyFloat(float64(v))
-	case value.Array:
-		parts := make([]string, len(v))
-		for i, e := range v {
-			parts[i] = rubyInspect(e)
-		}
-		return "[" + strings.Join(parts, ", ") + "]"
-	case *value.Hash:
-		parts := make([]string, v.Len())
-		for i := 0; i < v.Len(); i++ {
-			k, e := v.At(i)
-			parts[i] = rubyInspect(k) + "=>" + rubyInspect(e)
-		}
-		return "{" + strings.Join(parts, ", ") + "}"
-	}
-	if value.IsUndef(v) {
-		return "nil"
-	}
-	return value.ToString(v)
-}
-
-// rubyFloat formats like Ruby's Float#to_s.
-func rubyFloat(f float64) string {
-	return value.FormatFloat(f)
-}
-
-// rubyClass names a value's Ruby class for error messages.
-func rubyClass(v value.Value) string {
-	switch v.(type) {
-	case value.String:
-		return "String"
-	case value.Integer:
-		return "Integer"
-	case value.Float:
-		return "Float"
-	case value.Boolean:
-		if v == value.True {
-			return "TrueClass"
-		}
-		return "FalseClass"
-	case value.Array:
-		return "Array"
-	case *value.Hash:
-		return "Hash"
-	}
-	return "Object"
 }

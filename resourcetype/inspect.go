@@ -5,7 +5,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"github.com/marionette-dev/marionette/value"
 )
@@ -70,47 +69,4 @@ func inspectFloat(f float64) string {
 	return value.FormatFloat(f)
 }
 
-func inspectString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for i, r := range s {
-		switch r {
-		case '"', '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\f':
-			b.WriteString(`\f`)
-		case '\v':
-			b.WriteString(`\v`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case '#':
-			// "#{", "#$" and "#@" would interpolate, so Ruby escapes them.
-			if i+1 < len(s) && (s[i+1] == '{' || s[i+1] == '$' || s[i+1] == '@') {
-				b.WriteByte('\\')
-			}
-			b.WriteByte('#')
-		default:
-			switch {
-			case r == unicode.ReplacementChar:
-				fmt.Fprintf(b, `\x%02X`, s[i])
-			case unicode.IsPrint(r):
-				b.WriteRune(r)
-			case r < 0x10000:
-				fmt.Fprintf(b, `\u%04X`, r)
-			default:
-				fmt.Fprintf(b, `\u{%X}`, r)
-			}
-		}
-	}
-	b.WriteByte('"')
-}
+func inspectString(b *strings.Builder, s string) { b.WriteString(value.RubyQuote(s)) }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -124,15 +125,42 @@ func writeRubyQuoted(b *strings.Builder, s string) {
 			b.WriteString("\\b")
 		case r == 0x1b:
 			b.WriteString("\\e")
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
-			// Other control characters, as Ruby shows them in UTF-8 text.
-			fmt.Fprintf(b, "\\u%04X", r)
+		case !rubyPrintable(r):
+			if r < 0x10000 {
+				fmt.Fprintf(b, "\\u%04X", r)
+			} else {
+				fmt.Fprintf(b, "\\u{%X}", r)
+			}
 		default:
-			b.WriteRune(r)
+			b.WriteString(s[i : i+size])
 		}
 		i += size
 	}
 	b.WriteByte('"')
+}
+
+// rubyPrintable is what Ruby 3.1's String#inspect writes as it is in UTF-8
+// text (recorded with Ruby: U+0085 and format characters such as U+200B
+// stay, line and paragraph separators and unassigned code points are
+// escaped): everything but the ASCII control characters, U+2028, U+2029
+// and code points Unicode does not assign.
+func rubyPrintable(r rune) bool {
+	switch {
+	case r < 0x20 || r == 0x7f:
+		return false
+	case r < 0x80:
+		return true
+	case unicode.In(r, unicode.Zl, unicode.Zp):
+		return false
+	}
+	return unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Zs, unicode.Cc, unicode.Cf, unicode.Co)
+}
+
+// RubyQuote is Ruby's String#inspect of s.
+func RubyQuote(s string) string {
+	var b strings.Builder
+	writeRubyQuoted(&b, s)
+	return b.String()
 }
 
 // RubyClass is the Ruby class name of the object Puppet uses for v.
