@@ -153,12 +153,7 @@ func (c *Compilation) callPuppetFunction(sc *eval.Scope, def *Definition, call *
 
 func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *Definition, args []value.Value) error {
 	params := def.Function.Params
-	required := 0
-	for _, p := range params {
-		if p.Default == nil && !p.CapturesRest {
-			required++
-		}
-	}
+	required := eval.RequiredCount(params)
 	if len(args) < required || (len(args) > len(params) && (len(params) == 0 || !params[len(params)-1].CapturesRest)) {
 		if required == len(params) {
 			return fmt.Errorf("'%s' expects %d arguments, got %d", def.Name, len(params), len(args))
@@ -166,22 +161,10 @@ func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *Definition, args 
 		return fmt.Errorf("'%s' expects between %d and %d arguments, got %d", def.Name, required, len(params), len(args))
 	}
 	for i, p := range params {
-		var v value.Value
-		switch {
-		case p.CapturesRest:
-			rest := value.Array{}
-			if i < len(args) {
-				rest = append(rest, args[i:]...)
-			}
-			v = rest
-		case i < len(args):
-			v = args[i]
-		default:
-			dv, err := c.ev.Eval(p.Default, fsc)
-			if err != nil {
-				return err
-			}
-			v = dv
+		// The count check above leaves every parameter a value.
+		v, _, err := c.ev.ArgValue(fsc, params, i, args)
+		if err != nil {
+			return err
 		}
 		if p.Type != nil && !p.CapturesRest {
 			tv, err := c.ev.Eval(p.Type, fsc)

@@ -125,24 +125,12 @@ func (ev *Evaluator) callLambda(l *Lambda, args []value.Value, wantValue bool) (
 // declared types are checked.
 func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []value.Value, at syntax.Node) error {
 	for i, p := range params {
-		var v value.Value
-		switch {
-		case p.CapturesRest:
-			rest := value.Array{}
-			if i < len(args) {
-				rest = append(rest, args[i:]...)
-			}
-			v = rest
-		case i < len(args):
-			v = args[i]
-		case p.Default != nil:
-			dv, err := ev.Eval(p.Default, sc)
-			if err != nil {
-				return err
-			}
-			v = dv
-		default:
-			return errorAt(sc, at, "expects %d arguments, got %d", requiredCount(params), len(args))
+		v, ok, err := ev.ArgValue(sc, params, i, args)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return errorAt(sc, at, "expects %d arguments, got %d", RequiredCount(params), len(args))
 		}
 		if p.Type != nil {
 			tv, err := ev.Eval(p.Type, sc)
@@ -167,7 +155,30 @@ func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []va
 	return nil
 }
 
-func requiredCount(params []*syntax.Parameter) int {
+// ArgValue is the value params[i] takes from a call's args: its argument,
+// the remaining arguments for a captures-rest parameter, else its default
+// evaluated in sc (where earlier parameters are set); ok is false when it
+// has none of these. Lambdas and Puppet-language functions bind so.
+func (ev *Evaluator) ArgValue(sc *Scope, params []*syntax.Parameter, i int, args []value.Value) (v value.Value, ok bool, err error) {
+	p := params[i]
+	switch {
+	case p.CapturesRest:
+		rest := value.Array{}
+		if i < len(args) {
+			rest = append(rest, args[i:]...)
+		}
+		return rest, true, nil
+	case i < len(args):
+		return args[i], true, nil
+	case p.Default != nil:
+		dv, err := ev.Eval(p.Default, sc)
+		return dv, err == nil, err
+	}
+	return nil, false, nil
+}
+
+// RequiredCount is the number of parameters a call must give values for.
+func RequiredCount(params []*syntax.Parameter) int {
 	n := 0
 	for _, p := range params {
 		if p.Default == nil && !p.CapturesRest {
