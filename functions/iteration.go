@@ -267,52 +267,13 @@ func stringIndex(c *Ctx, args []value.Value) (value.Value, error) {
 func indexValue(c *Ctx, args []value.Value) (value.Value, error) {
 	var found value.Value = value.Undef
 	err := forEach(args[0], func(k, e value.Value) (bool, error) {
-		if rubyEqual(e, args[1]) {
+		if value.RubyEqual(e, args[1]) {
 			found = k
 			return false, nil
 		}
 		return true, nil
 	})
 	return found, err
-}
-
-// rubyEqual is Ruby's ==: strings compare case-sensitively, numbers by value.
-func rubyEqual(a, b value.Value) bool {
-	switch a := a.(type) {
-	case value.Integer:
-		if f, ok := b.(value.Float); ok {
-			return value.Float(a) == f
-		}
-	case value.Float:
-		if i, ok := b.(value.Integer); ok {
-			return a == value.Float(i)
-		}
-	case value.Array:
-		bb, ok := b.(value.Array)
-		if !ok || len(a) != len(bb) {
-			return false
-		}
-		for i := range a {
-			if !rubyEqual(a[i], bb[i]) {
-				return false
-			}
-		}
-		return true
-	case *value.Hash:
-		bh, ok := b.(*value.Hash)
-		if !ok || a.Len() != bh.Len() {
-			return false
-		}
-		for i := 0; i < a.Len(); i++ {
-			k, v := a.At(i)
-			bv, found := bh.Get(k)
-			if !found || !rubyEqual(v, bv) {
-				return false
-			}
-		}
-		return true
-	}
-	return value.Identical(a, b)
 }
 
 func reduceImpl(c *Ctx, args []value.Value) (value.Value, error) {

@@ -131,7 +131,7 @@ func isDefinedWithParams(c *functions.Ctx, cat Catalog, typ, title string, param
 		for i := range params.Len() {
 			k, want := params.At(i)
 			have, _ := res.Get(k)
-			if !(value.IsUndef(have) && value.IsUndef(want)) && !rubyEqual(have, want) {
+			if !(value.IsUndef(have) && value.IsUndef(want)) && !value.RubyEqual(have, want) {
 				matched = false
 				break
 			}
@@ -436,7 +436,7 @@ func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	facts := topFacts(c)
 	os, _ := facts.GetString("operatingsystem")
-	if !rubyEqual(os, args[0]) {
+	if !value.RubyEqual(os, args[0]) {
 		return value.False, nil
 	}
 	release, _ := facts.GetString("operatingsystemmajrelease")

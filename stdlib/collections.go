@@ -288,7 +288,7 @@ func deleteValues(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	out := value.NewHashBuilder(h.Len())
 	for i := range h.Len() {
 		k, v := h.At(i)
-		if !rubyEqual(args[1], v) {
+		if !value.RubyEqual(args[1], v) {
 			out.Set(k, v)
 		}
 	}
@@ -326,7 +326,7 @@ func deleteItems(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		for _, e := range coll {
 			keep := true
 			for _, item := range items {
-				if rubyEqual(e, item) {
+				if value.RubyEqual(e, item) {
 					keep = false
 					break
 				}
@@ -579,7 +579,7 @@ func count(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	item := arg(args, 1)
 	for _, e := range elems {
 		if value.Truthy(item) {
-			if rubyEqual(e, item) {
+			if value.RubyEqual(e, item) {
 				n++
 			}
 		} else if !isNothing(e) {
@@ -1005,39 +1005,4 @@ func rubyInteger(v value.Value) (int64, bool) {
 		return n, err == nil
 	}
 	return 0, false
-}
-
-// rubyEqual is Ruby's ==: strings case-sensitive, numbers by value,
-// collections element-wise.
-func rubyEqual(a, b value.Value) bool {
-	switch a := a.(type) {
-	case value.String:
-		bs, ok := b.(value.String)
-		return ok && a == bs
-	case value.Array:
-		bb, ok := b.(value.Array)
-		if !ok || len(a) != len(bb) {
-			return false
-		}
-		for i := range a {
-			if !rubyEqual(a[i], bb[i]) {
-				return false
-			}
-		}
-		return true
-	case *value.Hash:
-		bh, ok := b.(*value.Hash)
-		if !ok || a.Len() != bh.Len() {
-			return false
-		}
-		for i := range a.Len() {
-			k, v := a.At(i)
-			w, found := bh.Get(k)
-			if !found || !rubyEqual(v, w) {
-				return false
-			}
-		}
-		return true
-	}
-	return value.Equal(a, b)
 }

@@ -685,11 +685,11 @@ func hasInterfaceWith(c *functions.Ctx, args []value.Value) (value.Value, error)
 		return value.False, nil
 	}
 	kind := value.RubyString(args[0])
-	if rubyEqual(lookupVar(c, kind), args[1]) {
+	if value.RubyEqual(lookupVar(c, kind), args[1]) {
 		return value.True, nil
 	}
 	for _, n := range names {
-		if rubyEqual(args[1], lookupVar(c, kind+"_"+strings.ToLower(n))) {
+		if value.RubyEqual(args[1], lookupVar(c, kind+"_"+strings.ToLower(n))) {
 			return value.True, nil
 		}
 	}

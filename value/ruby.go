@@ -196,3 +196,21 @@ func RubyClass(v Value) string {
 	}
 	return "Object"
 }
+
+// RubyEqual is Ruby's ==: strings compare case-sensitively, an Integer and
+// a Float by value, arrays and hashes element by element.
+func RubyEqual(a, b Value) bool {
+	switch a := a.(type) {
+	case Integer:
+		if f, ok := b.(Float); ok {
+			return Float(a) == f
+		}
+	case Float:
+		if i, ok := b.(Integer); ok {
+			return a == Float(i)
+		}
+	case Array, *Hash:
+		return collectionsEqual(a, b, RubyEqual)
+	}
+	return Identical(a, b)
+}

@@ -31,3 +31,25 @@ func TestRubyNotation(t *testing.T) {
 		}
 	}
 }
+
+func TestRubyEqual(t *testing.T) {
+	tests := []struct {
+		a, b Value
+		want bool
+	}{
+		{Integer(1), Float(1), true},
+		{Float(2.5), Integer(2), false},
+		{String("a"), String("A"), false},
+		{String("a"), String("a"), true},
+		{Array{Integer(1), String("x")}, Array{Float(1), String("x")}, true},
+		{NewHash(String("k"), Integer(1)), NewHash(String("k"), Float(1)), true},
+		{NewHash(String("k"), Integer(1)), NewHash(String("K"), Integer(1)), false},
+		{Undef, Undef, true},
+		{Integer(1), String("1"), false},
+	}
+	for _, tt := range tests {
+		if got := RubyEqual(tt.a, tt.b); got != tt.want {
+			t.Errorf("RubyEqual(%v, %v) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
