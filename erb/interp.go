@@ -19,7 +19,7 @@ type interp struct {
 	defs  map[string]*nDef // methods the template defined with def
 	// setvars holds variables the template set with scope.setvar; they
 	// shadow the scope's for the rest of the rendering (and of the
-	// rendering tree, when the scope shares objects: see vars).
+	// rendering tree, when the scope shares objects: see setvarMap).
 	setvars map[string]any
 	// fn is set when running a Ruby function rather than a template: self
 	// is then the function (4.x API) or the calling scope (3.x API).
@@ -410,20 +410,21 @@ func (in *interp) ivar(name string) any {
 	return v
 }
 
-// vars returns the variables set with scope.setvar: those of the whole
-// rendering tree when the scope shares objects (a nested template rendered
-// by scope.function_template reads what its parent set, as under Puppet),
-// else this rendering's own.
-func (in *interp) vars() map[string]any {
+// setvarMap returns the map of the variables set with scope.setvar: the
+// whole rendering tree's when the scope shares objects (a nested template
+// rendered by scope.function_template reads what its parent set, as under
+// Puppet), else this rendering's own. With create false it may be nil.
+func (in *interp) setvarMap(create bool) map[string]any {
+	m := &in.setvars
 	if s, ok := in.scope.(ObjectSharer); ok {
 		if objs := s.SharedObjects(); objs != nil {
-			return objs.setvars
+			m = &objs.setvars
 		}
 	}
-	if in.setvars == nil {
-		in.setvars = map[string]any{}
+	if *m == nil && create {
+		*m = map[string]any{}
 	}
-	return in.setvars
+	return *m
 }
 
 // fromPuppet converts a variable's value, sharing Ruby hashes across the
@@ -973,14 +974,14 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		if !ok || len(args) != 2 {
 			return nil, in.unsupported(line, "scope.setvar needs a name and a value")
 		}
-		in.vars()[n] = args[1]
+		in.setvarMap(true)[n] = args[1]
 		return args[1], nil
 	case name == "[]" || name == "lookupvar":
 		n, ok := varName()
 		if !ok {
 			return nil, in.unsupported(line, "scope.%s needs a String", name)
 		}
-		if v, found := in.vars()[n]; found {
+		if v, found := in.setvarMap(false)[n]; found {
 			return v, nil
 		}
 		if v, found := in.scope.Variable(n); found {

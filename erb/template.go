@@ -63,10 +63,9 @@ type Objects struct {
 	setvars map[string]any
 }
 
-// NewObjects returns an empty table.
-func NewObjects() *Objects {
-	return &Objects{hashes: map[*value.Hash]*rhash{}, setvars: map[string]any{}}
-}
+// NewObjects returns an empty table. Its maps are made on first use: most
+// templates share nothing.
+func NewObjects() *Objects { return &Objects{} }
 
 // Template is a parsed template. It is immutable and may be rendered
 // concurrently from several goroutines.

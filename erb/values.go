@@ -214,6 +214,9 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 			h.set(fromPuppetShared(k, objs), fromPuppetShared(e, objs))
 		}
 		if objs != nil {
+			if objs.hashes == nil {
+				objs.hashes = map[*value.Hash]*rhash{}
+			}
 			objs.hashes[v] = h
 		}
 		return h
