@@ -3,7 +3,6 @@ package compiler
 import (
 	"os"
 	"sync"
-	"time"
 )
 
 // fileCache keeps parsed templates and module Ruby functions, so each is
@@ -12,27 +11,29 @@ import (
 // both as ERB and as EPP is parsed once as each). Safe for concurrent compiles.
 type fileCache struct {
 	mu      sync.Mutex
-	entries map[string]*cacheEntry
+	entries map[fileCacheKey]*cacheEntry
 }
 
+type fileCacheKey struct{ kind, path string }
+
 type cacheEntry struct {
-	size  int64
-	mtime time.Time
+	stamp fileStamp
 	val   any
 }
 
 // load returns the parsed form of path as kind, parsing it with parse when
 // it is not cached or changed on disk.
 func (fc *fileCache) load(path, kind string, parse func(src []byte) (any, error)) (any, error) {
-	key := kind + ":" + path
+	key := fileCacheKey{kind, path}
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, err
 	}
+	stamp := fileStamp{size: st.Size(), mtime: st.ModTime()}
 	fc.mu.Lock()
 	e := fc.entries[key]
 	fc.mu.Unlock()
-	if e != nil && e.size == st.Size() && e.mtime.Equal(st.ModTime()) {
+	if e != nil && e.stamp == stamp {
 		return e.val, nil
 	}
 	src, err := os.ReadFile(path)
@@ -45,9 +46,9 @@ func (fc *fileCache) load(path, kind string, parse func(src []byte) (any, error)
 	}
 	fc.mu.Lock()
 	if fc.entries == nil {
-		fc.entries = make(map[string]*cacheEntry)
+		fc.entries = make(map[fileCacheKey]*cacheEntry)
 	}
-	fc.entries[key] = &cacheEntry{size: st.Size(), mtime: st.ModTime(), val: v}
+	fc.entries[key] = &cacheEntry{stamp: stamp, val: v}
 	fc.mu.Unlock()
 	return v, nil
 }
