@@ -184,3 +184,31 @@ func TestEnvironmentCacheConcurrent(t *testing.T) {
 		t.Errorf("after the last edit: %s", got)
 	}
 }
+
+// TestModuleShadowing: only the first module of a name on the module path
+// is searched; a class only its namesake further along defines is not
+// found (checked with Puppet 7.23 on the same tree).
+func TestModuleShadowing(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"m1/a/manifests/init.pp": "class a { notify { 'a from m1': } }\n",
+		"m2/a/manifests/init.pp": "class a { notify { 'a from m2': } }\n",
+		"m2/a/manifests/b.pp":    "class a::b { notify { 'b from m2': } }\n",
+		"site.pp":                "include a\n",
+	})
+	path := []string{filepath.Join(dir, "m1"), filepath.Join(dir, "m2")}
+	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := notifyTitles(t, env); got != "a from m1" {
+		t.Errorf("include a: %s", got)
+	}
+	writeTree(t, dir, map[string]string{"site.pp": "include a::b\n"})
+	if env, err = LoadEnvironment("production", filepath.Join(dir, "site.pp"), path); err != nil {
+		t.Fatal(err)
+	}
+	if got := notifyTitles(t, env); !strings.Contains(got, "Could not find class ::a::b") {
+		t.Errorf("include a::b: %s", got)
+	}
+}

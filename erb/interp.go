@@ -465,7 +465,8 @@ var knownConstants = map[string]bool{
 	"Float": true, "Numeric": true, "Symbol": true, "NilClass": true, "TrueClass": true,
 	"FalseClass": true, "Regexp": true, "Range": true, "Object": true, "Comparable": true,
 	"Enumerable": true, "Kernel": true, "File": true, "Puppet::Error": true, "Puppet::ParseError": true,
-	"ArgumentError": true, "RuntimeError": true, "StandardError": true,
+	"ArgumentError": true, "RuntimeError": true, "StandardError": true, "TypeError": true,
+	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
 	"IPAddr": true,
 }
