@@ -16,10 +16,12 @@
 package compiler
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
@@ -41,12 +43,29 @@ type Request struct {
 	Classes []ENCClass
 	// Parameters from an ENC become top-scope variables.
 	Parameters *value.Hash
-	// StrictHostnameChecking false enables Puppet 6's fuzzy node matching.
-	StrictHostnameChecking bool
-	// Log receives warnings and the logging functions' messages; may be nil.
-	Log func(level, msg string)
+	// FuzzyNodeMatching enables Puppet 6's node matching on the name's
+	// dot-separated prefixes and the hostname fact (Puppet's
+	// strict_hostname_checking = false); Puppet 7 matches the exact
+	// certname only.
+	FuzzyNodeMatching bool
 	// Now is the compile time (catalog version); zero means time.Now().
 	Now time.Time
+}
+
+// Result is what one compile produced: the catalog, and the warnings and
+// log messages (warning(), notice(), deprecations, Hiera) of that compile
+// only, in the order they were raised.
+type Result struct {
+	Catalog     *catalog.Catalog
+	Diagnostics diag.List
+	// Stages is how long each stage of the pipeline took, in order.
+	Stages []StageTime
+}
+
+// StageTime is the duration of one named stage of a compile.
+type StageTime struct {
+	Name     string
+	Duration time.Duration
 }
 
 // ENCClass is one class an ENC assigned.
@@ -57,6 +76,7 @@ type ENCClass struct {
 
 // Compilation is the state of one compile.
 type Compilation struct {
+	ctx   context.Context
 	env   *Environment
 	req   *Request
 	types *resourcetype.Set
@@ -94,6 +114,8 @@ type Compilation struct {
 	// erbObjects is the Ruby identity of Puppet hashes shared by the ERB
 	// templates of the rendering tree in progress (renderShared).
 	erbObjects *erb.Objects
+	// diags are this compile's warnings and log messages.
+	diags diag.List
 }
 
 // stage is one named step of the pipeline.
@@ -113,14 +135,6 @@ var stages = []stage{
 	{"finish", (*Compilation).stageFinish},
 }
 
-// Options are the parts of a compile shared by many requests.
-type Options struct {
-	Types     *resourcetype.Set
-	Functions functions.Table
-	// Hiera configures external data; the zero value means no data at all.
-	Hiera HieraOptions
-}
-
 // HieraOptions say where a compile's Hiera data comes from.
 type HieraOptions struct {
 	// Cache holds parsed hiera.yaml and data files across compiles; nil
@@ -135,15 +149,24 @@ type HieraOptions struct {
 	Codedir string
 }
 
-// Compile compiles the catalog for req.Node.
-func Compile(env *Environment, opts Options, req *Request) (*catalog.Catalog, error) {
-	c := newCompilation(env, opts, req)
+// Compile compiles the catalog for req.Node in env. The Result holds the
+// diagnostics raised before an error too, so a caller can print them either
+// way; its Catalog is nil when err is not.
+func Compile(ctx context.Context, env *Environment, req *Request) (*Result, error) {
+	c := newCompilation(ctx, env, req)
+	res := &Result{Stages: make([]StageTime, 0, len(stages))}
 	for _, s := range stages {
-		if err := s.run(c); err != nil {
-			return nil, err
+		start := time.Now()
+		err := s.run(c)
+		res.Stages = append(res.Stages, StageTime{Name: s.name, Duration: time.Since(start)})
+		if err != nil {
+			res.Diagnostics = c.diags
+			return res, err
 		}
 	}
-	return c.cat, nil
+	res.Catalog = c.cat
+	res.Diagnostics = c.diags
+	return res, nil
 }
 
 // DefaultFunctions is the function table for an environment: Puppet's core
@@ -166,26 +189,24 @@ func DefaultFunctions(env *Environment) functions.Table {
 }
 
 // newCompilation sets up the per-compile state.
-func newCompilation(env *Environment, opts Options, req *Request) *Compilation {
+func newCompilation(ctx context.Context, env *Environment, req *Request) *Compilation {
 	c := &Compilation{
+		ctx:     ctx,
 		env:     env,
 		req:     req,
-		types:   opts.Types,
-		funcs:   opts.Functions,
+		types:   env.Types,
 		byRef:   make(map[catalog.Ref]*resource),
 		uniq:    make(map[string]*resource),
 		scopes:  make(map[*eval.Scope]*scopeData),
 		classes: make(map[string]*classInstance),
 	}
-	if c.funcs == nil {
-		c.funcs = DefaultFunctions(env)
-	}
+	c.funcs = DefaultFunctions(env)
 	c.ev = &eval.Evaluator{Host: c}
 	c.lookups = hiera.NewSession(hiera.Options{
-		Cache:          opts.Hiera.Cache,
-		GlobalConfig:   opts.Hiera.GlobalConfig,
-		EnvironmentDir: opts.Hiera.EnvironmentDir,
-		Codedir:        opts.Hiera.Codedir,
+		Cache:          env.Hiera.Cache,
+		GlobalConfig:   env.Hiera.GlobalConfig,
+		EnvironmentDir: env.Hiera.EnvironmentDir,
+		Codedir:        env.Hiera.Codedir,
 		ModuleDir:      env.ModuleDir,
 		Warn:           func(msg string) { c.logf("warning", "%s", msg) },
 		ConvertTo:      c.convertTo,
@@ -200,11 +221,13 @@ func newCompilation(env *Environment, opts Options, req *Request) *Compilation {
 	return c
 }
 
-// logf reports a message at a level.
+// logf records a message of this compile at a Puppet log level.
 func (c *Compilation) logf(level, format string, args ...any) {
-	if c.req.Log != nil {
-		c.req.Log(level, fmt.Sprintf(format, args...))
+	sev, ok := diag.ParseSeverity(level)
+	if !ok {
+		sev = diag.Notice
 	}
+	c.diags.Add(&diag.Diagnostic{Severity: sev, Message: fmt.Sprintf(format, args...)})
 }
 
 // Variable resolves a variable as a Hiera interpolation sees it: top-scope

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,7 +13,6 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/hiera"
-	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -68,14 +68,13 @@ func syntheticEnv(t testing.TB, n int) string {
 	return dir
 }
 
-func loadSynthetic(t testing.TB, n int) (*Environment, Options) {
+func loadSynthetic(t testing.TB, n int) *Environment {
 	dir := syntheticEnv(t, n)
-	env, err := LoadEnvironment("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	types, _ := resourcetype.NewSet(nil)
-	return env, Options{Types: types}
+	return env
 }
 
 func testFacts() *value.Hash {
@@ -83,8 +82,8 @@ func testFacts() *value.Hash {
 		value.String("hostname"), value.String("web01"), value.String("osfamily"), value.String("Debian"))
 }
 
-func compileJSON(t testing.TB, env *Environment, opts Options, node string) []byte {
-	cat, err := Compile(env, opts, &Request{Node: node, Facts: testFacts(), StrictHostnameChecking: true, Now: time.Unix(1700000000, 0)})
+func compileJSON(t testing.TB, env *Environment, node string) []byte {
+	cat, err := compileCatalog(env, &Request{Node: node, Facts: testFacts(), Now: time.Unix(1700000000, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +99,8 @@ func compileJSON(t testing.TB, env *Environment, opts Options, node string) []by
 // from many goroutines at once (run it with -race): every catalog must be
 // identical to a sequential compile's.
 func TestConcurrentCompilesShareEnvironment(t *testing.T) {
-	env, opts := loadSynthetic(t, 400)
-	want := compileJSON(t, env, opts, "web01.example.com")
+	env := loadSynthetic(t, 400)
+	want := compileJSON(t, env, "web01.example.com")
 	if n := bytes.Count(want, []byte(`"type":"File"`)); n < 100 {
 		t.Fatalf("synthetic catalog has only %d files; the generator is broken", n)
 	}
@@ -112,7 +111,7 @@ func TestConcurrentCompilesShareEnvironment(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := 0; i < 4; i++ {
-				if got := compileJSON(t, env, opts, "web01.example.com"); !bytes.Equal(got, want) {
+				if got := compileJSON(t, env, "web01.example.com"); !bytes.Equal(got, want) {
 					errs <- "a concurrent compile produced a different catalog"
 					return
 				}
@@ -129,16 +128,16 @@ func TestConcurrentCompilesShareEnvironment(t *testing.T) {
 // TestModuleFilesLoadLazily checks that a fresh environment parses module
 // files only when a compile needs them, and keeps them for the next compile.
 func TestModuleFilesLoadLazily(t *testing.T) {
-	env, opts := loadSynthetic(t, 100)
+	env := loadSynthetic(t, 100)
 	if len(env.defs) != 0 {
 		t.Fatalf("module definitions loaded before any compile: %d", len(env.defs))
 	}
-	compileJSON(t, env, opts, "web01.example.com")
+	compileJSON(t, env, "web01.example.com")
 	loaded := len(env.loaded)
 	if loaded == 0 {
 		t.Fatal("no module file was loaded")
 	}
-	compileJSON(t, env, opts, "web01.example.com")
+	compileJSON(t, env, "web01.example.com")
 	if len(env.loaded) != loaded {
 		t.Errorf("second compile loaded files again: %d → %d", loaded, len(env.loaded))
 	}
@@ -147,7 +146,7 @@ func TestModuleFilesLoadLazily(t *testing.T) {
 func TestFactsFromYAMLReachTopScope(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"site.pp": "notify { \"os=${facts['os']['family']} legacy=${osfamily}\": }\n"})
-	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), nil)
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +154,7 @@ func TestFactsFromYAMLReachTopScope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := Compile(env, Options{}, &Request{Node: "n1.example.com", Facts: facts.(*value.Hash), StrictHostnameChecking: true})
+	cat, err := compileCatalog(env, &Request{Node: "n1.example.com", Facts: facts.(*value.Hash)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,12 +166,12 @@ func TestFactsFromYAMLReachTopScope(t *testing.T) {
 // BenchmarkCompile1000 compiles a generated ~1,000-resource catalog from a
 // parsed environment (parsing excluded), and encodes it.
 func BenchmarkCompile1000(b *testing.B) {
-	env, opts := loadSynthetic(b, 1000)
-	compileJSON(b, env, opts, "web01.example.com") // load module files once
+	env := loadSynthetic(b, 1000)
+	compileJSON(b, env, "web01.example.com") // load module files once
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		compileJSON(b, env, opts, "web01.example.com")
+		compileJSON(b, env, "web01.example.com")
 	}
 }
 
@@ -198,14 +197,14 @@ func TestLegacyImportAndNodeInheritance(t *testing.T) {
 		"nodes/web01.pp":  "node 'web01.example.com' inherits 'base' { notify { \"ntp=${ntp} top=${top}\": } }\n",
 		"nodes/ignored.x": "this is not a manifest",
 	})
-	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), nil)
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(env.Deprecations) != 2 {
 		t.Errorf("want one deprecation for import and one for inherits, got %q", env.Deprecations)
 	}
-	cat, err := Compile(env, Options{}, &Request{Node: "web01.example.com", StrictHostnameChecking: true})
+	cat, err := compileCatalog(env, &Request{Node: "web01.example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,12 +225,12 @@ func TestTemplatesCachedAndReloadedWhenChanged(t *testing.T) {
 		"modules/m/templates/t.epp":     "<%- | $x | -%>\nold <%= $x %>",
 		"modules/m/manifests/.keep.txt": "",
 	})
-	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), []string{filepath.Join(dir, "modules")})
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	message := func() value.Value {
-		cat, err := Compile(env, Options{}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
+		cat, err := compileCatalog(env, &Request{Node: "n1.example.com"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -267,11 +266,11 @@ func TestModuleRubyFunctions(t *testing.T) {
 		"modules/mymod/lib/puppet/functions/needs_socket.rb": "Puppet::Functions.create_function(:needs_socket) do\n" +
 			"  def needs_socket(s)\n    Socket.gethostname\n  end\nend\n",
 	})
-	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), []string{filepath.Join(dir, "modules")})
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	cat, err := Compile(env, Options{}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
+	cat, err := compileCatalog(env, &Request{Node: "n1.example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,11 +280,11 @@ func TestModuleRubyFunctions(t *testing.T) {
 		t.Errorf("message = %v, want 'A! bb int str'", v)
 	}
 	writeTree(t, dir, map[string]string{"site.pp": "notify { 'y': message => needs_socket('x') }\n"})
-	env, err = LoadEnvironment("production", filepath.Join(dir, "site.pp"), []string{filepath.Join(dir, "modules")})
+	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Compile(env, Options{}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
+	_, err = compileCatalog(env, &Request{Node: "n1.example.com"})
 	if err == nil || !strings.Contains(err.Error(), "needs_socket.rb") {
 		t.Errorf("error = %v; want one naming the Ruby file", err)
 	}
@@ -296,13 +295,43 @@ func TestModuleRubyFunctions(t *testing.T) {
 func TestDefinedTypeRecursionIsBounded(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"site.pp": "define d($x) { d { \"${x}x\": x => \"${x}x\" } }\nd { 'a': x => 'a' }\n"})
-	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), nil)
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
 	if err != nil {
 		t.Fatal(err)
 	}
-	types, _ := resourcetype.NewSet(nil)
-	_, err = Compile(env, Options{Types: types}, &Request{Node: "n1.example.com", StrictHostnameChecking: true})
+	_, err = compileCatalog(env, &Request{Node: "n1.example.com"})
 	if err == nil || !strings.Contains(err.Error(), "Defined types nest more than 1000 deep") {
 		t.Errorf("error = %v", err)
+	}
+}
+
+// compileCatalog compiles req in env and returns the catalog.
+func compileCatalog(env *Environment, req *Request) (*catalog.Catalog, error) {
+	res, err := Compile(context.Background(), env, req)
+	if err != nil {
+		return nil, err
+	}
+	return res.Catalog, nil
+}
+
+// TestZeroConfigChecksResourceTypes: an environment loaded with nothing but
+// a manifest still knows Puppet's resource types, so an unknown type or
+// attribute is an error, as in `marionette compile` (a zero configuration
+// used to switch type checking off).
+func TestZeroConfigChecksResourceTypes(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"nosuchtype { 'x': }\n", "Unknown resource type: 'nosuchtype'"},
+		{"file { '/tmp/x': nosuchattr => 1 }\n", "no parameter named 'nosuchattr'"},
+	} {
+		dir := t.TempDir()
+		writeTree(t, dir, map[string]string{"site.pp": tt.src})
+		env, err := LoadEnvironment(EnvironmentConfig{Manifest: filepath.Join(dir, "site.pp")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = compileCatalog(env, &Request{Node: "n1"})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: error = %v, want one containing %q", tt.src, err, tt.want)
+		}
 	}
 }

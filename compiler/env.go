@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/syntax/validate"
 )
@@ -22,6 +23,11 @@ import (
 type Environment struct {
 	Name       string
 	ModulePath []string
+	// Types are the resource types compiles check resources against:
+	// Puppet's built-in types and those the modules define.
+	Types *resourcetype.Set
+	// Hiera says where the environment's Hiera data comes from.
+	Hiera HieraOptions
 	// Manifests are the main manifest files in evaluation order.
 	Manifests []*syntax.Program
 	// Nodes are the node definitions of the main manifest, in order.
@@ -93,21 +99,42 @@ type NodeDef struct {
 	File *syntax.File
 }
 
-// LoadEnvironment parses the main manifest (a file, or a directory whose .pp
-// files are read recursively in alphabetical order) and prepares module
-// autoloading from modulePath. Its files are cached in a Sources of its own;
-// processes that load environments more than once use Sources.LoadEnvironment
-// or an EnvironmentCache.
-func LoadEnvironment(name, manifest string, modulePath []string) (*Environment, error) {
-	return NewSources().LoadEnvironment(name, manifest, modulePath)
+// EnvironmentConfig says what an environment is made of.
+type EnvironmentConfig struct {
+	Name string
+	// Manifest is the main manifest: a .pp file, or a directory whose .pp
+	// files are read recursively in alphabetical order ("" for none).
+	Manifest string
+	// ModulePath lists the directories modules are autoloaded from.
+	ModulePath []string
+	// Hiera says where Hiera data comes from.
+	Hiera HieraOptions
+	// Types overrides the resource types; nil means Puppet's built-in
+	// types and those of the modules on ModulePath.
+	Types *resourcetype.Set
+}
+
+// LoadEnvironment parses the main manifest and prepares module autoloading.
+// Its files are cached in a Sources of its own; processes that load
+// environments more than once use Sources.LoadEnvironment or an
+// EnvironmentCache.
+func LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
+	return NewSources().LoadEnvironment(cfg)
 }
 
 // LoadEnvironment is the package's LoadEnvironment with files parsed through
 // s: a file that has not changed since s parsed it is not parsed again.
-func (s *Sources) LoadEnvironment(name, manifest string, modulePath []string) (*Environment, error) {
+func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
+	name, manifest, modulePath := cfg.Name, cfg.Manifest, cfg.ModulePath
+	types := cfg.Types
+	if types == nil {
+		types, _ = resourcetype.NewSet(moduleDirs(modulePath))
+	}
 	env := &Environment{
 		Name:       name,
 		ModulePath: modulePath,
+		Types:      types,
+		Hiera:      cfg.Hiera,
 		sources:    s,
 		manifest:   manifest,
 		defs:       make(map[defKey]*Definition),
@@ -189,6 +216,25 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 		}
 	}
 	return nil
+}
+
+// moduleDirs lists every module directory on a module path.
+func moduleDirs(modulePath []string) []string {
+	var dirs []string
+	for _, mp := range modulePath {
+		entries, err := os.ReadDir(mp)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			// Modules are often symlinks (Debian installs them so).
+			d := filepath.Join(mp, e.Name())
+			if st, err := os.Stat(d); err == nil && st.IsDir() {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	return dirs
 }
 
 // manifestFiles lists the main manifest's files in the order Puppet evaluates them.

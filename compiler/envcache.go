@@ -63,15 +63,16 @@ func NewEnvironmentCache(sources *Sources) *EnvironmentCache {
 }
 
 // Get returns the environment for these settings, up to date with the disk.
-func (c *EnvironmentCache) Get(name, manifest string, modulePath []string) (*Environment, error) {
-	key := name + "\x00" + manifest + "\x00" + strings.Join(modulePath, "\x00")
+func (c *EnvironmentCache) Get(cfg EnvironmentConfig) (*Environment, error) {
+	h := cfg.Hiera
+	key := strings.Join(append([]string{cfg.Name, cfg.Manifest, h.GlobalConfig, h.EnvironmentDir, h.Codedir}, cfg.ModulePath...), "\x00")
 	c.mu.Lock()
 	env := c.envs[key]
 	c.mu.Unlock()
 	if env != nil && !env.Changed() {
 		return env, nil
 	}
-	env, err := c.sources.LoadEnvironment(name, manifest, modulePath)
+	env, err := c.sources.LoadEnvironment(cfg)
 	if err != nil {
 		return nil, err
 	}

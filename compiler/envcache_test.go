@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -28,8 +27,7 @@ func edit(t *testing.T, dir, name, content string, tick *time.Time) {
 // notifyTitles compiles node n01 and lists its Notify titles, or the error.
 func notifyTitles(t *testing.T, env *Environment) string {
 	t.Helper()
-	types, _ := resourcetype.NewSet(nil)
-	cat, err := Compile(env, Options{Types: types}, &Request{Node: "n01", Facts: value.EmptyHash})
+	cat, err := compileCatalog(env, &Request{Node: "n01", Facts: value.EmptyHash})
 	if err != nil {
 		return "error: " + err.Error()
 	}
@@ -55,7 +53,7 @@ func TestEnvironmentCacheFollowsEdits(t *testing.T) {
 	cache := NewEnvironmentCache(nil)
 	get := func() *Environment {
 		t.Helper()
-		env, err := cache.Get("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+		env, err := cache.Get(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,7 +142,7 @@ func TestEnvironmentCacheConcurrent(t *testing.T) {
 					return
 				default:
 				}
-				env, err := cache.Get("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+				env, err := cache.Get(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
 				if err != nil {
 					errs <- err.Error()
 					return
@@ -179,7 +177,7 @@ func TestEnvironmentCacheConcurrent(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
-	env, _ := cache.Get("production", filepath.Join(dir, "manifests"), []string{filepath.Join(dir, "modules")})
+	env, _ := cache.Get(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if got := notifyTitles(t, env); got != "v"+strings.Repeat("1", 20) {
 		t.Errorf("after the last edit: %s", got)
 	}
@@ -197,7 +195,7 @@ func TestModuleShadowing(t *testing.T) {
 		"site.pp":                "include a\n",
 	})
 	path := []string{filepath.Join(dir, "m1"), filepath.Join(dir, "m2")}
-	env, err := LoadEnvironment("production", filepath.Join(dir, "site.pp"), path)
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +203,7 @@ func TestModuleShadowing(t *testing.T) {
 		t.Errorf("include a: %s", got)
 	}
 	writeTree(t, dir, map[string]string{"site.pp": "include a::b\n"})
-	if env, err = LoadEnvironment("production", filepath.Join(dir, "site.pp"), path); err != nil {
+	if env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: path}); err != nil {
 		t.Fatal(err)
 	}
 	if got := notifyTitles(t, env); !strings.Contains(got, "Could not find class ::a::b") {

@@ -6,7 +6,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -23,7 +22,6 @@ func FuzzCompile(f *testing.F) {
 	}
 	f.Add("define d($x) { d { \"${x}x\": x => \"${x}x\" } } d { 'a': x => 'a' }")
 	f.Add("function f($n) { f($n + 1) } notice(f(1))")
-	types, _ := resourcetype.NewSet(nil)
 	facts := value.NewHash(value.String("fqdn"), value.String("web01.example.com"), value.String("osfamily"), value.String("Debian"))
 	f.Fuzz(func(t *testing.T, src string) {
 		dir := t.TempDir()
@@ -31,14 +29,14 @@ func FuzzCompile(f *testing.F) {
 		if err := os.WriteFile(site, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		env, err := LoadEnvironment("production", site, nil)
+		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: site, ModulePath: nil})
 		if err != nil {
 			return // parse and validation errors are fine
 		}
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
-			_, _ = Compile(env, Options{Types: types}, &Request{Node: "web01.example.com", Facts: facts, StrictHostnameChecking: true})
+			_, _ = compileCatalog(env, &Request{Node: "web01.example.com", Facts: facts})
 		}()
 		select {
 		case <-done:

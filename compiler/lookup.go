@@ -1,8 +1,10 @@
 package compiler
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
@@ -206,8 +208,8 @@ type DataLookup struct {
 }
 
 // NewDataLookup prepares lookups for req.Node in env.
-func NewDataLookup(env *Environment, opts Options, req *Request) (*DataLookup, error) {
-	c := newCompilation(env, opts, req)
+func NewDataLookup(ctx context.Context, env *Environment, req *Request) (*DataLookup, error) {
+	c := newCompilation(ctx, env, req)
 	for _, s := range []stage{stages[0], stages[1]} { // node, top
 		if err := s.run(c); err != nil {
 			return nil, err
@@ -227,3 +229,6 @@ func (d *DataLookup) Lookup(req hiera.Request, explain bool) (value.Value, *hier
 
 // ParseType evaluates a type written as text, e.g. "Array[String]".
 func (d *DataLookup) ParseType(spec string) (value.Type, error) { return d.c.parseTypeSpec(spec) }
+
+// Diagnostics returns the warnings raised by the lookups so far.
+func (d *DataLookup) Diagnostics() diag.List { return d.c.diags }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -27,12 +26,11 @@ func TestSeveralParameterProblems(t *testing.T) {
 		dir := t.TempDir()
 		writeTree(t, dir, map[string]string{"site.pp": tt.src})
 		site := filepath.Join(dir, "site.pp")
-		env, err := LoadEnvironment("production", site, nil)
+		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: site, ModulePath: nil})
 		if err != nil {
 			t.Fatal(err)
 		}
-		types, _ := resourcetype.NewSet(nil)
-		_, err = Compile(env, Options{Types: types}, &Request{Node: "n1", Facts: value.EmptyHash})
+		_, err = compileCatalog(env, &Request{Node: "n1", Facts: value.EmptyHash})
 		want := strings.ReplaceAll(tt.want, "SITE", site)
 		if err == nil || err.Error() != want {
 			t.Errorf("%q:\n got: %v\nwant: %s", tt.src, err, want)

@@ -134,7 +134,7 @@ func (c *Compilation) stageMain() error {
 
 // stageNodeBody evaluates the matched node definition, if any.
 func (c *Compilation) stageNodeBody() error {
-	m, err := matchNode(c.env.Nodes, c.req.Node, c.req.Facts, c.req.StrictHostnameChecking)
+	m, err := matchNode(c.env.Nodes, c.req.Node, c.req.Facts, !c.req.FuzzyNodeMatching)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/hiera"
-	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -53,22 +52,15 @@ func BenchmarkCompileWorkload(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			envDir := filepath.Join(dir, "environments", name)
 			modules := filepath.Join(envDir, "modules")
-			env, err := LoadEnvironment(name, filepath.Join(envDir, "manifests"), []string{modules})
+			env, err := LoadEnvironment(EnvironmentConfig{Name: name, Manifest: filepath.Join(envDir, "manifests"), ModulePath: []string{modules},
+				Hiera: HieraOptions{Cache: hiera.NewCache(), EnvironmentDir: envDir}})
 			if err != nil {
 				b.Fatal(err)
 			}
-			entries, _ := os.ReadDir(modules)
-			var moduleDirs []string
-			for _, e := range entries {
-				moduleDirs = append(moduleDirs, filepath.Join(modules, e.Name()))
-			}
-			types, _ := resourcetype.NewSet(moduleDirs)
-			opts := Options{Types: types, Functions: DefaultFunctions(env),
-				Hiera: HieraOptions{Cache: hiera.NewCache(), EnvironmentDir: envDir}}
-			req := &Request{Node: "bench01.example.com", Facts: facts.(*value.Hash), StrictHostnameChecking: true, Now: time.Unix(1700000000, 0)}
+			req := &Request{Node: "bench01.example.com", Facts: facts.(*value.Hash), Now: time.Unix(1700000000, 0)}
 			var buf bytes.Buffer
 			run := func() int {
-				cat, err := Compile(env, opts, req)
+				cat, err := compileCatalog(env, req)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -106,18 +98,12 @@ func BenchmarkColdCompileMedium(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		env, err := LoadEnvironment("medium", filepath.Join(envDir, "manifests"), []string{modules})
+		env, err := LoadEnvironment(EnvironmentConfig{Name: "medium", Manifest: filepath.Join(envDir, "manifests"), ModulePath: []string{modules},
+			Hiera: HieraOptions{EnvironmentDir: envDir}})
 		if err != nil {
 			b.Fatal(err)
 		}
-		entries, _ := os.ReadDir(modules)
-		var moduleDirs []string
-		for _, e := range entries {
-			moduleDirs = append(moduleDirs, filepath.Join(modules, e.Name()))
-		}
-		types, _ := resourcetype.NewSet(moduleDirs)
-		opts := Options{Types: types, Hiera: HieraOptions{EnvironmentDir: envDir}}
-		cat, err := Compile(env, opts, &Request{Node: "bench01.example.com", Facts: facts.(*value.Hash), StrictHostnameChecking: true})
+		cat, err := compileCatalog(env, &Request{Node: "bench01.example.com", Facts: facts.(*value.Hash)})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -37,27 +38,26 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	env, opts, req, err := prepare(&f, stderr)
+	f.hieraCache = hiera.NewCache()
+	env, req, err := prepare(&f, stderr)
 	if err != nil {
 		reportError(stderr, err, f.node)
 		return 1
 	}
-	opts.Functions = compiler.DefaultFunctions(env)
-	opts.Hiera.Cache = hiera.NewCache()
 	times := make([]time.Duration, *runs)
 	resources := 0
 	for i := range times {
 		start := time.Now()
-		cat, err := compiler.Compile(env, opts, req)
+		res, err := compiler.Compile(context.Background(), env, req)
 		if err == nil {
-			err = cat.WriteJSON(io.Discard)
+			err = res.Catalog.WriteJSON(io.Discard)
 		}
 		if err != nil {
 			reportError(stderr, err, f.node)
 			return 1
 		}
 		times[i] = time.Since(start)
-		resources = len(cat.Resources)
+		resources = len(res.Catalog.Resources)
 	}
 	first := times[0]
 	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })

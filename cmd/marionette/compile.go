@@ -14,11 +14,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/hiera"
-	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -31,6 +30,8 @@ type compileFlags struct {
 	// environmentDir is set when the compile uses a directory environment.
 	environmentDir string
 	strict         bool
+	// hieraCache, when set, keeps Hiera files across compiles.
+	hieraCache *hiera.Cache
 }
 
 func runCompile(args []string, stdout, stderr io.Writer) int {
@@ -62,13 +63,16 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	cat, err := compileNode(&f, stderr)
+	res, err := compileNode(&f, stderr)
+	if res != nil {
+		printDiagnostics(stderr, res.Diagnostics, "")
+	}
 	if err != nil {
 		reportError(stderr, err, f.node)
 		return 1
 	}
 	w := bufio.NewWriter(stdout)
-	if err := cat.WriteJSON(w); err != nil {
+	if err := res.Catalog.WriteJSON(w); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
@@ -109,12 +113,20 @@ func parseNodeArgs(fs *flag.FlagSet, args []string, node *string) bool {
 	return true
 }
 
-func compileNode(f *compileFlags, stderr io.Writer) (*catalog.Catalog, error) {
-	env, opts, req, err := prepare(f, stderr)
+func compileNode(f *compileFlags, stderr io.Writer) (*compiler.Result, error) {
+	env, req, err := prepare(f, stderr)
 	if err != nil {
 		return nil, err
 	}
-	return compiler.Compile(env, opts, req)
+	return compiler.Compile(context.Background(), env, req)
+}
+
+// printDiagnostics prints a compile's warnings and log messages as Puppet
+// does; suffix, when set, follows each message (which node, which side).
+func printDiagnostics(w io.Writer, diags diag.List, suffix string) {
+	for _, d := range diags {
+		fmt.Fprintf(w, "%s: %s%s\n", d.Severity.Label(), d.Error(), suffix)
+	}
 }
 
 // addEnvironmentFlags defines the flags that say where code, facts and data
@@ -133,29 +145,7 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *compileFlags) {
 }
 
 // prepare loads the environment, facts and classification for a node.
-func prepare(f *compileFlags, stderr io.Writer) (*compiler.Environment, compiler.Options, *compiler.Request, error) {
-	var opts compiler.Options
-	env, req, err := prepareRequest(f, stderr)
-	if err != nil {
-		return nil, opts, nil, err
-	}
-	var modulePath []string
-	for _, p := range strings.Split(f.modulepath, ":") {
-		if p != "" {
-			modulePath = append(modulePath, p)
-		}
-	}
-	types, _ := resourcetype.NewSet(moduleDirs(modulePath))
-	hopts := compiler.HieraOptions{GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}
-	if f.environmentPath != "" {
-		// Puppet's default environmentpath is $codedir/environments.
-		hopts.Codedir = filepath.Dir(f.environmentPath)
-	}
-	opts = compiler.Options{Types: types, Hiera: hopts}
-	return env, opts, req, nil
-}
-
-func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *compiler.Request, error) {
+func prepare(f *compileFlags, stderr io.Writer) (*compiler.Environment, *compiler.Request, error) {
 	if f.config != "" {
 		if err := readPuppetConf(f); err != nil {
 			return nil, nil, err
@@ -181,12 +171,9 @@ func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *
 		return nil, nil, err
 	}
 	req := &compiler.Request{
-		Node:                   f.node,
-		Facts:                  facts,
-		StrictHostnameChecking: f.strict,
-		Log: func(level, msg string) {
-			fmt.Fprintf(stderr, "%s: %s\n", strings.ToUpper(level[:1])+level[1:], msg)
-		},
+		Node:              f.node,
+		Facts:             facts,
+		FuzzyNodeMatching: !f.strict,
 	}
 	if f.enc != "" {
 		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{Timeout: f.encTimeout})
@@ -217,7 +204,12 @@ func prepareRequest(f *compileFlags, stderr io.Writer) (*compiler.Environment, *
 		}
 	}
 	f.modulepath = strings.Join(modulePath, ":")
-	env, err := compiler.LoadEnvironment(f.environment, f.manifest, modulePath)
+	hopts := compiler.HieraOptions{Cache: f.hieraCache, GlobalConfig: f.hieraConfig, EnvironmentDir: f.environmentDir}
+	if f.environmentPath != "" {
+		// Puppet's default environmentpath is $codedir/environments.
+		hopts.Codedir = filepath.Dir(f.environmentPath)
+	}
+	env, err := compiler.LoadEnvironment(compiler.EnvironmentConfig{Name: f.environment, Manifest: f.manifest, ModulePath: modulePath, Hiera: hopts})
 	if err != nil {
 		var pe *compiler.ParseError
 		if errors.As(err, &pe) {
@@ -238,25 +230,6 @@ func classify(req *compiler.Request, res *enc.Result) {
 		req.Classes = append(req.Classes, compiler.ENCClass{Name: c.Name, Params: c.Params})
 	}
 	req.Parameters = res.Parameters
-}
-
-// moduleDirs lists every module directory on a module path.
-func moduleDirs(modulePath []string) []string {
-	var dirs []string
-	for _, mp := range modulePath {
-		entries, err := os.ReadDir(mp)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			// Modules are often symlinks (Debian installs them so).
-			d := filepath.Join(mp, e.Name())
-			if st, err := os.Stat(d); err == nil && st.IsDir() {
-				dirs = append(dirs, d)
-			}
-		}
-	}
-	return dirs
 }
 
 // loadFacts reads a facts file: a plain map of facts, or Puppet's

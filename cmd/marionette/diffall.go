@@ -216,8 +216,7 @@ type diffSide struct {
 	envDir string
 	roots  []string
 	env    *compiler.Environment
-	opts   compiler.Options
-	strict bool
+	fuzzy  bool
 }
 
 // newDiffSide loads the environment spec names: a directory environment
@@ -255,13 +254,12 @@ func newDiffSide(f compileFlags, name, spec, envName string, logw io.Writer) (*d
 	// path (not puppet.conf, and not the other side's).
 	f.manifest, f.modulepath = "", ""
 	readEnvironmentConf(&f, dir)
-	env, opts, tmpl, err := prepare(&f, logw)
+	f.hieraCache = hiera.NewCache()
+	env, tmpl, err := prepare(&f, logw)
 	if err != nil {
 		return nil, err
 	}
-	opts.Functions = compiler.DefaultFunctions(env)
-	opts.Hiera.Cache = hiera.NewCache()
-	s := &diffSide{name: name, label: spec, envDir: dir, env: env, opts: opts, strict: tmpl.StrictHostnameChecking}
+	s := &diffSide{name: name, label: spec, envDir: dir, env: env, fuzzy: tmpl.FuzzyNodeMatching}
 	s.roots = append(s.roots, dir)
 	for _, mp := range env.ModulePath {
 		if !strings.HasPrefix(mp, dir+string(filepath.Separator)) {
@@ -283,20 +281,19 @@ func (s *diffSide) compile(node string, facts *value.Hash, encRes *enc.Result, l
 		}
 	}()
 	req := &compiler.Request{
-		Node:                   node,
-		Facts:                  facts,
-		StrictHostnameChecking: s.strict,
-		Log: func(level, msg string) {
-			fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", strings.ToUpper(level[:1])+level[1:], msg, node, s.name, s.label)
-		},
+		Node:              node,
+		Facts:             facts,
+		FuzzyNodeMatching: s.fuzzy,
 	}
 	if encRes != nil {
 		classify(req, encRes)
 	}
-	c, err := compiler.Compile(s.env, s.opts, req)
+	res, err := compiler.Compile(context.Background(), s.env, req)
+	printDiagnostics(logw, res.Diagnostics, fmt.Sprintf(" (node %s, %s %s)", node, s.name, s.label))
 	if err != nil {
 		return nil, err
 	}
+	c := res.Catalog
 	// As catalogdiff.Parse would read c's JSON, without the JSON.
 	cat, err = catalogdiff.FromCatalog(c)
 	if err != nil {

@@ -137,12 +137,11 @@ func fleetCompiler(f *compileFlags, out string, logw io.Writer) (fleet.CompileFu
 	}
 	encPath := f.enc
 	f.enc = ""
-	env, opts, tmpl, err := prepare(f, logw)
+	f.hieraCache = hiera.NewCache()
+	env, tmpl, err := prepare(f, logw)
 	if err != nil {
 		return nil, err
 	}
-	opts.Functions = compiler.DefaultFunctions(env)
-	opts.Hiera.Cache = hiera.NewCache()
 	environment := f.environment
 
 	return func(ctx context.Context, n fleet.Node) error {
@@ -151,12 +150,9 @@ func fleetCompiler(f *compileFlags, out string, logw io.Writer) (fleet.CompileFu
 			return err
 		}
 		req := &compiler.Request{
-			Node:                   n.Name,
-			Facts:                  facts,
-			StrictHostnameChecking: tmpl.StrictHostnameChecking,
-			Log: func(level, msg string) {
-				fmt.Fprintf(logw, "%s: %s (node %s)\n", strings.ToUpper(level[:1])+level[1:], msg, n.Name)
-			},
+			Node:              n.Name,
+			Facts:             facts,
+			FuzzyNodeMatching: tmpl.FuzzyNodeMatching,
 		}
 		if encPath != "" {
 			res, err := enc.Run(ctx, encPath, n.Name, enc.Options{Timeout: f.encTimeout})
@@ -168,10 +164,12 @@ func fleetCompiler(f *compileFlags, out string, logw io.Writer) (fleet.CompileFu
 			}
 			classify(req, res)
 		}
-		cat, err := compiler.Compile(env, opts, req)
+		res, err := compiler.Compile(ctx, env, req)
+		printDiagnostics(logw, res.Diagnostics, " (node "+n.Name+")")
 		if err != nil {
 			return err
 		}
+		cat := res.Catalog
 		return writeAtomic(filepath.Join(out, n.Name+".json"), func(w io.Writer) error {
 			bw := bufio.NewWriter(w)
 			if err := cat.WriteJSON(bw); err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -47,12 +48,12 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	defaultGiven := false
 	fs.Visit(func(fl *flag.Flag) { defaultGiven = defaultGiven || fl.Name == "default" })
 
-	env, opts, req, err := prepare(&f, stderr)
+	env, req, err := prepare(&f, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	dl, err := compiler.NewDataLookup(env, opts, req)
+	dl, err := compiler.NewDataLookup(context.Background(), env, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -73,6 +74,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		hreq.Default, hreq.HasDefault = value.String(*dflt), true
 	}
 	v, trace, err := dl.Lookup(hreq, *explain)
+	printDiagnostics(stderr, dl.Diagnostics(), "")
 	if *explain {
 		if trace != nil {
 			fmt.Fprint(stdout, trace.String())

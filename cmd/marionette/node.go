@@ -73,7 +73,7 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 	add("environment", f.environment)
 	// Which node definition matches, when there is a main manifest.
 	f.enc = ""
-	env, _, req, err := prepare(&f, stderr)
+	env, req, err := prepare(&f, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1

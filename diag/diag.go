@@ -1,0 +1,254 @@
+// Package diag is marionette's one diagnostic type: an error or warning with
+// Puppet's message, the source range it is about, and the error that caused
+// it. Every layer reports through it (parser and validator findings as
+// converted by the compiler, evaluation errors, warnings of a compile, Hiera
+// and ENC problems), and one renderer words it as Puppet does, for the CLI,
+// the server's error bodies and the conformance suite alike.
+//
+// A Diagnostic is an error (errors.Is and errors.As see its Cause), so code
+// that only needs to fail returns it as one; code that collects several
+// (a file's validation errors, a compile's warnings) keeps a List.
+package diag
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/marionette-dev/marionette/syntax"
+)
+
+// Severity is how bad a diagnostic is, with Puppet's log level names.
+type Severity uint8
+
+// Severities, most severe first.
+const (
+	Error Severity = iota
+	Warning
+	Notice
+	Info
+	Debug
+)
+
+var severityNames = [...]string{"err", "warning", "notice", "info", "debug"}
+
+// String returns Puppet's name of the level ("err", "warning", ...).
+func (s Severity) String() string {
+	if int(s) < len(severityNames) {
+		return severityNames[s]
+	}
+	return "severity(" + strconv.Itoa(int(s)) + ")"
+}
+
+// Label is how Puppet's command line prefixes a message of this level:
+// "Error", "Warning", "Notice", "Info", "Debug".
+func (s Severity) Label() string {
+	switch s {
+	case Error:
+		return "Error"
+	case Warning:
+		return "Warning"
+	case Notice:
+		return "Notice"
+	case Info:
+		return "Info"
+	case Debug:
+		return "Debug"
+	}
+	return s.String()
+}
+
+// ParseSeverity maps a Puppet log level name (as the logging functions and
+// Hiera name them: "err", "error", "warning", "notice", "info", "debug",
+// "alert", "crit", "emerg") to a Severity.
+func ParseSeverity(level string) (Severity, bool) {
+	switch strings.ToLower(level) {
+	case "err", "error", "alert", "crit", "emerg":
+		return Error, true
+	case "warning", "warn":
+		return Warning, true
+	case "notice":
+		return Notice, true
+	case "info":
+		return Info, true
+	case "debug":
+		return Debug, true
+	}
+	return 0, false
+}
+
+// Range is the part of a source file a diagnostic is about. Start.Line == 0
+// means no position is known; Start.Column == 0 means Puppet names only the
+// file and line (as it does for errors about a resource declaration).
+type Range struct {
+	Start, End syntax.Position
+}
+
+// At returns the range that starts (and ends) at p.
+func At(p syntax.Position) Range { return Range{Start: p, End: p} }
+
+// IsValid reports whether the range names a line.
+func (r Range) IsValid() bool { return r.Start.Line > 0 }
+
+// Diagnostic is one error or warning.
+type Diagnostic struct {
+	Severity Severity
+	// Message is Puppet's message without the trailing location, e.g.
+	// "Evaluation Error: Unknown variable: 'x'." or "Could not find class
+	// ::nosuch for n".
+	Message string
+	// Range is where in the source the problem is; the zero Range for
+	// none.
+	Range Range
+	// Cause is the error this diagnostic reports, if any; errors.Is and
+	// errors.As look through it.
+	Cause error
+}
+
+// Errorf returns an error diagnostic at r.
+func Errorf(r Range, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: Error, Message: fmt.Sprintf(format, args...), Range: r}
+}
+
+// Warningf returns a warning diagnostic at r.
+func Warningf(r Range, format string, args ...any) *Diagnostic {
+	return &Diagnostic{Severity: Warning, Message: fmt.Sprintf(format, args...), Range: r}
+}
+
+// Wrap returns an error diagnostic at r whose message is err's and whose
+// cause is err.
+func Wrap(r Range, err error) *Diagnostic {
+	return &Diagnostic{Severity: Error, Message: err.Error(), Range: r, Cause: err}
+}
+
+// Error returns the message followed by Puppet's location suffix:
+// "MSG (file: F, line: L, column: C)".
+func (d *Diagnostic) Error() string { return d.Message + Location(d.Range) }
+
+// Unwrap returns the cause.
+func (d *Diagnostic) Unwrap() error { return d.Cause }
+
+// Location formats a range as Puppet appends it to a message:
+// " (file: F, line: L, column: C)", leaving out what is unknown, and ""
+// when nothing is known.
+func Location(r Range) string {
+	p := r.Start
+	if p.Line <= 0 {
+		if p.Filename != "" {
+			return " (file: " + p.Filename + ")"
+		}
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(" (")
+	if p.Filename != "" {
+		b.WriteString("file: ")
+		b.WriteString(p.Filename)
+		b.WriteString(", ")
+	}
+	b.WriteString("line: ")
+	b.WriteString(strconv.Itoa(p.Line))
+	if p.Column > 0 {
+		b.WriteString(", column: ")
+		b.WriteString(strconv.Itoa(p.Column))
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// List is a list of diagnostics; as an error it stands for its errors.
+type List []*Diagnostic
+
+// Add appends d.
+func (l *List) Add(d *Diagnostic) { *l = append(*l, d) }
+
+// Sort orders the list by file, line, column, then message, keeping the
+// order of equal entries.
+func (l List) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Range.Start, l[j].Range.Start
+		if a.Filename != b.Filename {
+			return a.Filename < b.Filename
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return l[i].Message < l[j].Message
+	})
+}
+
+// HasErrors reports whether any entry is an error.
+func (l List) HasErrors() bool {
+	for _, d := range l {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns the list as an error when it holds an error, else nil.
+func (l List) Err() error {
+	if !l.HasErrors() {
+		return nil
+	}
+	return l
+}
+
+// Error describes the first error and how many more there are.
+func (l List) Error() string {
+	var first *Diagnostic
+	n := 0
+	for _, d := range l {
+		if d.Severity == Error {
+			if first == nil {
+				first = d
+			}
+			n++
+		}
+	}
+	switch {
+	case first == nil:
+		return "no errors"
+	case n == 1:
+		return first.Error()
+	}
+	return fmt.Sprintf("%s (and %d more errors)", first.Error(), n-1)
+}
+
+// Unwrap returns the entries, so errors.Is and errors.As look at each.
+func (l List) Unwrap() []error {
+	errs := make([]error, len(l))
+	for i, d := range l {
+		errs[i] = d
+	}
+	return errs
+}
+
+// Render writes d as Puppet's command line prints it:
+// "Error: MSG (file: F, line: L, column: C) on node N". node is "" for a
+// problem that is not about a node's compile (a settings or facts file).
+func Render(w io.Writer, d *Diagnostic, node string) error {
+	line := d.Severity.Label() + ": " + d.Error()
+	if node != "" {
+		line += " on node " + node
+	}
+	_, err := io.WriteString(w, line+"\n")
+	return err
+}
+
+// As returns err as a Diagnostic: itself if it is one (or wraps one), else
+// an error diagnostic without a range whose cause is err.
+func As(err error) *Diagnostic {
+	var d *Diagnostic
+	if errors.As(err, &d) {
+		return d
+	}
+	return &Diagnostic{Severity: Error, Message: err.Error(), Cause: err}
+}
