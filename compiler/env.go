@@ -58,9 +58,18 @@ type Environment struct {
 	// defines. Loading a file clears it, since new definitions may answer
 	// names that missed.
 	resolved map[defKey]*Definition
-	// modules holds the directory each module name autoloading looked up
-	// resolved to ("" for none), so that Changed sees a module appear.
+	// modules is the module index built at load time: each module name
+	// to its directory, the first on the module path winning, so that
+	// compiles find modules without touching the disk. Changed rescans
+	// the module path and compares.
 	modules map[string]string
+	// moduleList lists every module directory of the module path, in path
+	// order, shadowed ones included (resource types and Ruby functions
+	// are looked for in all of them).
+	moduleList []string
+	// rubyFuncs holds the Ruby function files found at load time, for
+	// rubyFunctionFile.
+	rubyFuncs map[string]bool
 	// funcs is the function table (DefaultFunctions), built once.
 	funcsOnce sync.Once
 	funcs     functions.Table
@@ -126,9 +135,10 @@ func LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 // s: a file that has not changed since s parsed it is not parsed again.
 func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 	name, manifest, modulePath := cfg.Name, cfg.Manifest, cfg.ModulePath
+	modules, moduleList := indexModules(modulePath)
 	types := cfg.Types
 	if types == nil {
-		types, _ = resourcetype.NewSet(moduleDirs(modulePath))
+		types, _ = resourcetype.NewSet(moduleList)
 	}
 	env := &Environment{
 		Name:       name,
@@ -141,7 +151,9 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		loaded:     make(map[string]bool),
 		loadErrs:   make(map[string]error),
 		deps:       make(map[string]fileStamp),
-		modules:    make(map[string]string),
+		modules:    modules,
+		moduleList: moduleList,
+		rubyFuncs:  indexRubyFunctions(moduleList),
 		resolved:   make(map[defKey]*Definition),
 	}
 	files, err := manifestFiles(manifest)
@@ -218,8 +230,10 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 	return nil
 }
 
-// moduleDirs lists every module directory on a module path.
-func moduleDirs(modulePath []string) []string {
+// indexModules lists every module directory on a module path, in path
+// order, and maps each module name to the first directory of that name.
+func indexModules(modulePath []string) (map[string]string, []string) {
+	index := make(map[string]string)
 	var dirs []string
 	for _, mp := range modulePath {
 		entries, err := os.ReadDir(mp)
@@ -231,10 +245,31 @@ func moduleDirs(modulePath []string) []string {
 			d := filepath.Join(mp, e.Name())
 			if st, err := os.Stat(d); err == nil && st.IsDir() {
 				dirs = append(dirs, d)
+				if _, shadowed := index[e.Name()]; !shadowed {
+					index[e.Name()] = d
+				}
 			}
 		}
 	}
-	return dirs
+	return index, dirs
+}
+
+// indexRubyFunctions finds the Ruby function files of the modules, under
+// lib/puppet/functions (any depth) and lib/puppet/parser/functions.
+func indexRubyFunctions(moduleList []string) map[string]bool {
+	index := make(map[string]bool)
+	for _, mod := range moduleList {
+		for _, sub := range []string{"functions", filepath.Join("parser", "functions")} {
+			root := filepath.Join(mod, "lib", "puppet", sub)
+			_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rb") {
+					index[p] = true
+				}
+				return nil
+			})
+		}
+	}
+	return index
 }
 
 // manifestFiles lists the main manifest's files in the order Puppet evaluates them.
@@ -539,7 +574,6 @@ func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 		return nil // only classes and defines live in init.pp
 	}
 	mod, ok := env.ModuleDir(segs[0])
-	env.modules[segs[0]] = mod
 	if !ok {
 		return nil
 	}
@@ -558,36 +592,29 @@ func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 	return append(paths, filepath.Join(mod, "manifests", "init.pp"))
 }
 
-// ModuleDir returns the directory of a module on the module path.
+// ModuleDir returns the directory of a module on the module path, from
+// the index built when the environment was loaded (no disk access).
 func (env *Environment) ModuleDir(module string) (string, bool) {
-	for _, mp := range env.ModulePath {
-		d := filepath.Join(mp, module)
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d, true
-		}
-	}
-	return "", false
+	d, ok := env.modules[module]
+	return d, ok
 }
 
 // rubyFunctionFile returns the Ruby file of a module that defines function
 // name (lib/puppet/functions/NS/NAME.rb or lib/puppet/parser/functions/NAME.rb),
-// or "". It only serves a sharper "unknown function" error.
+// or "", from the index built at load time (no disk access).
 func (env *Environment) rubyFunctionFile(name string) string {
+	if len(env.rubyFuncs) == 0 {
+		return ""
+	}
 	segs := strings.Split(canonicalName(name), "::")
-	for _, mp := range env.ModulePath {
-		entries, err := os.ReadDir(mp)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			dir := filepath.Join(mp, e.Name(), "lib", "puppet")
-			for _, p := range []string{
-				filepath.Join(append([]string{dir, "functions"}, segs...)...) + ".rb",
-				filepath.Join(dir, "parser", "functions", segs[len(segs)-1]+".rb"),
-			} {
-				if _, err := os.Stat(p); err == nil {
-					return p
-				}
+	for _, mod := range env.moduleList {
+		dir := filepath.Join(mod, "lib", "puppet")
+		for _, p := range []string{
+			filepath.Join(append([]string{dir, "functions"}, segs...)...) + ".rb",
+			filepath.Join(dir, "parser", "functions", segs[len(segs)-1]+".rb"),
+		} {
+			if env.rubyFuncs[p] {
+				return p
 			}
 		}
 	}

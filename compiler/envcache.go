@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -9,7 +10,7 @@ import (
 // Changed reports whether the files the environment was built from differ
 // from what is on disk now: a main manifest file or a module file it loaded
 // changed, the main manifest directory gained or lost a file, an autoload
-// path it found missing now exists, or a module it looked up appeared or
+// path it found missing now exists, or a module appeared, disappeared or
 // moved to another directory of the module path. An environment never changes once
 // loaded; a process that must follow edits loads a new one (EnvironmentCache
 // does).
@@ -23,15 +24,10 @@ func (env *Environment) Changed() bool {
 	for p, s := range env.deps {
 		deps[p] = s
 	}
-	modules := make(map[string]string, len(env.modules))
-	for name, dir := range env.modules {
-		modules[name] = dir
-	}
 	env.mu.Unlock()
-	for name, dir := range modules {
-		if now, _ := env.ModuleDir(name); now != dir {
-			return true
-		}
+	// The module index is immutable: rescan the module path and compare.
+	if modules, _ := indexModules(env.ModulePath); !maps.Equal(modules, env.modules) {
+		return true
 	}
 	for p, s := range deps {
 		now, err := statStamp(p)
