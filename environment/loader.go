@@ -101,10 +101,10 @@ func New(s *puppetconf.Settings, o Options) *Loader {
 	switch {
 	case s.IsSet(puppetconf.Codedir):
 		l.codedir = abs(s.Get(puppetconf.Codedir))
-	case len(l.envPath) > 0:
+	case s.IsSet(puppetconf.EnvironmentPath) && len(s.Path(puppetconf.EnvironmentPath)) > 0:
 		// marionette's convention when only --environmentpath is given:
 		// the environments live in $codedir/environments.
-		l.codedir = filepath.Dir(l.envPath[0])
+		l.codedir = filepath.Dir(abs(s.Path(puppetconf.EnvironmentPath)[0]))
 	}
 	if p := s.HieraConfigPath(); s.IsSet(puppetconf.HieraConfig) || exists(s, p) {
 		l.hiera = abs(p)
