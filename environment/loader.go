@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -135,12 +134,21 @@ func (l *Loader) Directories() bool { return l.envPath != nil }
 // Settings are the settings the Loader was made from.
 func (l *Loader) Settings() *puppetconf.Settings { return l.settings }
 
-// validName is Puppet's rule for environment names: word characters only,
-// so that a name can never reach outside the environmentpath.
-var validName = regexp.MustCompile(`^[A-Za-z0-9_]+$`)
-
-// ValidName reports whether name is a valid environment name.
-func ValidName(name string) bool { return validName.MatchString(name) }
+// ValidName reports whether name is a valid environment name. Puppet's
+// rule: word characters only (ASCII letters, digits, '_'), so that a name
+// can never reach outside the environmentpath.
+func ValidName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
 
 // NotFoundError is an environment the Loader cannot find.
 type NotFoundError struct {

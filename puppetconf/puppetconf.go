@@ -74,9 +74,11 @@ const (
 	DefaultManifest        = "default_manifest"
 )
 
-// environmentOnly are the settings Puppet accepts only in environment.conf
-// once directory environments are in use.
-var environmentOnly = []string{"manifest", "modulepath", "config_version"}
+// environmentOnly reports whether Puppet accepts a setting only in
+// environment.conf (once directory environments are in use).
+func environmentOnly(name string) bool {
+	return name == "manifest" || name == "modulepath" || name == "config_version"
+}
 
 // defaults are Puppet 7's defaults, before interpolation.
 func defaults(o Options) map[string]string {
@@ -120,7 +122,7 @@ func Load(o Options) (*Settings, error) {
 		}
 		for _, name := range []string{"main", "master", "server"} {
 			for _, kv := range sections[name] {
-				if contains(environmentOnly, kv.key) {
+				if environmentOnly(kv.key) {
 					return nil, fmt.Errorf("Cannot set %s settings in puppet.conf (file: %s, line: %d)", kv.key, o.Config, kv.line)
 				}
 				raw[kv.key] = kv.value
