@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/resourcetype"
@@ -68,8 +69,10 @@ type Environment struct {
 	// are looked for in all of them).
 	moduleList []string
 	// rubyFuncs holds the Ruby function files found at load time, for
-	// rubyFunctionFile.
+	// rubyFunctionFile, and rubyDirs the directories that would show a new
+	// one (see indexRubyFunctions).
 	rubyFuncs map[string]bool
+	rubyDirs  map[string]time.Time
 	// funcs is the function table (DefaultFunctions), built once.
 	funcsOnce sync.Once
 	funcs     functions.Table
@@ -153,9 +156,9 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		deps:       make(map[string]fileStamp),
 		modules:    modules,
 		moduleList: moduleList,
-		rubyFuncs:  indexRubyFunctions(moduleList),
 		resolved:   make(map[defKey]*Definition),
 	}
+	env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
 	files, err := manifestFiles(manifest)
 	if err != nil {
 		return nil, err
@@ -255,21 +258,42 @@ func indexModules(modulePath []string) (map[string]string, []string) {
 }
 
 // indexRubyFunctions finds the Ruby function files of the modules, under
-// lib/puppet/functions (any depth) and lib/puppet/parser/functions.
-func indexRubyFunctions(moduleList []string) map[string]bool {
-	index := make(map[string]bool)
+// lib/puppet/functions (any depth) and lib/puppet/parser/functions. dirs
+// holds the modification time of every directory a new function file
+// would change (zero for one that does not exist), for Changed.
+func indexRubyFunctions(moduleList []string) (files map[string]bool, dirs map[string]time.Time) {
+	files = make(map[string]bool)
+	dirs = make(map[string]time.Time)
 	for _, mod := range moduleList {
-		for _, sub := range []string{"functions", filepath.Join("parser", "functions")} {
-			root := filepath.Join(mod, "lib", "puppet", sub)
+		lib := filepath.Join(mod, "lib")
+		puppet := filepath.Join(lib, "puppet")
+		parser := filepath.Join(puppet, "parser")
+		for _, d := range []string{lib, puppet, parser} {
+			dirs[d] = dirTime(d)
+		}
+		for _, root := range []string{filepath.Join(puppet, "functions"), filepath.Join(parser, "functions")} {
+			dirs[root] = time.Time{}
 			_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-				if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rb") {
-					index[p] = true
+				switch {
+				case err != nil:
+				case d.IsDir():
+					dirs[p] = dirTime(p)
+				case strings.HasSuffix(p, ".rb"):
+					files[p] = true
 				}
 				return nil
 			})
 		}
 	}
-	return index
+	return files, dirs
+}
+
+// dirTime is a directory's modification time, zero when it is missing.
+func dirTime(dir string) time.Time {
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return st.ModTime()
+	}
+	return time.Time{}
 }
 
 // manifestFiles lists the main manifest's files in the order Puppet evaluates them.

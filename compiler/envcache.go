@@ -10,8 +10,9 @@ import (
 // Changed reports whether the files the environment was built from differ
 // from what is on disk now: a main manifest file or a module file it loaded
 // changed, the main manifest directory gained or lost a file, an autoload
-// path it found missing now exists, or a module appeared, disappeared or
-// moved to another directory of the module path. An environment never changes once
+// path it found missing now exists, a module appeared, disappeared or
+// moved to another directory of the module path, or a module's Ruby
+// functions directory gained or lost a file. An environment never changes once
 // loaded; a process that must follow edits loads a new one (EnvironmentCache
 // does).
 func (env *Environment) Changed() bool {
@@ -28,6 +29,12 @@ func (env *Environment) Changed() bool {
 	// The module index is immutable: rescan the module path and compare.
 	if modules, _ := indexModules(env.ModulePath); !maps.Equal(modules, env.modules) {
 		return true
+	}
+	// A Ruby function file added or removed changes its directory.
+	for dir, t := range env.rubyDirs {
+		if !dirTime(dir).Equal(t) {
+			return true
+		}
 	}
 	for p, s := range deps {
 		now, err := statStamp(p)

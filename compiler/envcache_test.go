@@ -276,4 +276,25 @@ func TestModuleIndex(t *testing.T) {
 	if !env.Changed() {
 		t.Error("Changed missed a module appearing")
 	}
+
+	// A Ruby function file appearing in a module, in a directory that
+	// exists or one that does not yet.
+	// (The existing directory is made older than the file system's
+	// timestamp granularity, as it would be in real use.)
+	hourAgo := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, "m2/b/lib/puppet/functions/b"), hourAgo, hourAgo); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"m2/b/lib/puppet/functions/b/new.rb", "m2/c/lib/puppet/parser/functions/n.rb"} {
+		if env, err = LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path}); err != nil {
+			t.Fatal(err)
+		}
+		if env.Changed() {
+			t.Fatal("Changed with nothing changed")
+		}
+		writeTree(t, dir, map[string]string{file: "# new\n"})
+		if !env.Changed() {
+			t.Errorf("Changed missed %s appearing", file)
+		}
+	}
 }
