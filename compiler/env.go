@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/resourcetype"
@@ -58,9 +59,20 @@ type Environment struct {
 	// defines. Loading a file clears it, since new definitions may answer
 	// names that missed.
 	resolved map[defKey]*Definition
-	// modules holds the directory each module name autoloading looked up
-	// resolved to ("" for none), so that Changed sees a module appear.
+	// modules is the module index built at load time: each module name
+	// to its directory, the first on the module path winning, so that
+	// compiles find modules without touching the disk. Changed rescans
+	// the module path and compares.
 	modules map[string]string
+	// moduleList lists every module directory of the module path, in path
+	// order, shadowed ones included (resource types and Ruby functions
+	// are looked for in all of them).
+	moduleList []string
+	// rubyFuncs holds the Ruby function files found at load time, for
+	// rubyFunctionFile, and rubyDirs the directories that would show a new
+	// one (see indexRubyFunctions).
+	rubyFuncs map[string]bool
+	rubyDirs  map[string]time.Time
 	// funcs is the function table (DefaultFunctions), built once.
 	funcsOnce sync.Once
 	funcs     functions.Table
@@ -126,9 +138,10 @@ func LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 // s: a file that has not changed since s parsed it is not parsed again.
 func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 	name, manifest, modulePath := cfg.Name, cfg.Manifest, cfg.ModulePath
+	modules, moduleList := indexModules(modulePath)
 	types := cfg.Types
 	if types == nil {
-		types, _ = resourcetype.NewSet(moduleDirs(modulePath))
+		types, _ = resourcetype.NewSet(moduleList)
 	}
 	env := &Environment{
 		Name:       name,
@@ -141,9 +154,11 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		loaded:     make(map[string]bool),
 		loadErrs:   make(map[string]error),
 		deps:       make(map[string]fileStamp),
-		modules:    make(map[string]string),
+		modules:    modules,
+		moduleList: moduleList,
 		resolved:   make(map[defKey]*Definition),
 	}
+	env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
 	files, err := manifestFiles(manifest)
 	if err != nil {
 		return nil, err
@@ -218,8 +233,10 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 	return nil
 }
 
-// moduleDirs lists every module directory on a module path.
-func moduleDirs(modulePath []string) []string {
+// indexModules lists every module directory on a module path, in path
+// order, and maps each module name to the first directory of that name.
+func indexModules(modulePath []string) (map[string]string, []string) {
+	index := make(map[string]string)
 	var dirs []string
 	for _, mp := range modulePath {
 		entries, err := os.ReadDir(mp)
@@ -231,10 +248,52 @@ func moduleDirs(modulePath []string) []string {
 			d := filepath.Join(mp, e.Name())
 			if st, err := os.Stat(d); err == nil && st.IsDir() {
 				dirs = append(dirs, d)
+				if _, shadowed := index[e.Name()]; !shadowed {
+					index[e.Name()] = d
+				}
 			}
 		}
 	}
-	return dirs
+	return index, dirs
+}
+
+// indexRubyFunctions finds the Ruby function files of the modules, under
+// lib/puppet/functions (any depth) and lib/puppet/parser/functions. dirs
+// holds the modification time of every directory a new function file
+// would change (zero for one that does not exist), for Changed.
+func indexRubyFunctions(moduleList []string) (files map[string]bool, dirs map[string]time.Time) {
+	files = make(map[string]bool)
+	dirs = make(map[string]time.Time)
+	for _, mod := range moduleList {
+		lib := filepath.Join(mod, "lib")
+		puppet := filepath.Join(lib, "puppet")
+		parser := filepath.Join(puppet, "parser")
+		for _, d := range []string{lib, puppet, parser} {
+			dirs[d] = dirTime(d)
+		}
+		for _, root := range []string{filepath.Join(puppet, "functions"), filepath.Join(parser, "functions")} {
+			dirs[root] = time.Time{}
+			_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+				switch {
+				case err != nil:
+				case d.IsDir():
+					dirs[p] = dirTime(p)
+				case strings.HasSuffix(p, ".rb"):
+					files[p] = true
+				}
+				return nil
+			})
+		}
+	}
+	return files, dirs
+}
+
+// dirTime is a directory's modification time, zero when it is missing.
+func dirTime(dir string) time.Time {
+	if st, err := os.Stat(dir); err == nil && st.IsDir() {
+		return st.ModTime()
+	}
+	return time.Time{}
 }
 
 // manifestFiles lists the main manifest's files in the order Puppet evaluates them.
@@ -539,7 +598,6 @@ func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 		return nil // only classes and defines live in init.pp
 	}
 	mod, ok := env.ModuleDir(segs[0])
-	env.modules[segs[0]] = mod
 	if !ok {
 		return nil
 	}
@@ -558,36 +616,29 @@ func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 	return append(paths, filepath.Join(mod, "manifests", "init.pp"))
 }
 
-// ModuleDir returns the directory of a module on the module path.
+// ModuleDir returns the directory of a module on the module path, from
+// the index built when the environment was loaded (no disk access).
 func (env *Environment) ModuleDir(module string) (string, bool) {
-	for _, mp := range env.ModulePath {
-		d := filepath.Join(mp, module)
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d, true
-		}
-	}
-	return "", false
+	d, ok := env.modules[module]
+	return d, ok
 }
 
 // rubyFunctionFile returns the Ruby file of a module that defines function
 // name (lib/puppet/functions/NS/NAME.rb or lib/puppet/parser/functions/NAME.rb),
-// or "". It only serves a sharper "unknown function" error.
+// or "", from the index built at load time (no disk access).
 func (env *Environment) rubyFunctionFile(name string) string {
+	if len(env.rubyFuncs) == 0 {
+		return ""
+	}
 	segs := strings.Split(canonicalName(name), "::")
-	for _, mp := range env.ModulePath {
-		entries, err := os.ReadDir(mp)
-		if err != nil {
-			continue
-		}
-		for _, e := range entries {
-			dir := filepath.Join(mp, e.Name(), "lib", "puppet")
-			for _, p := range []string{
-				filepath.Join(append([]string{dir, "functions"}, segs...)...) + ".rb",
-				filepath.Join(dir, "parser", "functions", segs[len(segs)-1]+".rb"),
-			} {
-				if _, err := os.Stat(p); err == nil {
-					return p
-				}
+	for _, mod := range env.moduleList {
+		dir := filepath.Join(mod, "lib", "puppet")
+		for _, p := range []string{
+			filepath.Join(append([]string{dir, "functions"}, segs...)...) + ".rb",
+			filepath.Join(dir, "parser", "functions", segs[len(segs)-1]+".rb"),
+		} {
+			if env.rubyFuncs[p] {
+				return p
 			}
 		}
 	}

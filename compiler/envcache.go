@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -9,8 +10,9 @@ import (
 // Changed reports whether the files the environment was built from differ
 // from what is on disk now: a main manifest file or a module file it loaded
 // changed, the main manifest directory gained or lost a file, an autoload
-// path it found missing now exists, or a module it looked up appeared or
-// moved to another directory of the module path. An environment never changes once
+// path it found missing now exists, a module appeared, disappeared or
+// moved to another directory of the module path, or a module's Ruby
+// functions directory gained or lost a file. An environment never changes once
 // loaded; a process that must follow edits loads a new one (EnvironmentCache
 // does).
 func (env *Environment) Changed() bool {
@@ -23,13 +25,14 @@ func (env *Environment) Changed() bool {
 	for p, s := range env.deps {
 		deps[p] = s
 	}
-	modules := make(map[string]string, len(env.modules))
-	for name, dir := range env.modules {
-		modules[name] = dir
-	}
 	env.mu.Unlock()
-	for name, dir := range modules {
-		if now, _ := env.ModuleDir(name); now != dir {
+	// The module index is immutable: rescan the module path and compare.
+	if modules, _ := indexModules(env.ModulePath); !maps.Equal(modules, env.modules) {
+		return true
+	}
+	// A Ruby function file added or removed changes its directory.
+	for dir, t := range env.rubyDirs {
+		if !dirTime(dir).Equal(t) {
 			return true
 		}
 	}

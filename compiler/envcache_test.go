@@ -210,3 +210,91 @@ func TestModuleShadowing(t *testing.T) {
 		t.Errorf("include a::b: %s", got)
 	}
 }
+
+// TestModuleIndex: modules and their Ruby functions are indexed when the
+// environment loads (first on the module path wins, symlinks followed), a
+// compile then answers from the index, and Changed still sees a module
+// appear or disappear.
+func TestModuleIndex(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"m1/a/manifests/init.pp":                     "class a {}\n",
+		"m2/a/manifests/init.pp":                     "class a {}\n",
+		"m2/b/lib/puppet/functions/b/f.rb":           "# f\n",
+		"m2/b/lib/puppet/parser/functions/g.rb":      "# g\n",
+		"elsewhere/linked/manifests/init.pp":         "class linked {}\n",
+		"elsewhere/linked/lib/puppet/functions/h.rb": "# h\n",
+	})
+	if err := os.Symlink(filepath.Join(dir, "elsewhere", "linked"), filepath.Join(dir, "m2", "linked")); err != nil {
+		t.Fatal(err)
+	}
+	path := []string{filepath.Join(dir, "m1"), filepath.Join(dir, "m2")}
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ module, want string }{
+		{"a", filepath.Join(dir, "m1", "a")},
+		{"b", filepath.Join(dir, "m2", "b")},
+		{"linked", filepath.Join(dir, "m2", "linked")},
+		{"nosuch", ""},
+		{"..", ""},
+	} {
+		if got, _ := env.ModuleDir(tc.module); got != tc.want {
+			t.Errorf("ModuleDir(%q) = %q, want %q", tc.module, got, tc.want)
+		}
+	}
+	for _, tc := range []struct{ fn, want string }{
+		{"b::f", filepath.Join(dir, "m2", "b", "lib", "puppet", "functions", "b", "f.rb")},
+		{"g", filepath.Join(dir, "m2", "b", "lib", "puppet", "parser", "functions", "g.rb")},
+		{"h", filepath.Join(dir, "m2", "linked", "lib", "puppet", "functions", "h.rb")},
+		{"nosuch", ""},
+	} {
+		if got := env.rubyFunctionFile(tc.fn); got != tc.want {
+			t.Errorf("rubyFunctionFile(%q) = %q, want %q", tc.fn, got, tc.want)
+		}
+	}
+	if env.Changed() {
+		t.Fatal("Changed with nothing changed")
+	}
+	// Compiles answer from the index: a module removed from disk is still
+	// the environment's until it is reloaded, and Changed notices.
+	if err := os.RemoveAll(filepath.Join(dir, "m1", "a")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := env.ModuleDir("a"); got != filepath.Join(dir, "m1", "a") {
+		t.Errorf("ModuleDir(a) after removal = %q: the index was not used", got)
+	}
+	if !env.Changed() {
+		t.Error("Changed missed a module moving to another directory of the path")
+	}
+	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path})
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTree(t, dir, map[string]string{"m2/c/manifests/init.pp": "class c {}\n"})
+	if !env.Changed() {
+		t.Error("Changed missed a module appearing")
+	}
+
+	// A Ruby function file appearing in a module, in a directory that
+	// exists or one that does not yet.
+	// (The existing directory is made older than the file system's
+	// timestamp granularity, as it would be in real use.)
+	hourAgo := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(dir, "m2/b/lib/puppet/functions/b"), hourAgo, hourAgo); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{"m2/b/lib/puppet/functions/b/new.rb", "m2/c/lib/puppet/parser/functions/n.rb"} {
+		if env, err = LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path}); err != nil {
+			t.Fatal(err)
+		}
+		if env.Changed() {
+			t.Fatal("Changed with nothing changed")
+		}
+		writeTree(t, dir, map[string]string{file: "# new\n"})
+		if !env.Changed() {
+			t.Errorf("Changed missed %s appearing", file)
+		}
+	}
+}

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // runBench compiles one node repeatedly in one process, the environment and
@@ -23,12 +23,12 @@ import (
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var f compileFlags
+	var f envFlags
 	addEnvironmentFlags(fs, &f)
 	runs := fs.Int("runs", 20, "number of compiles")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette bench NODE [--runs N] [compile flags]")
-		fmt.Fprintln(stderr, "compiles NODE N times in one process and prints {env, n, resources, first_ms, median_ms, min_ms, rss_kb}")
+		fmt.Fprintln(stderr, "compiles NODE N times in one process and prints {env, n, resources, first_ms, median_ms, min_ms, stage_median_ms, rss_kb}")
 		fs.PrintDefaults()
 	}
 	if !parseNodeArgs(fs, args, &f.node) {
@@ -38,17 +38,19 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	f.hieraCache = hiera.NewCache()
-	env, req, err := prepare(&f, stderr)
+	ctx := context.Background()
+	env, req, err := prepareWith(ctx, &f, stderr, environment.Options{Snapshot: true})
 	if err != nil {
 		reportError(stderr, err, f.node)
 		return 1
 	}
 	times := make([]time.Duration, *runs)
+	stageTimes := map[string][]time.Duration{}
+	var stageOrder []string
 	resources := 0
 	for i := range times {
 		start := time.Now()
-		res, err := compiler.Compile(context.Background(), env, req)
+		res, err := compiler.Compile(ctx, env, req)
 		if err == nil {
 			err = res.Catalog.WriteJSON(io.Discard)
 		}
@@ -58,15 +60,32 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		}
 		times[i] = time.Since(start)
 		resources = len(res.Catalog.Resources)
+		for _, st := range res.Stages {
+			if _, seen := stageTimes[st.Name]; !seen {
+				stageOrder = append(stageOrder, st.Name)
+			}
+			stageTimes[st.Name] = append(stageTimes[st.Name], st.Duration)
+		}
 	}
 	first := times[0]
-	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	stages := make(map[string]float64, len(stageOrder))
+	for _, name := range stageOrder {
+		stages[name] = ms(median(stageTimes[name]))
+	}
+	med := median(times)
 	return writeJSONLine(stdout, stderr, map[string]any{
-		"env": f.environment, "n": *runs, "resources": resources,
-		"first_ms": ms(first), "median_ms": ms(times[len(times)/2]), "min_ms": ms(times[0]),
-		"rss_kb": peakRSSKB(),
+		"env": env.Name, "n": *runs, "resources": resources,
+		"first_ms": ms(first), "median_ms": ms(med), "min_ms": ms(times[0]),
+		"stage_median_ms": stages,
+		"rss_kb":          peakRSSKB(),
 	})
+}
+
+// median sorts ds and returns its middle element.
+func median(ds []time.Duration) time.Duration {
+	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
+	return ds[len(ds)/2]
 }
 
 func writeJSONLine(stdout, stderr io.Writer, v any) int {

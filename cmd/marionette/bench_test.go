@@ -23,13 +23,14 @@ func TestBenchCommand(t *testing.T) {
 		t.Fatalf("bench: exit %d: %s", code, stderr.String())
 	}
 	var res struct {
-		Env       string  `json:"env"`
-		N         int     `json:"n"`
-		Resources int     `json:"resources"`
-		FirstMS   float64 `json:"first_ms"`
-		MedianMS  float64 `json:"median_ms"`
-		MinMS     float64 `json:"min_ms"`
-		RSSKB     int     `json:"rss_kb"`
+		Env       string             `json:"env"`
+		N         int                `json:"n"`
+		Resources int                `json:"resources"`
+		FirstMS   float64            `json:"first_ms"`
+		MedianMS  float64            `json:"median_ms"`
+		MinMS     float64            `json:"min_ms"`
+		Stages    map[string]float64 `json:"stage_median_ms"`
+		RSSKB     int                `json:"rss_kb"`
 	}
 	dec := json.NewDecoder(&out)
 	dec.DisallowUnknownFields()
@@ -41,6 +42,15 @@ func TestBenchCommand(t *testing.T) {
 	}
 	if !(res.MinMS > 0 && res.MinMS <= res.MedianMS) || res.RSSKB <= 0 {
 		t.Errorf("implausible timings: %+v", res)
+	}
+	// Every stage of the compile has its median, and together they
+	// account for no more than the whole compile.
+	sum := 0.0
+	for _, ms := range res.Stages {
+		sum += ms
+	}
+	if len(res.Stages) < 3 || sum > res.MedianMS*float64(res.N)+1 {
+		t.Errorf("stage medians %v (median %v)", res.Stages, res.MedianMS)
 	}
 
 	if code := run([]string{"bench", node, "--environmentpath", "../../examples", "--environment", "nosuch"}, &out, &stderr); code != 1 ||

@@ -16,10 +16,9 @@ import (
 
 	"github.com/marionette-dev/marionette/catalogdiff"
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/enc"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
-	"github.com/marionette-dev/marionette/hiera"
-	"github.com/marionette-dev/marionette/value"
+	"github.com/marionette-dev/marionette/node"
 )
 
 // diffAllUsage is the synopsis of diff --all-nodes.
@@ -48,7 +47,7 @@ var diffSideNames = [2]string{"from", "to"}
 func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diff --all-nodes", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var f compileFlags
+	var f envFlags
 	addEnvironmentFlags(fs, &f)
 	var allNodes, asJSON bool
 	var from, to, envName, factsDir, nodesFrom string
@@ -110,19 +109,15 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 
 	// Log lines and warnings come from many goroutines.
 	logw := &lockedWriter{w: stderr}
-	// puppet.conf may name the environmentpath and the ENC; read it once.
-	if f.config != "" {
-		if err := readPuppetConf(&f); err != nil {
-			fmt.Fprintf(stderr, "Error: %v\n", err)
-			return 2
-		}
-		f.config = ""
+	// puppet.conf may name the environmentpath and the ENC.
+	rs, err := f.resolver(logw, environment.Options{Snapshot: true})
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
 	}
-	encPath := f.enc
-	f.enc = ""
 	var sides [2]*diffSide
 	for i, spec := range [2]string{from, to} {
-		s, err := newDiffSide(f, diffSideNames[i], spec, envName, logw)
+		s, err := newDiffSide(rs, diffSideNames[i], spec, envName)
 		if err != nil {
 			fmt.Fprintf(stderr, "Error: --%s %s: %v\n", diffSideNames[i], spec, err)
 			return 2
@@ -145,21 +140,22 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	compareOne := func(ctx context.Context, n fleet.Node) error {
 		// Each node is compared once, by one goroutine, into its own slot.
 		r := &results[index[n.Name]]
-		facts, err := loadFacts(n.FactsPath)
+		facts, err := node.ReadFacts(nil, n.FactsPath)
 		if err != nil {
 			r.Err = err
 			return err
 		}
-		var encRes *enc.Result
-		if encPath != "" {
-			if encRes, err = enc.Run(ctx, encPath, n.Name, enc.Options{Timeout: f.encTimeout}); err != nil {
-				r.Err = err
-				return err
-			}
+		// The ENC's classes and parameters count; --from and --to choose
+		// the code, not the environment it names.
+		classified, err := rs.Classifier.Classify(ctx, n.Name, "")
+		if err != nil {
+			r.Err = err
+			return err
 		}
+		req := classified.Request(facts, rs.Fuzzy)
 		var cats [2]*catalogdiff.Catalog
 		for i, s := range sides {
-			cats[i], r.SideErr[i] = s.compile(n.Name, facts, encRes, logw)
+			cats[i], r.SideErr[i] = s.compile(ctx, req, logw)
 		}
 		if r.SideErr[0] != nil || r.SideErr[1] != nil {
 			return r.failure(sides)
@@ -216,13 +212,13 @@ type diffSide struct {
 	envDir string
 	roots  []string
 	env    *compiler.Environment
-	fuzzy  bool
 }
 
 // newDiffSide loads the environment spec names: a directory environment
-// under f.environmentPath, or, when spec holds a path separator, the
+// on the environmentpath, or, when spec holds a path separator, the
 // directory spec itself. envName, when set, replaces the environment's name.
-func newDiffSide(f compileFlags, name, spec, envName string, logw io.Writer) (*diffSide, error) {
+// The environment's own environment.conf gives the manifest and module path.
+func newDiffSide(r *node.Resolver, name, spec, envName string) (*diffSide, error) {
 	var dir string
 	if strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) {
 		abs, err := filepath.Abs(spec)
@@ -234,32 +230,22 @@ func newDiffSide(f compileFlags, name, spec, envName string, logw io.Writer) (*d
 		}
 		dir = abs
 	} else {
-		if f.environmentPath == "" {
+		if !r.Loader.Directories() {
 			return nil, fmt.Errorf("an environment name needs --environmentpath (or give a directory, such as ./%s)", spec)
 		}
-		envPath, err := filepath.Abs(f.environmentPath)
-		if err != nil {
+		var err error
+		if dir, err = r.Loader.Dir(spec); err != nil {
 			return nil, err
 		}
-		dir = filepath.Join(envPath, spec)
-		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("Could not find a directory environment named '%s' anywhere in the path: %s", spec, envPath)
-		}
 	}
-	f.environment = filepath.Base(dir)
-	if envName != "" {
-		f.environment = envName
+	if envName == "" {
+		envName = filepath.Base(dir)
 	}
-	// The environment's environment.conf gives the manifest and module
-	// path (not puppet.conf, and not the other side's).
-	f.manifest, f.modulepath = "", ""
-	readEnvironmentConf(&f, dir)
-	f.hieraCache = hiera.NewCache()
-	env, tmpl, err := prepare(&f, logw)
+	env, err := r.Loader.GetDir(context.Background(), dir, envName)
 	if err != nil {
 		return nil, err
 	}
-	s := &diffSide{name: name, label: spec, envDir: dir, env: env, fuzzy: tmpl.FuzzyNodeMatching}
+	s := &diffSide{name: name, label: spec, envDir: dir, env: env}
 	s.roots = append(s.roots, dir)
 	for _, mp := range env.ModulePath {
 		if !strings.HasPrefix(mp, dir+string(filepath.Separator)) {
@@ -274,21 +260,16 @@ func newDiffSide(f compileFlags, name, spec, envName string, logw io.Writer) (*d
 // catalogdiff reads a catalog file, with resource file names made relative
 // to the environment so that the two sides' files compare. A panic is
 // turned into the error of this side.
-func (s *diffSide) compile(node string, facts *value.Hash, encRes *enc.Result, logw io.Writer) (cat *catalogdiff.Catalog, err error) {
+func (s *diffSide) compile(ctx context.Context, req *compiler.Request, logw io.Writer) (cat *catalogdiff.Catalog, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			cat, err = nil, fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
 		}
 	}()
-	req := &compiler.Request{
-		Node:              node,
-		Facts:             facts,
-		FuzzyNodeMatching: s.fuzzy,
-	}
-	if encRes != nil {
-		classify(req, encRes)
-	}
-	res, err := compiler.Compile(context.Background(), s.env, req)
+	node := req.Node
+	// Each side compiles its own copy of the request.
+	own := *req
+	res, err := compiler.Compile(ctx, s.env, &own)
 	printDiagnostics(logw, res.Diagnostics, fmt.Sprintf(" (node %s, %s %s)", node, s.name, s.label))
 	if err != nil {
 		return nil, err

@@ -15,20 +15,20 @@ import (
 	"sync"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/enc"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
-	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/node"
 )
 
 // runFleet implements compile --all-nodes: compile every node of a facts
-// directory or a nodes list into OUT/<node>.json, loading the environment
-// once and sharing it (with one Hiera cache and one function table) across
-// all compiles. It exits 0 when every node compiled, 1 when any failed and
+// directory or a nodes list into OUT/<node>.json, loading each environment
+// (the configured one, or the one the ENC puts a node in) once and sharing
+// it (with one Hiera cache and one function table) across all compiles. It exits 0 when every node compiled, 1 when any failed and
 // 2 on a usage or setup error.
 func runFleet(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compile --all-nodes", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var f compileFlags
+	var f envFlags
 	addEnvironmentFlags(fs, &f)
 	var allNodes bool
 	var factsDir, nodesFrom, out string
@@ -124,45 +124,27 @@ func listNodes(factsDir, nodesFrom string) ([]fleet.Node, error) {
 // fleetGCPercent is the garbage collector target of a fleet run (see runFleet).
 const fleetGCPercent = 400
 
-// fleetCompiler loads the environment once and returns the function that
-// compiles one node into out/NODE.json with it.
-func fleetCompiler(f *compileFlags, out string, logw io.Writer) (fleet.CompileFunc, error) {
-	// prepare would run the ENC for a single node: read puppet.conf (which
-	// may name the ENC) first, and keep the ENC for the per-node requests.
-	if f.config != "" {
-		if err := readPuppetConf(f); err != nil {
-			return nil, err
-		}
-		f.config = ""
-	}
-	encPath := f.enc
-	f.enc = ""
-	f.hieraCache = hiera.NewCache()
-	env, tmpl, err := prepare(f, logw)
+// fleetCompiler loads the configured environment and returns the function
+// that compiles one node into out/NODE.json. Environments are loaded once
+// for the run (a snapshot of the code), however many nodes use them.
+func fleetCompiler(f *envFlags, out string, logw io.Writer) (fleet.CompileFunc, error) {
+	r, err := f.resolver(logw, environment.Options{Snapshot: true})
 	if err != nil {
 		return nil, err
 	}
-	environment := f.environment
-
+	// A missing or broken configured environment is a setup error, not
+	// one per node.
+	if _, err := r.Loader.Get(context.Background(), r.Environment); err != nil {
+		return nil, err
+	}
 	return func(ctx context.Context, n fleet.Node) error {
-		facts, err := loadFacts(n.FactsPath)
+		facts, err := node.ReadFacts(nil, n.FactsPath)
 		if err != nil {
 			return err
 		}
-		req := &compiler.Request{
-			Node:              n.Name,
-			Facts:             facts,
-			FuzzyNodeMatching: tmpl.FuzzyNodeMatching,
-		}
-		if encPath != "" {
-			res, err := enc.Run(ctx, encPath, n.Name, enc.Options{Timeout: f.encTimeout})
-			if err != nil {
-				return err
-			}
-			if res.Environment != "" && res.Environment != environment {
-				return fmt.Errorf("the ENC puts node %s in environment %s; --all-nodes compiles environment %s only", n.Name, res.Environment, environment)
-			}
-			classify(req, res)
+		env, req, err := r.Prepare(ctx, n.Name, facts)
+		if err != nil {
+			return err
 		}
 		res, err := compiler.Compile(ctx, env, req)
 		printDiagnostics(logw, res.Diagnostics, " (node "+n.Name+")")

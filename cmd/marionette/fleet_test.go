@@ -87,8 +87,8 @@ func TestFleetFailures(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(factsDir, "broken.example.com.yaml"), []byte("a: [\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The ENC moves db02 to another environment, which a fleet run cannot
-	// compile, and classifies the others.
+	// The ENC moves db02 to an environment that does not exist, and
+	// classifies the others.
 	encPath := filepath.Join(dir, "enc.sh")
 	script := "#!/bin/sh\ncase \"$1\" in\n db02*) printf 'environment: staging\\n' ;;\n *) printf 'classes:\\n  - ntp\\n' ;;\nesac\n"
 	if err := os.WriteFile(encPath, []byte(script), 0o755); err != nil {
@@ -109,7 +109,7 @@ func TestFleetFailures(t *testing.T) {
 			[]string{"broken.example.com"}, []string{"2 ok, 1 failed", "broken.example.com: could not read facts"}},
 		{"nodes file and ENC", []string{"--nodes-from", nodesFile, "--facts-dir", factsDir, "--enc", encPath},
 			[]string{"web01.example.com"}, []string{"db02.example.com", "broken.example.com"},
-			[]string{"1 ok, 2 failed", "db02.example.com: the ENC puts node db02.example.com in environment staging"}},
+			[]string{"1 ok, 2 failed", "db02.example.com: Failed when searching for node db02.example.com: Could not find a directory environment named 'staging'"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -165,5 +165,45 @@ func TestFleetUsageErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit %d and %q", code, stderr.String(), tt.code, tt.want)
 			}
 		})
+	}
+}
+
+// TestFleetENCEnvironment: the ENC moves a node to another environment and
+// the fleet run compiles it there (it used to refuse).
+func TestFleetENCEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	prod, err := filepath.Abs("../../examples/production")
+	if err != nil {
+		t.Fatal(err)
+	}
+	envs := filepath.Join(dir, "envs")
+	writeFiles(t, envs, map[string]string{
+		"staging/manifests/site.pp": "node default { notify { \"staging ${trusted['certname']}\": } }\n",
+		"enc.sh":                    "#!/bin/sh\ncase \"$1\" in\n db02*) printf 'environment: staging\\n' ;;\n *) printf 'environment: production\\n' ;;\nesac\n",
+	})
+	if err := os.Symlink(prod, filepath.Join(envs, "production")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(envs, "enc.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	var stdout, stderr bytes.Buffer
+	code := runFleet([]string{"--all-nodes", "--environmentpath", envs, "--facts-dir", "../../examples/facts",
+		"--enc", filepath.Join(envs, "enc.sh"), "--out", out}, &stdout, &stderr)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	for node, want := range map[string]string{
+		"db02.example.com":  `"environment":"staging"`,
+		"web01.example.com": `"environment":"production"`,
+	} {
+		data, err := os.ReadFile(filepath.Join(out, node+".json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), want) || strings.Contains(node, "db02") && !strings.Contains(string(data), "staging db02.example.com") {
+			t.Errorf("%s: catalog lacks %s:\n%.400s", node, want, data)
+		}
 	}
 }

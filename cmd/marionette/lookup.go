@@ -17,7 +17,7 @@ import (
 func runLookup(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("lookup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var f compileFlags
+	var f envFlags
 	addEnvironmentFlags(fs, &f)
 	fs.StringVar(&f.node, "node", "", "the node whose data to look up (required)")
 	merge := fs.String("merge", "", "merge strategy: first, unique, hash or deep")
@@ -48,12 +48,13 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	defaultGiven := false
 	fs.Visit(func(fl *flag.Flag) { defaultGiven = defaultGiven || fl.Name == "default" })
 
-	env, req, err := prepare(&f, stderr)
+	ctx := context.Background()
+	env, req, err := prepareNode(ctx, &f, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	dl, err := compiler.NewDataLookup(context.Background(), env, req)
+	dl, err := compiler.NewDataLookup(ctx, env, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1

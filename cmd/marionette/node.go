@@ -9,7 +9,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/enc"
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -19,7 +20,7 @@ import (
 func runNode(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("node", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var f compileFlags
+	var f envFlags
 	addEnvironmentFlags(fs, &f)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette node NODE [--enc SCRIPT] [--manifest FILE_OR_DIR] [--facts F] [flags]")
@@ -48,12 +49,23 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 		doc.Content = append(doc.Content, &kn, &vn)
 	}
 	add("name", f.node)
-	if f.enc != "" {
-		res, err := enc.Run(context.Background(), f.enc, f.node, enc.Options{Timeout: f.encTimeout})
-		if err != nil {
-			fmt.Fprintf(stderr, "Error: %v\n", err)
-			return 1
-		}
+	ctx := context.Background()
+	r, err := f.resolver(stderr, environment.Options{})
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	facts, err := node.ReadFacts(nil, f.facts)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	n, err := r.Classify(ctx, f.node)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	if res := n.ENC; res != nil {
 		classes := value.NewHashBuilder(len(res.Classes))
 		for _, c := range res.Classes {
 			var params value.Value = value.Undef
@@ -66,19 +78,15 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 		if res.Parameters != nil {
 			add("parameters", plain(res.Parameters))
 		}
-		if res.Environment != "" {
-			f.environment = res.Environment
-		}
 	}
-	add("environment", f.environment)
+	add("environment", n.Environment)
 	// Which node definition matches, when there is a main manifest.
-	f.enc = ""
-	env, req, err := prepare(&f, stderr)
+	env, err := r.LoadEnvironment(ctx, n)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	def, err := compiler.MatchNodeName(env, f.node, req.Facts, f.strict)
+	def, err := compiler.MatchNodeName(env, f.node, facts, !r.Fuzzy)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1

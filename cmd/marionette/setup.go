@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/enc"
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/puppetconf"
+)
+
+// envFlags are the flags that say where code, facts and data come from;
+// compile, lookup, node, bench and diff --all-nodes share them.
+type envFlags struct {
+	fs                                     *flag.FlagSet
+	node, manifest, modulepath, facts      string
+	enc, hieraConfig, environment, envPath string
+	config, codedir, confdir               string
+	strict                                 bool
+	encTimeout                             time.Duration
+}
+
+// addEnvironmentFlags defines the environment flags on fs.
+func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
+	f.fs = fs
+	fs.StringVar(&f.manifest, "manifest", "", "main manifest: a .pp file or a directory")
+	fs.StringVar(&f.modulepath, "modulepath", "", "module directories, separated by ':'")
+	fs.StringVar(&f.facts, "facts", "", "facts file (YAML or JSON)")
+	fs.StringVar(&f.enc, "enc", "", "external node classifier executable")
+	fs.StringVar(&f.hieraConfig, "hiera-config", "", "global hiera.yaml")
+	fs.StringVar(&f.environment, "environment", "production", "environment name")
+	fs.StringVar(&f.envPath, "environmentpath", "", "directory of directory environments")
+	fs.StringVar(&f.config, "config", "", "puppet.conf to read settings from")
+	fs.StringVar(&f.codedir, "codedir", "", "Puppet's codedir")
+	fs.StringVar(&f.confdir, "confdir", "", "Puppet's confdir")
+	fs.BoolVar(&f.strict, "strict-hostname-checking", true, "match node definitions on the exact certname only")
+	fs.DurationVar(&f.encTimeout, "enc-timeout", enc.DefaultTimeout, "how long the external node classifier may run")
+}
+
+// settings loads puppet.conf (--config) with the flags given on the
+// command line over it.
+func (f *envFlags) settings() (*puppetconf.Settings, error) {
+	o := puppetconf.DefaultOptions()
+	o.Config = f.config
+	o.Flags = map[string]string{}
+	f.fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "environment":
+			o.Flags[puppetconf.Environment] = f.environment
+		case "environmentpath":
+			o.Flags[puppetconf.EnvironmentPath] = f.envPath
+		case "hiera-config":
+			o.Flags[puppetconf.HieraConfig] = f.hieraConfig
+		case "codedir":
+			o.Flags[puppetconf.Codedir] = f.codedir
+		case "confdir":
+			o.Flags[puppetconf.Confdir] = f.confdir
+		case "strict-hostname-checking":
+			o.Flags[puppetconf.StrictHostnameChecking] = fmt.Sprint(f.strict)
+		case "enc":
+			o.Flags[puppetconf.NodeTerminus] = "exec"
+			o.Flags[puppetconf.ExternalNodes] = f.enc
+		}
+	})
+	for _, k := range []string{puppetconf.EnvironmentPath, puppetconf.HieraConfig, puppetconf.ExternalNodes} {
+		if o.Flags[k] == "" {
+			delete(o.Flags, k)
+		}
+	}
+	if o.Flags[puppetconf.ExternalNodes] == "" {
+		delete(o.Flags, puppetconf.NodeTerminus)
+	}
+	return puppetconf.Load(o)
+}
+
+// resolver builds the environment loader and node resolver of the flags;
+// each environment's deprecation warnings go to warn once, when loaded.
+func (f *envFlags) resolver(warn io.Writer, o environment.Options) (*node.Resolver, error) {
+	s, err := f.settings()
+	if err != nil {
+		return nil, err
+	}
+	o.Manifest = f.manifest
+	if f.modulepath != "" {
+		o.ModulePath = puppetconf.SplitPath(f.modulepath)
+	}
+	o.OnLoad = func(env *compiler.Environment) {
+		for _, d := range env.Deprecations {
+			fmt.Fprintf(warn, "Warning: %s\n", d)
+		}
+	}
+	return node.NewResolver(environment.New(s, o), f.encTimeout)
+}
+
+// prepareNode reads f.node's facts, classifies it and loads its
+// environment, as the flags say.
+func prepareNode(ctx context.Context, f *envFlags, warn io.Writer) (*compiler.Environment, *compiler.Request, error) {
+	return prepareWith(ctx, f, warn, environment.Options{})
+}
+
+func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment.Options) (*compiler.Environment, *compiler.Request, error) {
+	r, err := f.resolver(warn, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	facts, err := node.ReadFacts(nil, f.facts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return r.Prepare(ctx, f.node, facts)
+}

@@ -1,0 +1,297 @@
+// Package environment turns Puppet's settings into ready environments: it
+// finds a directory environment under the environmentpath, reads its
+// environment.conf, and loads (and caches) the compiler.Environment, as
+// Puppet's environment loaders do for a compile server.
+package environment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/puppetconf"
+)
+
+// Options adjust a Loader.
+type Options struct {
+	// Manifest and ModulePath, when Manifest is set or no environmentpath
+	// setting was given, make the Loader serve one environment that is no
+	// directory: the one the environment setting names, made of this main
+	// manifest and module path (marionette's --manifest and --modulepath).
+	// With directory environments a non-nil ModulePath replaces every
+	// environment's own.
+	Manifest   string
+	ModulePath []string
+	// Sources parses the files (a new one when nil).
+	Sources *compiler.Sources
+	// HieraCache keeps Hiera files across compiles (a new one when nil).
+	HieraCache *hiera.Cache
+	// Snapshot loads each environment once and never checks it for
+	// changes (environment_timeout unlimited), as a batch run wants.
+	Snapshot bool
+	// OnLoad, when set, is called with each environment the Loader loads
+	// anew (not when it serves a cached one), e.g. to print its
+	// deprecation warnings once.
+	OnLoad func(*compiler.Environment)
+}
+
+// Loader finds and loads environments. It is safe for concurrent use.
+type Loader struct {
+	settings *puppetconf.Settings
+	opts     Options
+	// envPath is the environmentpath made absolute; nil when the loader
+	// serves the one non-directory environment.
+	envPath []string
+	codedir string
+	hiera   string // the global hiera.yaml, "" for none
+	cache   *compiler.EnvironmentCache
+	now     func() time.Time
+
+	mu      sync.Mutex
+	entries map[string]*entry
+}
+
+// entry is one environment as last loaded; ready is closed once env and err
+// are set, so concurrent Gets of one environment load it once.
+type entry struct {
+	ready   chan struct{}
+	env     *compiler.Environment
+	err     error
+	at      time.Time
+	timeout time.Duration
+}
+
+// New returns a Loader for the settings.
+func New(s *puppetconf.Settings, o Options) *Loader {
+	if o.Sources == nil {
+		o.Sources = compiler.NewSources()
+	}
+	if o.HieraCache == nil {
+		o.HieraCache = hiera.NewCache()
+	}
+	o.Manifest = abs(o.Manifest)
+	if o.ModulePath != nil {
+		mp := make([]string, 0, len(o.ModulePath))
+		for _, p := range o.ModulePath {
+			if p != "" {
+				mp = append(mp, abs(p))
+			}
+		}
+		o.ModulePath = mp
+	}
+	l := &Loader{
+		settings: s,
+		opts:     o,
+		cache:    compiler.NewEnvironmentCache(o.Sources),
+		now:      time.Now,
+		entries:  make(map[string]*entry),
+	}
+	if s.IsSet(puppetconf.EnvironmentPath) && o.Manifest == "" {
+		for _, p := range s.Path(puppetconf.EnvironmentPath) {
+			l.envPath = append(l.envPath, abs(p))
+		}
+	}
+	switch {
+	case s.IsSet(puppetconf.Codedir):
+		l.codedir = abs(s.Get(puppetconf.Codedir))
+	case s.IsSet(puppetconf.EnvironmentPath) && len(s.Path(puppetconf.EnvironmentPath)) > 0:
+		// marionette's convention when only --environmentpath is given:
+		// the environments live in $codedir/environments.
+		l.codedir = filepath.Dir(abs(s.Path(puppetconf.EnvironmentPath)[0]))
+	}
+	if p := s.HieraConfigPath(); s.IsSet(puppetconf.HieraConfig) || exists(s, p) {
+		l.hiera = abs(p)
+	}
+	return l
+}
+
+// abs makes a path absolute: catalogs name files by absolute path, as
+// Puppet's do.
+func abs(p string) string {
+	if p == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+func exists(s *puppetconf.Settings, path string) bool {
+	_, err := puppetconf.Stat(s.FS(), path)
+	return err == nil
+}
+
+// Directories reports whether the Loader serves directory environments.
+func (l *Loader) Directories() bool { return l.envPath != nil }
+
+// Settings are the settings the Loader was made from.
+func (l *Loader) Settings() *puppetconf.Settings { return l.settings }
+
+// ValidName reports whether name is a valid environment name. Puppet's
+// rule: word characters only (ASCII letters, digits, '_'), so that a name
+// can never reach outside the environmentpath.
+func ValidName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// NotFoundError is an environment the Loader cannot find.
+type NotFoundError struct {
+	Name string
+	// Path is the environmentpath searched; nil without directory
+	// environments.
+	Path []string
+}
+
+func (e *NotFoundError) Error() string {
+	path := "(no environmentpath)"
+	if e.Path != nil {
+		path = strings.Join(e.Path, string(filepath.ListSeparator))
+	}
+	return fmt.Sprintf("Could not find a directory environment named '%s' anywhere in the path: %s. Does the directory exist?", e.Name, path)
+}
+
+// Dir returns the directory of environment name: the first directory of
+// that name on the environmentpath.
+func (l *Loader) Dir(name string) (string, error) {
+	if l.envPath == nil || !ValidName(name) {
+		return "", &NotFoundError{Name: name, Path: l.envPath}
+	}
+	for _, p := range l.envPath {
+		dir := filepath.Join(p, name)
+		if st, err := puppetconf.Stat(l.settings.FS(), dir); err == nil && st.IsDir() {
+			return dir, nil
+		}
+	}
+	return "", &NotFoundError{Name: name, Path: l.envPath}
+}
+
+// Get returns environment name, loaded, or from the cache while its files
+// have not changed (checked once environment_timeout has passed since it
+// was loaded).
+func (l *Loader) Get(ctx context.Context, name string) (*compiler.Environment, error) {
+	if l.envPath == nil {
+		if name != l.settings.Get(puppetconf.Environment) {
+			return nil, &NotFoundError{Name: name}
+		}
+		return l.get(ctx, "flags\x00"+name, func() (compiler.EnvironmentConfig, time.Duration, error) {
+			timeout, err := l.settings.EnvironmentTimeout()
+			return compiler.EnvironmentConfig{
+				Name:       name,
+				Manifest:   l.opts.Manifest,
+				ModulePath: l.opts.ModulePath,
+				Hiera:      l.hieraOptions(""),
+			}, timeout, err
+		})
+	}
+	dir, err := l.Dir(name)
+	if err != nil {
+		return nil, err
+	}
+	return l.GetDir(ctx, dir, name)
+}
+
+// GetDir returns the environment in directory dir, named name, as Get does
+// for a directory environment: dir need not be on the environmentpath.
+func (l *Loader) GetDir(ctx context.Context, dir, name string) (*compiler.Environment, error) {
+	dir = abs(dir)
+	return l.get(ctx, "dir\x00"+dir+"\x00"+name, func() (compiler.EnvironmentConfig, time.Duration, error) {
+		conf, err := l.settings.ReadEnvironmentConf(dir, name)
+		if err != nil {
+			return compiler.EnvironmentConfig{}, 0, err
+		}
+		mp := conf.ModulePath
+		if l.opts.ModulePath != nil {
+			mp = l.opts.ModulePath
+		}
+		return compiler.EnvironmentConfig{
+			Name:       name,
+			Manifest:   conf.Manifest,
+			ModulePath: mp,
+			Hiera:      l.hieraOptions(dir),
+		}, conf.Timeout, nil
+	})
+}
+
+func (l *Loader) hieraOptions(envDir string) compiler.HieraOptions {
+	return compiler.HieraOptions{Cache: l.opts.HieraCache, GlobalConfig: l.hiera, EnvironmentDir: envDir, Codedir: l.codedir}
+}
+
+// get serves the environment under key from the cache while it is fresh,
+// and otherwise builds its configuration and loads it (once, however many
+// goroutines ask).
+func (l *Loader) get(ctx context.Context, key string, config func() (compiler.EnvironmentConfig, time.Duration, error)) (*compiler.Environment, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	l.mu.Lock()
+	e := l.entries[key]
+	if e == nil || !l.fresh(e) {
+		prev := e
+		e = &entry{ready: make(chan struct{})}
+		l.entries[key] = e
+		l.mu.Unlock()
+		l.load(e, prev, config)
+	} else {
+		l.mu.Unlock()
+	}
+	select {
+	case <-e.ready:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	return e.env, e.err
+}
+
+// fresh reports whether e may be served without checking the disk; l.mu
+// held.
+func (l *Loader) fresh(e *entry) bool {
+	select {
+	case <-e.ready:
+	default:
+		return true // being loaded: wait for it
+	}
+	if e.err != nil {
+		return false
+	}
+	return l.opts.Snapshot || e.timeout == puppetconf.Unlimited || l.now().Sub(e.at) < e.timeout
+}
+
+func (l *Loader) load(e, prev *entry, config func() (compiler.EnvironmentConfig, time.Duration, error)) {
+	defer close(e.ready)
+	e.at = l.now()
+	cfg, timeout, err := config()
+	if err != nil {
+		e.err = err
+		return
+	}
+	e.timeout = timeout
+	env, err := l.cache.Get(cfg)
+	if err != nil {
+		var pe *compiler.ParseError
+		if errors.As(err, &pe) {
+			err = fmt.Errorf("Could not parse for environment %s: %w", cfg.Name, pe)
+		}
+		e.err = err
+		return
+	}
+	e.env = env
+	if l.opts.OnLoad != nil && (prev == nil || prev.env != env) {
+		l.opts.OnLoad(env)
+	}
+}
