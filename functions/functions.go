@@ -35,10 +35,10 @@ type Ctx struct {
 	Call  *eval.Call
 	// Log receives the messages of notice(), warning(), ... Never nil.
 	Log func(level Level, msg string)
-	// Compile is the compile the call runs in. Function packages that need
-	// catalog services (stdlib's ensure_resource, getvar, ...) assert the
-	// interface they declare; the compiler implements it.
-	Compile any
+	// Services is what the compile the call runs in provides (the
+	// compiler's *Compilation). A host that provides none may leave it nil;
+	// functions that need it then fail with ErrNoService.
+	Services Services
 }
 
 // Func implements one function. Errors are plain errors with Puppet's
@@ -49,6 +49,15 @@ type Func func(c *Ctx, args []value.Value) (value.Value, error)
 // Table maps function names to implementations. It is built once and never
 // modified, so compiles share it.
 type Table map[string]Func
+
+// Svc returns the compile's services, NoServices when the host provides
+// none.
+func (c *Ctx) Svc() Services {
+	if c.Services == nil {
+		return NoServices{}
+	}
+	return c.Services
+}
 
 // Lookup returns the function with the given name.
 func (t Table) Lookup(name string) (Func, bool) {

@@ -13,34 +13,6 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// Catalog is what the catalog functions (ensure_resource, ensure_packages,
-// ensure_resources, defined_with_params, getparam) need from the running
-// compile, which passes itself as functions.Ctx.Compile. Resources are
-// declared by calling the compiler's create_resources through the
-// evaluator's host, as stdlib's Ruby does.
-type Catalog interface {
-	// Resource returns the parameters set so far on the resource typ[title]
-	// and whether the catalog has it. typ is capitalized per segment
-	// ("Package", "Apt::Source", "Class"); title is matched the way a
-	// resource reference finds its resource (aliases included). Parameters
-	// whose value is undef may be left out.
-	Resource(typ, title string) (params *value.Hash, found bool)
-	// ResourceTitles returns the titles of every resource of type typ
-	// declared so far, in declaration order.
-	ResourceTitles(typ string) []string
-	// ScopeResource returns the reference of the class or defined-type
-	// instance whose body sc (or an enclosing lambda scope) evaluates:
-	// "Class[Foo::Bar]" or "Foo::Bar[title]"; "" at top or node scope.
-	ScopeResource(sc *eval.Scope) string
-}
-
-// Modules is what get_module_path and load_module_metadata need.
-type Modules interface {
-	// ModulePath returns the directory of the named module in the
-	// compile's environment, and whether there is one.
-	ModulePath(name string) (dir string, found bool)
-}
-
 func addCatalog(t functions.Table) {
 	t["ensure_resource"] = legacyStatement(ensureResource)
 	t["ensure_resources"] = legacyStatement(ensureResources)
@@ -54,12 +26,13 @@ func addCatalog(t functions.Table) {
 	t["load_module_metadata"] = legacy(loadModuleMetadata)
 }
 
-func catalogOf(c *functions.Ctx, fn string) (Catalog, error) {
-	cat, ok := c.Compile.(Catalog)
-	if !ok {
+// catalogOf returns the compile's catalog, which a host that provides no
+// services (Ctx.Services nil) does not have.
+func catalogOf(c *functions.Ctx, fn string) (functions.Catalog, error) {
+	if c.Services == nil {
 		return nil, errorf("%s(): not available: the compile does not provide the catalog", fn)
 	}
-	return cat, nil
+	return c.Services, nil
 }
 
 // canonicalType capitalizes each segment of a type name: "apt::source"
@@ -116,7 +89,7 @@ func definedWithParams(c *functions.Ctx, args []value.Value) (value.Value, error
 // isDefinedWithParams reports whether a resource typ[title] (any of the
 // type when title is empty), other than the one being evaluated, has all
 // the given parameter values.
-func isDefinedWithParams(c *functions.Ctx, cat Catalog, typ, title string, params *value.Hash) bool {
+func isDefinedWithParams(c *functions.Ctx, cat functions.Catalog, typ, title string, params *value.Hash) bool {
 	titles := []string{title}
 	if title == "" {
 		titles = cat.ResourceTitles(typ)
@@ -502,11 +475,10 @@ func versionCompare(a, b string) int {
 }
 
 func modulePath(c *functions.Ctx, name value.Value) (string, error) {
-	mods, ok := c.Compile.(Modules)
-	if !ok {
+	if c.Services == nil {
 		return "", errorf("get_module_path(): not available: the compile does not provide modules")
 	}
-	dir, found := mods.ModulePath(value.RubyString(name))
+	dir, found := c.Services.ModulePath(value.RubyString(name))
 	if !found {
 		return "", errorf("Could not find module %s in environment production", value.RubyString(name))
 	}

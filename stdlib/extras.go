@@ -513,14 +513,8 @@ func tryGetValue(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return cur, nil
 }
 
-// FunctionChecker is implemented by compiles that can tell which
-// functions exist (built-in, stdlib, module and Puppet-language ones).
-type FunctionChecker interface {
-	FunctionExists(name string) bool
-}
-
 // isFunctionAvailable answers for the functions the compile can call;
-// without a FunctionChecker, for this package's functions only.
+// without services (Ctx.Services nil), for this package's functions only.
 func isFunctionAvailable(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) != 1 {
 		return nil, errorf("is_function_available?(): Wrong number of arguments given %d for 1", len(args))
@@ -529,8 +523,8 @@ func isFunctionAvailable(c *functions.Ctx, args []value.Value) (value.Value, err
 	if !ok {
 		return value.False, nil
 	}
-	if a, ok := c.Compile.(FunctionChecker); ok {
-		return value.Boolean(a.FunctionExists(string(name))), nil
+	if c.Services != nil {
+		return value.Boolean(c.Services.FunctionExists(string(name))), nil
 	}
 	_, found := Functions()[string(name)]
 	return value.Boolean(found), nil

@@ -14,9 +14,9 @@
 // unique, upcase, downcase, capitalize, strip, chomp, ... are never called
 // and are not part of Functions().
 //
-// What the compile provides: functions.Ctx.Compile implements Catalog
-// (ensure_*, defined_with_params, getparam, stdlib::str2resource) and
-// optionally Modules, Deprecations and FunctionChecker; resources are
+// What the compile provides: functions.Ctx.Services (functions.Services)
+// answers the catalog functions (ensure_*, defined_with_params, getparam,
+// stdlib::str2resource), modules, deprecations and function existence; resources are
 // declared through the evaluator's host as create_resources calls; facts
 // come from $facts and the legacy fact variables of top scope; and
 // assert_private compares $module_name with $caller_module_name.

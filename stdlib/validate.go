@@ -85,18 +85,11 @@ func addValidators(t functions.Table) {
 	t["is_a"] = isA
 }
 
-// Deprecations is implemented by compiles that want each deprecation
-// logged once per key, as Puppet does; without it every call logs.
-type Deprecations interface {
-	// WarnOnce logs msg as a warning unless a warning with the same key
-	// was logged before in this compile.
-	WarnOnce(key, msg string)
-}
-
-// deprecate logs a stdlib deprecation warning.
+// deprecate logs a stdlib deprecation warning once per key and compile,
+// as Puppet does; without services (Ctx.Services nil) every call logs.
 func deprecate(c *functions.Ctx, key, msg string) {
-	if d, ok := c.Compile.(Deprecations); ok {
-		d.WarnOnce(key, msg)
+	if c.Services != nil {
+		c.Services.WarnOnce(key, msg)
 		return
 	}
 	if c.Log != nil {
