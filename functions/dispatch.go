@@ -100,12 +100,17 @@ func Arity(lo, hi int, impl Func, names ...string) Signature {
 // Puppet's 3.x API, whose messages are the Ruby code's own: when len(args)
 // is outside lo..hi (hi < 0: no upper bound) it returns
 // fmt.Errorf(format, a..., len(args)), so the count is the format's last
-// verb ("%s(): Wrong number of arguments given (%d for 1)"); nil otherwise.
+// verb ("%s(): Wrong number of arguments given (%d for 1)"); a format
+// without verbs is the message as it is. nil when the count is right.
 func CountArgs(args []value.Value, lo, hi int, format string, a ...any) error {
-	if n := len(args); n < lo || (hi >= 0 && n > hi) {
-		return fmt.Errorf(format, append(a, n)...)
+	n := len(args)
+	switch {
+	case n >= lo && (hi < 0 || n <= hi):
+		return nil
+	case !strings.Contains(format, "%"):
+		return errors.New(format)
 	}
-	return nil
+	return fmt.Errorf(format, append(a, n)...)
 }
 
 // Arity3 is the check Puppet makes for a 3.x function declared with an

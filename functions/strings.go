@@ -562,8 +562,8 @@ func matchRegexp(s string, re *value.Regexp) value.Value {
 // must be a string, Ruby's conversion error otherwise).
 func digestFunc(name string, sum func([]byte) []byte) Func {
 	return func(c *Ctx, args []value.Value) (value.Value, error) {
-		if len(args) != 1 {
-			return nil, fmt.Errorf("%s(): Wrong number of arguments given (%d for 1)", name, len(args))
+		if err := Arity3(name, args, 1, false); err != nil {
+			return nil, err
 		}
 		s, ok := args[0].(value.String)
 		if !ok {

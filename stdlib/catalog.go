@@ -16,12 +16,12 @@ import (
 func addCatalog(t functions.Table) {
 	t["ensure_resource"] = legacyStatement(ensureResource)
 	t["ensure_resources"] = legacyStatement(ensureResources)
-	t["ensure_packages"] = ensurePackages
+	t["ensure_packages"] = arity("ensure_packages", 1, 2, ensurePackages)
 	t["defined_with_params"] = legacy(definedWithParams)
 	t["getparam"] = legacy(getparam)
 	t["assert_private"] = legacyStatement(assertPrivate)
-	t["fact"] = fact
-	t["os_version_gte"] = osVersionGTE
+	t["fact"] = arity("fact", 1, 1, fact)
+	t["os_version_gte"] = arity("os_version_gte", 2, 2, osVersionGTE)
 	t["get_module_path"] = legacy(getModulePath)
 	t["load_module_metadata"] = legacy(loadModuleMetadata)
 }
@@ -217,9 +217,6 @@ var packagesType = value.NewVariant(
 
 // ensurePackages is the 4.x ensure_packages(packages, default_attributes).
 func ensurePackages(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return nil, countError("ensure_packages", "between 1 and 2 arguments", len(args))
-	}
 	if !value.IsInstance(packagesType, args[0]) {
 		return nil, errorf("'ensure_packages' parameter 'packages' %s", describeArg(packagesType, args[0]))
 	}
@@ -284,8 +281,8 @@ func getparam(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // the compiler sets in class and define scopes (an unset variable is
 // Ruby's nil, which differs from "").
 func assertPrivate(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) > 1 {
-		return nil, errorf("assert_private(): Wrong number of arguments given (%d}) for 0 or 1)", len(args))
+	if err := functions.CountArgs(args, 0, 1, "assert_private(): Wrong number of arguments given (%d}) for 0 or 1)"); err != nil {
+		return nil, err
 	}
 	if c.Scope == nil {
 		return value.Undef, nil
@@ -331,9 +328,6 @@ var factPathSegment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustC
 // fact is stdlib's fact('a.b.0'): a dotted walk into $facts that gives
 // undef (with a warning when it cannot walk on) instead of failing.
 func fact(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, countError("fact", "1 argument", len(args))
-	}
 	name, ok := args[0].(value.String)
 	if !ok {
 		return nil, errorf("'fact' parameter 'fact_name' expects a String value, got %s", describeType(args[0]))
@@ -399,9 +393,6 @@ func warn(c *functions.Ctx, format string, args ...any) {
 // osVersionGTE is os_version_gte(os, version): the node runs os at
 // version or newer, per the legacy operatingsystem facts.
 func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, countError("os_version_gte", "2 arguments", len(args))
-	}
 	for i, name := range []string{"os", "version"} {
 		if s, ok := args[i].(value.String); !ok || s == "" {
 			return nil, errorf("'os_version_gte' parameter '%s' expects a String[1] value, got %s", name, describeType(args[i]))
@@ -486,8 +477,8 @@ func modulePath(c *functions.Ctx, name value.Value) (string, error) {
 }
 
 func getModulePath(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("get_module_path(): Wrong number of arguments, expects one")
+	if err := functions.CountArgs(args, 1, 1, "get_module_path(): Wrong number of arguments, expects one"); err != nil {
+		return nil, err
 	}
 	dir, err := modulePath(c, args[0])
 	if err != nil {
@@ -497,8 +488,8 @@ func getModulePath(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func loadModuleMetadata(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 && len(args) != 2 {
-		return nil, errorf("load_module_metadata(): Wrong number of arguments, expects one or two")
+	if err := functions.CountArgs(args, 1, 2, "load_module_metadata(): Wrong number of arguments, expects one or two"); err != nil {
+		return nil, err
 	}
 	dir, err := modulePath(c, args[0])
 	if err != nil {
