@@ -15,18 +15,30 @@ import (
 // addCompilerFunctions adds the functions that need the compile (they
 // declare classes and resources, inspect the catalog, look data up or
 // render templates) to t. They reach the compile through Ctx.Services.
+// Puppet's 4.x functions among them check their argument count with a
+// signature; its 3.x ones (realize, tag, template, create_resources, ...)
+// with their declared :arity, whose message differs.
 func addCompilerFunctions(t functions.Table) {
 	add := func(name string, impl functions.Func, lo, hi int) {
 		t[name] = functions.Dispatch(name, functions.Arity(lo, hi, impl))
 	}
-	add("include", declareClasses(functions.Include), 0, -1)
-	add("contain", declareClasses(functions.Contain), 0, -1)
-	add("require", declareClasses(functions.Require), 0, -1)
-	add("realize", fnRealize, 0, -1)
+	// add3 adds a 3.x function taking at least that many arguments.
+	add3 := func(name string, impl functions.Func, least int) {
+		t[name] = func(c *functions.Ctx, args []value.Value) (value.Value, error) {
+			if err := functions.Arity3(name, args, least, true); err != nil {
+				return nil, err
+			}
+			return impl(c, args)
+		}
+	}
+	add("include", declareClasses(functions.Include), 1, -1)
+	add("contain", declareClasses(functions.Contain), 1, -1)
+	add("require", declareClasses(functions.Require), 1, -1)
+	add3("realize", fnRealize, 1)
 	add("defined", fnDefined, 1, -1)
-	add("tag", fnTag, 0, -1)
-	add("tagged", fnTagged, 0, -1)
-	add("create_resources", fnCreateResources, 2, 3)
+	add3("tag", fnTag, 1)
+	add3("tagged", fnTagged, 1)
+	add3("create_resources", fnCreateResources, 2)
 	add("epp", fnEPP, 1, 2)
 	add("inline_epp", fnInlineEPP, 1, 2)
 	add("lookup", fnLookup, 1, 4)
@@ -34,8 +46,8 @@ func addCompilerFunctions(t functions.Table) {
 	add("hiera_array", hieraFunc("hiera_array", hiera.HieraArray), 1, 3)
 	add("hiera_hash", hieraFunc("hiera_hash", hiera.HieraHash), 1, 3)
 	add("hiera_include", fnHieraInclude, 1, 3)
-	add("template", fnTemplate, 1, -1)
-	add("inline_template", fnInlineTemplate, 1, -1)
+	add3("template", fnTemplate, 1)
+	add3("inline_template", fnInlineTemplate, 1)
 }
 
 // at is the node of the call, for positions.
@@ -95,6 +107,9 @@ func fnTagged(c *functions.Ctx, args []value.Value) (value.Value, error) {
 
 // fnCreateResources declares resources from a hash of title => attributes.
 func fnCreateResources(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	if err := functions.CountArgs(args, 2, 3, "create_resources(): wrong number of arguments (%d; must be 2 or 3)"); err != nil {
+		return nil, err
+	}
 	res, ok := args[1].(*value.Hash)
 	if !ok {
 		return nil, fmt.Errorf("'create_resources' parameter 'resources' expects a Hash value")
