@@ -39,8 +39,18 @@ func addCompilerFunctions(t functions.Table) {
 	add3("tag", fnTag, 1)
 	add3("tagged", fnTagged, 1)
 	add3("create_resources", fnCreateResources, 2)
-	add("epp", fnEPP, 1, 2)
-	add("inline_epp", fnInlineEPP, 1, 2)
+	// epp(path, parameters) and inline_epp(template, parameters).
+	eppParams := functions.P("parameters", value.HashAny)
+	for name, first := range map[string]string{"epp": "path", "inline_epp": "template"} {
+		impl := fnEPP
+		if name == "inline_epp" {
+			impl = fnInlineEPP
+		}
+		t[name] = functions.Dispatch(name, functions.Signature{
+			Params:   []functions.Param{functions.P(first, value.StringAny), eppParams},
+			Required: 1, Block: functions.OptionalBlock, AnyBlock: true, Impl: impl,
+		})
+	}
 	add("lookup", fnLookup, 1, 4)
 	add("hiera", hieraFunc("hiera", hiera.Hiera), 1, 3)
 	add("hiera_array", hieraFunc("hiera_array", hiera.HieraArray), 1, 3)
@@ -112,12 +122,12 @@ func fnCreateResources(c *functions.Ctx, args []value.Value) (value.Value, error
 	}
 	res, ok := args[1].(*value.Hash)
 	if !ok {
-		return nil, fmt.Errorf("'create_resources' parameter 'resources' expects a Hash value")
+		return nil, fmt.Errorf("create_resources(): second argument must be a hash")
 	}
 	var defaults *value.Hash
 	if len(args) == 3 {
 		if defaults, ok = args[2].(*value.Hash); !ok {
-			return nil, fmt.Errorf("'create_resources' parameter 'defaults' expects a Hash value")
+			return nil, fmt.Errorf("create_resources(): third argument, if provided, must be a hash")
 		}
 	}
 	return value.Undef, c.Svc().CreateResources(c.Scope, at(c), value.ToString(args[0]), res, defaults)
@@ -125,20 +135,12 @@ func fnCreateResources(c *functions.Ctx, args []value.Value) (value.Value, error
 
 // fnEPP renders a module's EPP template: epp('mod/file.epp', {params}).
 func fnEPP(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	name, ok := args[0].(value.String)
-	if !ok {
-		return nil, fmt.Errorf("'epp' parameter 'path' expects a String value, got %s", value.TypeString(value.Generalize(value.TypeOf(args[0]))))
-	}
-	return c.Svc().EPP(string(name), args[1:])
+	return c.Svc().EPP(string(args[0].(value.String)), args[1:])
 }
 
 // fnInlineEPP renders EPP source given as a string.
 func fnInlineEPP(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	src, ok := args[0].(value.String)
-	if !ok {
-		return nil, fmt.Errorf("'inline_epp' parameter 'template' expects a String value")
-	}
-	return c.Svc().InlineEPP(string(src), args[1:])
+	return c.Svc().InlineEPP(string(args[0].(value.String)), args[1:])
 }
 
 // fnTemplate renders module ERB templates: template('mod/file.erb', ...)
