@@ -735,3 +735,109 @@ func (s *Signature) String() string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// UnpackArgs checks and unpacks the arguments of a function with fixed
+// parameters, in the spirit of starlark-go's UnpackArgs. pairs alternates
+// a parameter name and a pointer receiving the argument; a name ending in
+// "?" marks the first optional parameter (the rest are optional too), whose
+// pointer keeps its value when the argument is missing. The pointer's type
+// says what the parameter accepts:
+//
+//	*value.Value         Any
+//	*string, *value.String  String
+//	*int64, *value.Integer  Integer
+//	*bool                Boolean
+//	**value.Hash         Hash
+//	*value.Array         Array
+//	*value.Type          Type
+//
+// A wrong count or type fails with Puppet's message for function name, as
+// Dispatch words it ("'f' parameter 'a' expects a String value, got
+// Integer"). A pointer of another type is a programming error, reported as
+// an error naming it.
+func UnpackArgs(name string, args []value.Value, pairs ...any) error {
+	if len(pairs)%2 != 0 {
+		return fmt.Errorf("UnpackArgs(%s): odd number of name/pointer pairs", name)
+	}
+	sig := Signature{Required: -1}
+	for i := 0; i < len(pairs); i += 2 {
+		pname, _ := pairs[i].(string)
+		if opt, ok := strings.CutSuffix(pname, "?"); ok {
+			pname = opt
+			if sig.Required < 0 {
+				sig.Required = i / 2
+			}
+		}
+		t, err := unpackType(pairs[i+1])
+		if err != nil {
+			return fmt.Errorf("UnpackArgs(%s): parameter %q: %w", name, pname, err)
+		}
+		sig.Params = append(sig.Params, Param{Name: pname, Type: t})
+	}
+	if sig.Required < 0 {
+		sig.Required = len(sig.Params)
+	}
+	if checkArgs(&sig, args, false) != nil {
+		return errors.New(describeMismatch(name, []Signature{sig}, args, nil))
+	}
+	for i, a := range args {
+		if !unpackInto(pairs[2*i+1], a) {
+			return errors.New(describeMismatch(name, []Signature{sig}, args, nil))
+		}
+	}
+	return nil
+}
+
+// unpackInto stores v through an UnpackArgs pointer, reporting whether v has
+// the Go type the pointer needs.
+func unpackInto(ptr any, v value.Value) bool {
+	ok := true
+	switch p := ptr.(type) {
+	case *value.Value:
+		*p = v
+	case *string:
+		var s value.String
+		s, ok = v.(value.String)
+		*p = string(s)
+	case *value.String:
+		*p, ok = v.(value.String)
+	case *int64:
+		var n value.Integer
+		n, ok = v.(value.Integer)
+		*p = int64(n)
+	case *value.Integer:
+		*p, ok = v.(value.Integer)
+	case *bool:
+		var b value.Boolean
+		b, ok = v.(value.Boolean)
+		*p = bool(b)
+	case **value.Hash:
+		*p, ok = v.(*value.Hash)
+	case *value.Array:
+		*p, ok = v.(value.Array)
+	case *value.Type:
+		*p, ok = v.(value.Type)
+	}
+	return ok
+}
+
+// unpackType is the Puppet type an UnpackArgs pointer accepts.
+func unpackType(ptr any) (value.Type, error) {
+	switch ptr.(type) {
+	case *value.Value:
+		return value.AnyType, nil
+	case *string, *value.String:
+		return value.StringAny, nil
+	case *int64, *value.Integer:
+		return value.IntegerAny, nil
+	case *bool:
+		return value.BooleanAny, nil
+	case **value.Hash:
+		return value.HashAny, nil
+	case *value.Array:
+		return value.ArrayAny, nil
+	case *value.Type:
+		return value.TypeAny, nil
+	}
+	return nil, fmt.Errorf("unsupported pointer type %T", ptr)
+}

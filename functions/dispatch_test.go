@@ -75,3 +75,44 @@ func TestNoServices(t *testing.T) {
 		t.Error("ModulePath found a module")
 	}
 }
+
+// TestUnpackArgs: fixed parameters are checked with Puppet's messages and
+// stored through typed pointers; missing optional ones keep their default.
+func TestUnpackArgs(t *testing.T) {
+	var (
+		s    string
+		n    int64
+		h    *value.Hash
+		anyV value.Value
+	)
+	tests := []struct {
+		args  []value.Value
+		want  string
+		check func() bool
+	}{
+		{[]value.Value{value.String("a"), value.Integer(2)}, "", func() bool { return s == "a" && n == 2 && h == nil }},
+		{[]value.Value{value.String("a"), value.Integer(2), value.EmptyHash, value.True}, "", func() bool { return h == value.EmptyHash && anyV == value.True }},
+		{nil, "'f' expects between 2 and 4 arguments, got none", nil},
+		{[]value.Value{value.String("a"), value.String("b")}, "'f' parameter 'count' expects an Integer value, got String", nil},
+		{[]value.Value{value.String("a"), value.Integer(1), value.Integer(3)}, "'f' parameter 'options' expects a Hash value, got Integer", nil},
+		{[]value.Value{value.Array{value.Integer(1)}, value.Integer(1)}, "'f' parameter 'name' expects a String value, got Tuple", nil},
+	}
+	for i, tt := range tests {
+		s, n, h, anyV = "", 0, nil, nil
+		err := UnpackArgs("f", tt.args, "name", &s, "count", &n, "options?", &h, "extra", &anyV)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tt.want {
+			t.Errorf("%d: error %q, want %q", i, got, tt.want)
+		}
+		if tt.check != nil && !tt.check() {
+			t.Errorf("%d: unpacked s=%q n=%d h=%v any=%v", i, s, n, h, anyV)
+		}
+	}
+	var bad int
+	if err := UnpackArgs("f", nil, "x", &bad); err == nil {
+		t.Error("an unsupported pointer type was accepted")
+	}
+}

@@ -20,7 +20,7 @@ func addCatalog(t functions.Table) {
 	t["defined_with_params"] = legacy(definedWithParams)
 	t["getparam"] = legacy(getparam)
 	t["assert_private"] = legacyStatement(assertPrivate)
-	t["fact"] = arity("fact", 1, 1, fact)
+	t["fact"] = fact
 	t["os_version_gte"] = arity("os_version_gte", 2, 2, osVersionGTE)
 	t["get_module_path"] = legacy(getModulePath)
 	t["load_module_metadata"] = legacy(loadModuleMetadata)
@@ -328,9 +328,9 @@ var factPathSegment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustC
 // fact is stdlib's fact('a.b.0'): a dotted walk into $facts that gives
 // undef (with a warning when it cannot walk on) instead of failing.
 func fact(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	name, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'fact' parameter 'fact_name' expects a String value, got %s", describeType(args[0]))
+	var name string
+	if err := functions.UnpackArgs("fact", args, "fact_name", &name); err != nil {
+		return nil, err
 	}
 	var cur value.Value = topFacts(c)
 	var walked []string

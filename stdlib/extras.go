@@ -43,7 +43,7 @@ func addExtras(t functions.Table) {
 	for name, f := range map[string]functions.Func{
 		"start_with":  affixTest("start_with", "prefixes", strings.HasPrefix),
 		"end_with":    affixTest("end_with", "suffixes", strings.HasSuffix),
-		"extname":     arity("stdlib::extname", 1, 1, extname),
+		"extname":     extname,
 		"ip_in_range": arity("stdlib::ip_in_range", 2, 2, ipInRange),
 		"xml_encode":  arity("stdlib::xml_encode", 1, 2, xmlEncode),
 	} {
@@ -570,11 +570,11 @@ func affixTest(name, what string, test func(s, affix string) bool) functions.Fun
 
 // extname is Ruby's File.extname.
 func extname(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	s, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'stdlib::extname' parameter 'filename' expects a String value, got %s", describeType(args[0]))
+	var s string
+	if err := functions.UnpackArgs("stdlib::extname", args, "filename", &s); err != nil {
+		return nil, err
 	}
-	base := rubyBasename(string(s), "")
+	base := rubyBasename(s, "")
 	i := strings.LastIndexByte(base, '.')
 	// A leading dot starts a name, not an extension; Ruby 3 keeps a
 	// trailing lone dot.
@@ -623,7 +623,7 @@ func addFactsAndFormats(t functions.Table) {
 	t["parsepson"] = arity("parsepson", 1, 2, parsePSON)
 	t["to_python"] = serializer("to_python", pythonLiteral)
 	t["to_ruby"] = serializer("to_ruby", rubyLiteral)
-	t["stdlib::str2resource"] = arity("stdlib::str2resource", 1, 1, str2resource)
+	t["stdlib::str2resource"] = str2resource
 }
 
 // lookupVar is the scope's lookupvar: undef when the variable is unknown.
@@ -772,10 +772,11 @@ func rubyLiteral(b *strings.Builder, v value.Value) {
 // str2resource turns "Type[title]" into a reference to that resource,
 // which must already be in the catalog.
 func str2resource(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if _, ok := args[0].(value.String); !ok {
-		return nil, errorf("'stdlib::str2resource' parameter 'res_string' expects a String value, got %s", describeType(args[0]))
+	var ref value.String
+	if err := functions.UnpackArgs("stdlib::str2resource", args, "res_string", &ref); err != nil {
+		return nil, err
 	}
-	typ, title, err := splitReference(args[0])
+	typ, title, err := splitReference(ref)
 	if err != nil {
 		return nil, err
 	}
