@@ -1,8 +1,11 @@
 // Package functions implements Puppet's built-in functions that need nothing
-// from the catalog: strings, collections, types, iteration and logging.
-// Functions that declare or inspect catalog content (include, realize,
-// defined, create_resources, lookup, epp, ...) live in the compiler, which
-// consults this package for everything else.
+// from the catalog: strings, collections, types, iteration and logging. It
+// also defines what every function table entry is: a Func, usually built
+// with Dispatch from Signatures (or checked with UnpackArgs, CountArgs and
+// Arity3), which reaches the running compile only through the typed
+// Services of its Ctx. The compiler's own functions (include, realize,
+// defined, create_resources, lookup, epp, ...) and stdlib's are Funcs of
+// the same kind, in the same Table.
 //
 // Regular expressions are compiled on first use (sync.OnceValue), so that a
 // process pays only for those it uses.

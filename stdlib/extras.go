@@ -45,7 +45,7 @@ func addExtras(t functions.Table) {
 		"end_with":    affixTest("end_with", "suffixes", strings.HasSuffix),
 		"extname":     extname,
 		"ip_in_range": arity("stdlib::ip_in_range", 2, 2, ipInRange),
-		"xml_encode":  arity("stdlib::xml_encode", 1, 2, xmlEncode),
+		"xml_encode":  xmlEncode,
 	} {
 		t["stdlib::"+name] = f
 	}
@@ -603,13 +603,14 @@ func ipInRange(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func xmlEncode(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	s, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'stdlib::xml_encode' parameter 'str' expects a String value, got %s", describeType(args[0]))
+	var s string
+	var kind value.Value
+	if err := functions.UnpackArgs("stdlib::xml_encode", args, "str", &s, "type?", &kind); err != nil {
+		return nil, err
 	}
-	attr := len(args) == 2 && args[1] == value.String("attr")
+	attr := kind == value.String("attr")
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-	out := r.Replace(string(s))
+	out := r.Replace(s)
 	if attr {
 		return value.String(`"` + strings.ReplaceAll(out, `"`, "&quot;") + `"`), nil
 	}
@@ -793,7 +794,7 @@ func str2resource(c *functions.Ctx, args []value.Value) (value.Value, error) {
 func addLegacyOddities(t functions.Table) {
 	t["private"] = legacyStatement(privateFunc)
 	t["type3x"] = legacy(type3x)
-	t["sprintf_hash"] = arity("sprintf_hash", 2, 2, sprintfHash)
+	t["sprintf_hash"] = sprintfHash
 }
 
 // privateFunc is the deprecated private(), assert_private with a warning.
@@ -841,13 +842,10 @@ func type3x(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // references %<name>... (formatted) and %{name} (inserted as text). The
 // references become positional and the core sprintf formats them.
 func sprintfHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	format, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'sprintf_hash' parameter 'format' expects a String value, got %s", describeType(args[0]))
-	}
-	h, ok := args[1].(*value.Hash)
-	if !ok {
-		return nil, errorf("'sprintf_hash' parameter 'arguments' expects a Hash value, got %s", describeType(args[1]))
+	var format value.String
+	var h *value.Hash
+	if err := functions.UnpackArgs("sprintf_hash", args, "format", &format, "arguments", &h); err != nil {
+		return nil, err
 	}
 	deprecate(c, "sprintf_hash", "This method is deprecated. From Puppet 4.10.10/5.3.4 please use the built-in sprintf instead")
 	get := func(name string) (value.Value, error) {

@@ -82,7 +82,7 @@ func addValidators(t functions.Table) {
 	}
 	t["validate_legacy"] = validateLegacy
 	t["deprecation"] = arity("deprecation", 2, 2, deprecationFunc)
-	t["is_a"] = arity("is_a", 2, 2, isA)
+	t["is_a"] = isA
 }
 
 // deprecate logs a stdlib deprecation warning once per key and compile,
@@ -592,11 +592,12 @@ func isEmailAddress(v value.Value) bool {
 
 // isA is stdlib's is_a(value, type).
 func isA(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	t, ok := args[1].(value.Type)
-	if !ok {
-		return nil, errorf("'is_a' parameter 'type' expects a Type value, got %s", describeType(args[1]))
+	var v value.Value
+	var t value.Type
+	if err := functions.UnpackArgs("is_a", args, "value", &v, "type", &t); err != nil {
+		return nil, err
 	}
-	return value.Boolean(value.IsInstance(t, args[0])), nil
+	return value.Boolean(value.IsInstance(t, v)), nil
 }
 
 // validateLegacy is validate_legacy(type, function_name, value, *args):
