@@ -170,12 +170,14 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 }
 
 // DefaultFunctions is the function table for an environment: Puppet's core
-// functions, plus puppetlabs-stdlib's when a module named stdlib is on the
-// module path (core functions win where both define a name, as in Puppet).
+// functions and the compiler's own (include, lookup, epp, ...), plus
+// puppetlabs-stdlib's when a module named stdlib is on the module path
+// (core functions win where both define a name, as in Puppet).
 // It is built once per environment; compiles only read it.
 func DefaultFunctions(env *Environment) functions.Table {
 	env.funcsOnce.Do(func() {
 		t := functions.Builtins()
+		addCompilerFunctions(t)
 		if _, ok := env.ModuleDir("stdlib"); ok {
 			for name, f := range stdlib.Functions() {
 				if _, core := t[name]; !core {

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/marionette-dev/marionette/erb"
@@ -9,51 +8,24 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// fnTemplate renders module ERB templates: template('mod/file.erb', ...)
-// renders each and concatenates the results, as Puppet does.
-func (c *Compilation) fnTemplate(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	if len(call.Args) == 0 {
-		return nil, fmt.Errorf("'template' expects at least 1 argument, got none")
+// Template implements functions.Templates.
+func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
+	path, err := c.findTemplate(name)
+	if err != nil {
+		return "", err
 	}
-	var out strings.Builder
-	for _, a := range call.Args {
-		name, ok := a.(value.String)
-		if !ok {
-			return nil, fmt.Errorf("'template' parameter 'path' expects a String value, got %s", value.TypeString(value.Generalize(value.TypeOf(a))))
-		}
-		path, err := c.findTemplate(string(name))
-		if err != nil {
-			return nil, err
-		}
-		t, err := c.env.sources.templates.load(path, "erb", func(src []byte) (any, error) {
-			return erb.Parse(path, src)
-		})
-		if err != nil {
-			return nil, err
-		}
-		s, err := c.renderShared(t.(*erb.Template), sc)
-		if err != nil {
-			return nil, err
-		}
-		out.WriteString(s)
+	t, err := c.env.sources.templates.load(path, "erb", func(src []byte) (any, error) {
+		return erb.Parse(path, src)
+	})
+	if err != nil {
+		return "", err
 	}
-	return value.String(out.String()), nil
+	return c.renderShared(t.(*erb.Template), sc)
 }
 
-// fnInlineTemplate renders ERB source given as strings.
-func (c *Compilation) fnInlineTemplate(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	if len(call.Args) == 0 {
-		return nil, fmt.Errorf("'inline_template' expects at least 1 argument, got none")
-	}
-	var out strings.Builder
-	for _, a := range call.Args {
-		s, err := c.renderERB("inline_template", []byte(value.ToString(a)), sc)
-		if err != nil {
-			return nil, err
-		}
-		out.WriteString(s)
-	}
-	return value.String(out.String()), nil
+// InlineTemplate implements functions.Templates.
+func (c *Compilation) InlineTemplate(sc *eval.Scope, src string) (string, error) {
+	return c.renderERB("inline_template", []byte(src), sc)
 }
 
 func (c *Compilation) renderERB(name string, src []byte, sc *eval.Scope) (string, error) {

@@ -8,73 +8,23 @@ import (
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
 
-// compilerFunc is a function that needs the compile: it declares classes or
-// inspects the catalog.
-type compilerFunc func(c *Compilation, sc *eval.Scope, call *eval.Call) (value.Value, error)
-
-// lookupCompilerFunc finds a function implemented by the compiler itself.
-func lookupCompilerFunc(name string) (compilerFunc, bool) {
-	switch name {
-	case "include":
-		return (*Compilation).fnInclude, true
-	case "contain":
-		return (*Compilation).fnContain, true
-	case "require":
-		return (*Compilation).fnRequire, true
-	case "realize":
-		return (*Compilation).fnRealize, true
-	case "defined":
-		return (*Compilation).fnDefined, true
-	case "tag":
-		return (*Compilation).fnTag, true
-	case "tagged":
-		return (*Compilation).fnTagged, true
-	case "create_resources":
-		return (*Compilation).fnCreateResources, true
-	case "epp":
-		return (*Compilation).fnEPP, true
-	case "inline_epp":
-		return (*Compilation).fnInlineEPP, true
-	case "lookup":
-		return (*Compilation).fnLookup, true
-	case "hiera":
-		return hieraFunc(hiera.Hiera), true
-	case "hiera_array":
-		return hieraFunc(hiera.HieraArray), true
-	case "hiera_hash":
-		return hieraFunc(hiera.HieraHash), true
-	case "hiera_include":
-		return (*Compilation).fnHieraInclude, true
-	case "template":
-		return (*Compilation).fnTemplate, true
-	case "inline_template":
-		return (*Compilation).fnInlineTemplate, true
-	}
-	return nil, false
-}
-
-// CallFunction implements eval.Host.
+// CallFunction implements eval.Host. A capitalized name is a type called as
+// a function, which is new(); then come the environment's function table
+// (Puppet's core functions, the compiler's own and stdlib's), the
+// Puppet-language functions of modules and their Ruby functions.
 func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eval.Call) (value.Value, error) {
 	name := strings.TrimPrefix(call.Name, "::")
-	if f, ok := lookupCompilerFunc(name); ok {
-		v, err := f(c, sc, call)
-		if err != nil {
-			return nil, evalError(sc, call.Node, "Error while evaluating a Function Call, ", err)
-		}
-		return v, nil
-	}
 	if name != "" && name[0] >= 'A' && name[0] <= 'Z' {
 		// A type called as a function is new(): Integer('12'), Sensitive($x).
 		t, err := c.resolveTypeName(sc, name, call.Node)
 		if err != nil {
 			return nil, err
 		}
-		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc, Compile: c}
+		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc, Services: c}
 		v, err := functions.New(ctx, t, call.Args)
 		if err != nil {
 			return nil, evalError(sc, call.Node, callKind(call)+", ", err)
@@ -82,7 +32,7 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		return v, nil
 	}
 	if f, ok := c.funcs.Lookup(name); ok {
-		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc, Compile: c}
+		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc, Services: c}
 		v, err := f(ctx, call.Args)
 		if err != nil {
 			var ee *eval.Error
@@ -296,105 +246,6 @@ func classNames(args []value.Value) ([]string, error) {
 	return out, nil
 }
 
-func (c *Compilation) fnInclude(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	names, err := classNames(call.Args)
-	if err != nil {
-		return nil, err
-	}
-	cis, err := c.includeClasses(sc, names, call.Node)
-	if err != nil {
-		return nil, err
-	}
-	return classRefs(cis), nil
-}
-
-func classRefs(cis []*classInstance) value.Array {
-	refs := make(value.Array, len(cis))
-	for i, ci := range cis {
-		refs[i] = &value.ClassType{Name: ci.name}
-	}
-	return refs
-}
-
-// fnContain includes the classes and makes the calling class contain them.
-func (c *Compilation) fnContain(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	names, err := classNames(call.Args)
-	if err != nil {
-		return nil, err
-	}
-	container := c.scopeResource(sc)
-	cis, err := c.includeClasses(sc, names, call.Node)
-	if err != nil {
-		return nil, err
-	}
-	for _, ci := range cis {
-		if container != nil && container != ci.res {
-			c.containEdges = append(c.containEdges, catalog.Edge{Source: container.Ref(), Target: ci.res.Ref()})
-		}
-	}
-	return classRefs(cis), nil
-}
-
-// fnRequire includes the classes and adds require => Class[x] to the
-// calling scope's resource.
-func (c *Compilation) fnRequire(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	names, err := classNames(call.Args)
-	if err != nil {
-		return nil, err
-	}
-	cis, err := c.includeClasses(sc, names, call.Node)
-	if err != nil {
-		return nil, err
-	}
-	refs := classRefs(cis)
-	for _, ref := range refs {
-		if r := c.scopeResource(sc); r != nil {
-			old, ok := r.Param("require")
-			if ok {
-				r.SetParam("require", appendValues(old, ref))
-			} else {
-				r.SetParam("require", value.Array{ref})
-			}
-		}
-	}
-	return refs, nil
-}
-
-// realizeRequest remembers realized references for the check at finish.
-type realizeRequest struct {
-	refs []catalog.Ref
-}
-
-func (c *Compilation) fnRealize(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	var refs []catalog.Ref
-	for _, a := range call.Args {
-		refs = append(refs, refList(a)...)
-	}
-	for _, ref := range refs {
-		if r := c.byRef[ref]; r != nil {
-			c.realize(r)
-		}
-	}
-	c.realizeReqs = append(c.realizeReqs, &realizeRequest{refs: refs})
-	return value.Undef, nil
-}
-
-func (c *Compilation) fnDefined(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	if len(call.Args) == 0 {
-		return nil, fmt.Errorf("'defined' expects at least 1 argument, got none")
-	}
-	for _, a := range call.Args {
-		ok, err := c.isDefined(sc, a)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return value.True, nil
-		}
-	}
-	return value.False, nil
-}
-
 func (c *Compilation) isDefined(sc *eval.Scope, a value.Value) (bool, error) {
 	switch a := a.(type) {
 	case value.String:
@@ -428,8 +279,7 @@ func (c *Compilation) isDefined(sc *eval.Scope, a value.Value) (bool, error) {
 			}
 		}
 		_, builtin := c.funcs.Lookup(name)
-		_, cf := lookupCompilerFunc(name)
-		return builtin || cf, nil
+		return builtin, nil
 	case *value.ClassType:
 		if a.Name == "" {
 			return true, nil
@@ -453,96 +303,6 @@ func (c *Compilation) isDefined(sc *eval.Scope, a value.Value) (bool, error) {
 		return true, nil
 	}
 	return false, fmt.Errorf("'defined' parameter 'vals' expects a value of type String, Type[CatalogEntry], or Type[Type], got %s", value.TypeString(value.Generalize(value.TypeOf(a))))
-}
-
-func (c *Compilation) fnTag(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	r := c.scopeResource(sc)
-	if r == nil {
-		return value.Undef, nil
-	}
-	for _, a := range call.Args {
-		r.AddTags(tagValues(a)...)
-	}
-	return value.Undef, nil
-}
-
-func (c *Compilation) fnTagged(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	r := c.scopeResource(sc)
-	if r == nil {
-		return value.False, nil
-	}
-	for _, a := range call.Args {
-		for _, t := range tagValues(a) {
-			if !containsString(r.Tags, t) {
-				return value.False, nil
-			}
-		}
-	}
-	return value.True, nil
-}
-
-// fnCreateResources declares resources from a hash of title => attributes.
-func (c *Compilation) fnCreateResources(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	if len(call.Args) < 2 || len(call.Args) > 3 {
-		return nil, fmt.Errorf("'create_resources' expects between 2 and 3 arguments, got %d", len(call.Args))
-	}
-	typeName := canonicalName(value.ToString(call.Args[0]))
-	form := syntax.Regular
-	switch {
-	case strings.HasPrefix(typeName, "@@"):
-		form, typeName = syntax.Exported, typeName[2:]
-	case strings.HasPrefix(typeName, "@"):
-		form, typeName = syntax.Virtual, typeName[1:]
-	}
-	res, ok := call.Args[1].(*value.Hash)
-	if !ok {
-		return nil, fmt.Errorf("'create_resources' parameter 'resources' expects a Hash value")
-	}
-	var defaults *value.Hash
-	if len(call.Args) == 3 {
-		if defaults, ok = call.Args[2].(*value.Hash); !ok {
-			return nil, fmt.Errorf("'create_resources' parameter 'defaults' expects a Hash value")
-		}
-	}
-	pos := c.pos(sc, call.Node)
-	for i, k := range res.Keys() {
-		title := value.ToString(k)
-		attrs, _ := res.Values()[i].(*value.Hash)
-		var ops []attrOp
-		if attrs != nil {
-			for j, an := range attrs.Keys() {
-				ops = append(ops, attrOp{name: value.ToString(an), value: attrs.Values()[j]})
-			}
-		}
-		if defaults != nil {
-			for j, dn := range defaults.Keys() {
-				name := value.ToString(dn)
-				if attrs == nil || !hashHas(attrs, name) {
-					ops = append(ops, attrOp{name: name, value: defaults.Values()[j]})
-				}
-			}
-		}
-		if typeName == "class" {
-			if err := c.declareClassFromResource(sc, title, ops, pos); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		r, err := c.declareResource(sc, typeName, title, ops, pos, form)
-		if err != nil {
-			return nil, err
-		}
-		if _, isString := k.(value.String); !isString {
-			// Puppet keeps such a title as it was (443, not '443'): it
-			// does not make a tag of it, and the name, which is its
-			// string form, no longer equals it and stays a parameter.
-			r.dropTag(title)
-			if _, set := r.Param("name"); !set {
-				r.SetParam("name", value.String(title))
-			}
-		}
-	}
-	return value.Undef, nil
 }
 
 func hashHas(h *value.Hash, k string) bool {

@@ -19,11 +19,7 @@ import (
 //	lookup({ name, value_type, merge, default_value })
 //
 // with an optional block computing the default.
-func (c *Compilation) fnLookup(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	args := call.Args
-	if len(args) == 0 || len(args) > 4 {
-		return nil, fmt.Errorf("'lookup' expects between 1 and 4 arguments, got %d", len(args))
-	}
+func fnLookup(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	var req hieraRequest
 	var opts *value.Hash
 	switch a := args[0].(type) {
@@ -88,13 +84,28 @@ func (c *Compilation) fnLookup(sc *eval.Scope, call *eval.Call) (value.Value, er
 			}
 		}
 	}
-	if call.Lambda != nil {
-		lam := call.Lambda
-		req.DefaultFunc = func(key string) (value.Value, error) {
-			return c.ev.CallLambda(lam, []value.Value{value.String(key)})
-		}
+	req.DefaultFunc = defaultFunc(c)
+	return c.Svc().Lookup(req.Request)
+}
+
+// defaultFunc computes a lookup's default with the call's block, nil
+// without one.
+func defaultFunc(c *functions.Ctx) func(string) (value.Value, error) {
+	if c.Call == nil || c.Call.Lambda == nil {
+		return nil
 	}
-	return c.lookups.Lookup(req.Request)
+	lam := c.Call.Lambda
+	return func(key string) (value.Value, error) {
+		return c.Eval.CallLambda(lam, []value.Value{value.String(key)})
+	}
+}
+
+// Lookup implements functions.Data.
+func (c *Compilation) Lookup(req hiera.Request) (value.Value, error) { return c.lookups.Lookup(req) }
+
+// Hiera implements functions.Data.
+func (c *Compilation) Hiera(kind hiera.HieraFunction, key string, def value.Value, hasDefault bool, defaultFunc func(string) (value.Value, error)) (value.Value, error) {
+	return c.lookups.Hiera(kind, key, def, hasDefault, defaultFunc)
 }
 
 // convertTo implements lookup_options convert_to with the new() function.
@@ -103,7 +114,7 @@ func (c *Compilation) convertTo(typeSpec string, v value.Value, args []value.Val
 	if err != nil {
 		return nil, err
 	}
-	ctx := &functions.Ctx{Eval: c.ev, Scope: c.top, Call: &eval.Call{Name: "new"}, Log: c.logFunc, Compile: c}
+	ctx := &functions.Ctx{Eval: c.ev, Scope: c.top, Call: &eval.Call{Name: "new"}, Log: c.logFunc, Services: c}
 	return functions.New(ctx, t, append([]value.Value{v}, args...))
 }
 
@@ -126,34 +137,24 @@ func (c *Compilation) parseTypeSpec(spec string) (value.Type, error) {
 
 // hieraFunc implements hiera(), hiera_array() and hiera_hash():
 // (key, [default], [override]) with an optional default block.
-func hieraFunc(kind hiera.HieraFunction) compilerFunc {
-	return func(c *Compilation, sc *eval.Scope, call *eval.Call) (value.Value, error) {
-		if len(call.Args) == 0 || len(call.Args) > 3 {
-			return nil, fmt.Errorf("'%s' expects between 1 and 3 arguments, got %d", call.Name, len(call.Args))
-		}
-		key, ok := call.Args[0].(value.String)
+func hieraFunc(name string, kind hiera.HieraFunction) functions.Func {
+	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
+		key, ok := args[0].(value.String)
 		if !ok {
-			return nil, fmt.Errorf("'%s' parameter 'key' expects a String value", call.Name)
+			return nil, fmt.Errorf("'%s' parameter 'key' expects a String value", name)
 		}
 		var def value.Value
-		hasDefault := len(call.Args) > 1
+		hasDefault := len(args) > 1
 		if hasDefault {
-			def = call.Args[1]
+			def = args[1]
 		}
-		var defFunc func(string) (value.Value, error)
-		if call.Lambda != nil {
-			lam := call.Lambda
-			defFunc = func(k string) (value.Value, error) {
-				return c.ev.CallLambda(lam, []value.Value{value.String(k)})
-			}
-		}
-		return c.lookups.Hiera(kind, string(key), def, hasDefault, defFunc)
+		return c.Svc().Hiera(kind, string(key), def, hasDefault, defaultFunc(c))
 	}
 }
 
 // fnHieraInclude includes the classes listed under a key (merged unique).
-func (c *Compilation) fnHieraInclude(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	v, err := hieraFunc(hiera.HieraArray)(c, sc, call)
+func fnHieraInclude(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	v, err := hieraFunc("hiera_include", hiera.HieraArray)(c, args)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +162,7 @@ func (c *Compilation) fnHieraInclude(sc *eval.Scope, call *eval.Call) (value.Val
 	if err != nil {
 		return nil, err
 	}
-	if _, err := c.includeClasses(sc, names, call.Node); err != nil {
+	if _, err := c.Svc().DeclareClasses(c.Scope, at(c), names, functions.Include); err != nil {
 		return nil, err
 	}
 	return value.Undef, nil

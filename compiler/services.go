@@ -3,11 +3,15 @@ package compiler
 import (
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/value"
 )
 
-// The methods in this file are the services function packages (stdlib) ask
-// of the running compile through functions.Ctx.Compile.
+// The methods in this file and in builtins.go implement functions.Services:
+// what functions (stdlib's, the compiler's own) ask of the running compile
+// through functions.Ctx.Services.
+
+var _ functions.Services = (*Compilation)(nil)
 
 // Resource returns the parameters set so far on typ[title], following
 // aliases like a reference does.
@@ -68,9 +72,6 @@ func (c *Compilation) WarnOnce(key, msg string) {
 
 // FunctionExists reports whether a function of that name can be called.
 func (c *Compilation) FunctionExists(name string) bool {
-	if _, ok := lookupCompilerFunc(name); ok {
-		return true
-	}
 	if _, ok := c.funcs.Lookup(name); ok {
 		return true
 	}

@@ -11,16 +11,9 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// fnEPP renders a module's EPP template: epp('mod/file.epp', {params}).
-func (c *Compilation) fnEPP(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	if len(call.Args) < 1 || len(call.Args) > 2 {
-		return nil, fmt.Errorf("'epp' expects between 1 and 2 arguments, got %d", len(call.Args))
-	}
-	name, ok := call.Args[0].(value.String)
-	if !ok {
-		return nil, fmt.Errorf("'epp' parameter 'path' expects a String value, got %s", value.TypeString(value.Generalize(value.TypeOf(call.Args[0]))))
-	}
-	path, err := c.findTemplate(string(name))
+// EPP implements functions.Templates.
+func (c *Compilation) EPP(name string, params []value.Value) (value.Value, error) {
+	path, err := c.findTemplate(name)
 	if err != nil {
 		return nil, err
 	}
@@ -30,23 +23,16 @@ func (c *Compilation) fnEPP(sc *eval.Scope, call *eval.Call) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	return c.renderEPP(prog.(*syntax.EPPProgram), call.Args[1:])
+	return c.renderEPP(prog.(*syntax.EPPProgram), params)
 }
 
-// fnInlineEPP renders EPP source given as a string.
-func (c *Compilation) fnInlineEPP(sc *eval.Scope, call *eval.Call) (value.Value, error) {
-	if len(call.Args) < 1 || len(call.Args) > 2 {
-		return nil, fmt.Errorf("'inline_epp' expects between 1 and 2 arguments, got %d", len(call.Args))
-	}
-	src, ok := call.Args[0].(value.String)
-	if !ok {
-		return nil, fmt.Errorf("'inline_epp' parameter 'template' expects a String value")
-	}
+// InlineEPP implements functions.Templates.
+func (c *Compilation) InlineEPP(src string, params []value.Value) (value.Value, error) {
 	prog, err := syntax.ParseEPP("inline_epp", []byte(src))
 	if err != nil {
 		return nil, err
 	}
-	return c.renderEPP(prog, call.Args[1:])
+	return c.renderEPP(prog, params)
 }
 
 // findTemplate resolves 'module/path' to <module>/templates/path.

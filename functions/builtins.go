@@ -35,17 +35,10 @@ var (
 
 // Shorthands for declaring signatures.
 
-func p(name string, t value.Type) param { return param{name: name, typ: t} }
-
-// fixed is a signature whose parameters are all required.
-func fixed(impl Func, params ...param) signature {
-	return signature{params: params, required: len(params), impl: impl}
-}
-
 // withBlock is a signature with required parameters and a block called with
 // n arguments.
-func withBlock(n int, impl Func, params ...param) signature {
-	return signature{params: params, required: len(params), block: requiredBlock, blockMin: n, blockMax: n, impl: impl}
+func withBlock(n int, impl Func, params ...Param) Signature {
+	return Signature{Params: params, Required: len(params), Block: RequiredBlock, BlockMin: n, BlockMax: n, Impl: impl}
 }
 
 func variant(ts ...value.Type) value.Type { return value.NewVariant(ts...) }

@@ -15,8 +15,8 @@ import (
 // function by name, getvar() reads a variable by name.
 
 func addCalls(t Table) {
-	t["call"] = dispatcher("call", signature{params: []param{p("function_name", tString), p("arguments", tAny)},
-		required: 1, repeated: true, block: optionalBlock, anyBlock: true, impl: callImpl})
+	t["call"] = Dispatch("call", Signature{Params: []Param{P("function_name", tString), P("arguments", tAny)},
+		Required: 1, Repeated: true, Block: OptionalBlock, AnyBlock: true, Impl: callImpl})
 	addGetvar(t)
 }
 
@@ -40,11 +40,11 @@ func addGetvar(t Table) {
 	// The argument must start with a variable name, optionally qualified,
 	// followed by a '.' navigation or the end.
 	validName := &value.PatternType{Regexps: []*value.Regexp{mustRegexp(`\A(?:::)?(?:[a-z]\w*::)*[a-z_]\w*(?:\.|\Z)`)}}
-	t["getvar"] = dispatcher("getvar",
-		signature{params: []param{p("get_string", validName), p("default_value", tAny)}, required: 1,
-			block: optionalBlock, blockMin: 1, blockMax: 1, impl: getvarImpl},
-		signature{params: []param{p("get_string", tString), p("default_value", tAny)}, required: 1,
-			block: optionalBlock, anyBlock: true, argumentMismatch: true, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+	t["getvar"] = Dispatch("getvar",
+		Signature{Params: []Param{P("get_string", validName), P("default_value", tAny)}, Required: 1,
+			Block: OptionalBlock, BlockMin: 1, BlockMax: 1, Impl: getvarImpl},
+		Signature{Params: []Param{P("get_string", tString), P("default_value", tAny)}, Required: 1,
+			Block: OptionalBlock, AnyBlock: true, ArgumentMismatch: true, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 				return nil, errors.New("'getvar' The given string does not start with a valid variable name")
 			}})
 }

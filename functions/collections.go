@@ -14,42 +14,42 @@ import (
 )
 
 func addCollections(t Table) {
-	t["size"] = dispatcher("size", fixed(lengthImpl, p("arg", variant(value.CollectionAny, tString, value.BinaryType))))
-	t["length"] = dispatcher("length",
-		fixed(lengthImpl, p("arg", value.CollectionAny)),
-		fixed(lengthImpl, p("arg", tString)),
-		fixed(lengthImpl, p("arg", value.BinaryType)))
-	t["keys"] = dispatcher("keys", fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+	t["size"] = Dispatch("size", Fixed(lengthImpl, P("arg", variant(value.CollectionAny, tString, value.BinaryType))))
+	t["length"] = Dispatch("length",
+		Fixed(lengthImpl, P("arg", value.CollectionAny)),
+		Fixed(lengthImpl, P("arg", tString)),
+		Fixed(lengthImpl, P("arg", value.BinaryType)))
+	t["keys"] = Dispatch("keys", Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 		return append(value.Array{}, args[0].(*value.Hash).Keys()...), nil
-	}, p("hsh", tHash)))
-	t["values"] = dispatcher("values", fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+	}, P("hsh", tHash)))
+	t["values"] = Dispatch("values", Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 		return append(value.Array{}, args[0].(*value.Hash).Values()...), nil
-	}, p("hsh", tHash)))
-	t["flatten"] = dispatcher("flatten", signature{params: []param{p("args", tAny)}, repeated: true,
-		impl: func(c *Ctx, args []value.Value) (value.Value, error) { return flattenArray(value.Array(args)), nil }})
-	t["empty"] = dispatcher("empty",
-		fixed(emptyImpl, p("coll", value.CollectionAny)),
-		fixed(emptyImpl, p("str", &value.SensitiveType{Type: value.StringAny})),
-		fixed(emptyImpl, p("str", tString)),
-		fixed(emptyImpl, p("num", tNumeric)),
-		fixed(emptyImpl, p("bin", value.BinaryType)),
-		fixed(emptyImpl, p("x", value.UndefType)))
-	t["dig"] = dispatcher("dig", signature{params: []param{p("data", optional(value.CollectionAny)), p("arg", tAny)},
-		required: 1, repeated: true, impl: digImpl})
-	t["get"] = dispatcher("get", signature{params: []param{p("value", tAny), p("dotted_string", tString), p("default_value", tAny)},
-		required: 2, block: optionalBlock, blockMin: 1, blockMax: 1, impl: getImpl})
+	}, P("hsh", tHash)))
+	t["flatten"] = Dispatch("flatten", Signature{Params: []Param{P("args", tAny)}, Repeated: true,
+		Impl: func(c *Ctx, args []value.Value) (value.Value, error) { return flattenArray(value.Array(args)), nil }})
+	t["empty"] = Dispatch("empty",
+		Fixed(emptyImpl, P("coll", value.CollectionAny)),
+		Fixed(emptyImpl, P("str", &value.SensitiveType{Type: value.StringAny})),
+		Fixed(emptyImpl, P("str", tString)),
+		Fixed(emptyImpl, P("num", tNumeric)),
+		Fixed(emptyImpl, P("bin", value.BinaryType)),
+		Fixed(emptyImpl, P("x", value.UndefType)))
+	t["dig"] = Dispatch("dig", Signature{Params: []Param{P("data", optional(value.CollectionAny)), P("arg", tAny)},
+		Required: 1, Repeated: true, Impl: digImpl})
+	t["get"] = Dispatch("get", Signature{Params: []Param{P("value", tAny), P("dotted_string", tString), P("default_value", tAny)},
+		Required: 2, Block: OptionalBlock, BlockMin: 1, BlockMax: 1, Impl: getImpl})
 
-	sortBlock := func(ps ...param) signature {
-		return signature{params: ps, required: len(ps), block: optionalBlock, blockMin: 2, blockMax: 2, impl: sortImpl}
+	sortBlock := func(ps ...Param) Signature {
+		return Signature{Params: ps, Required: len(ps), Block: OptionalBlock, BlockMin: 2, BlockMax: 2, Impl: sortImpl}
 	}
-	t["sort"] = dispatcher("sort", sortBlock(p("string_value", tString)), sortBlock(p("array_value", tArray)))
+	t["sort"] = Dispatch("sort", sortBlock(P("string_value", tString)), sortBlock(P("array_value", tArray)))
 
-	uniq := func(blockType string, ps ...param) signature {
-		return signature{params: ps, required: len(ps), block: optionalBlock, blockMin: 1, blockMax: 1,
-			blockType: blockType, impl: uniqueImpl}
+	uniq := func(blockType string, ps ...Param) Signature {
+		return Signature{Params: ps, Required: len(ps), Block: OptionalBlock, BlockMin: 1, BlockMax: 1,
+			BlockType: blockType, Impl: uniqueImpl}
 	}
-	t["unique"] = dispatcher("unique", uniq("Callable[String]", p("string", tString)), uniq("Callable[Any]", p("hash", tHash)),
-		uniq("Callable[Any]", p("array", tArray)), uniq("Callable[Any]", p("iterable", tIterable)))
+	t["unique"] = Dispatch("unique", uniq("Callable[String]", P("string", tString)), uniq("Callable[Any]", P("hash", tHash)),
+		uniq("Callable[Any]", P("array", tArray)), uniq("Callable[Any]", P("iterable", tIterable)))
 
 	t["min"] = minMax("min", -1)
 	t["max"] = minMax("max", 1)
@@ -451,18 +451,18 @@ func minMax(name string, dir int) Func {
 			return impl(c, elems)
 		}
 	}
-	arrayBlock := func(impl Func, elem value.Type) signature {
-		return signature{params: []param{p("values", &value.ArrayType{Elem: elem, Min: 0, Max: value.MaxInt})}, required: 1,
-			block: optionalBlock, blockMin: 2, blockMax: 2, impl: single(impl)}
+	arrayBlock := func(impl Func, elem value.Type) Signature {
+		return Signature{Params: []Param{P("values", &value.ArrayType{Elem: elem, Min: 0, Max: value.MaxInt})}, Required: 1,
+			Block: OptionalBlock, BlockMin: 2, BlockMax: 2, Impl: single(impl)}
 	}
-	return dispatcher(name,
-		signature{params: []param{p("values", tNumeric)}, repeated: true, impl: numeric},
-		signature{params: []param{p("values", tString)}, repeated: true, impl: strs},
+	return Dispatch(name,
+		Signature{Params: []Param{P("values", tNumeric)}, Repeated: true, Impl: numeric},
+		Signature{Params: []Param{P("values", tString)}, Repeated: true, Impl: strs},
 		arrayBlock(numeric, tNumeric),
 		arrayBlock(strs, tString),
 		arrayBlock(anyCmp, tAny),
-		signature{params: []param{p("values", tAny)}, repeated: true, block: requiredBlock, blockMin: 2, blockMax: 2, impl: withBlockImpl},
-		signature{params: []param{p("values", tAny)}, repeated: true, impl: anyCmp})
+		Signature{Params: []Param{P("values", tAny)}, Repeated: true, Block: RequiredBlock, BlockMin: 2, BlockMax: 2, Impl: withBlockImpl},
+		Signature{Params: []Param{P("values", tAny)}, Repeated: true, Impl: anyCmp})
 }
 
 // numericLooking is the pattern min and max use to compare strings as numbers.

@@ -16,68 +16,128 @@ import (
 // when none does the error describes why, merged over all signatures the way
 // Puppet's TypeMismatchDescriber does. This file is that machinery.
 
-// param is one declared parameter of a signature.
-type param struct {
-	name string
-	typ  value.Type
-	// accepts, when set, replaces the instance check of typ where Puppet's
+// Param is one declared parameter of a Signature.
+type Param struct {
+	// Name is the parameter's name in messages ("parameter 'pattern'").
+	Name string
+	// Type is what the parameter accepts.
+	Type value.Type
+	// Accepts, when set, replaces the instance check of Type where Puppet's
 	// check differs from value.IsInstance.
-	accepts func(value.Value) bool
+	Accepts func(value.Value) bool
 }
 
-func (p param) accept(v value.Value) bool {
-	if p.accepts != nil {
-		return p.accepts(v)
+// P is a parameter of the given name and type.
+func P(name string, t value.Type) Param { return Param{Name: name, Type: t} }
+
+func (p Param) accept(v value.Value) bool {
+	if p.Accepts != nil {
+		return p.Accepts(v)
 	}
-	return value.IsInstance(p.typ, v)
+	return value.IsInstance(p.Type, v)
 }
 
-// blockKind says whether a signature takes a block.
-type blockKind int
+// BlockKind says whether a signature takes a block (a lambda).
+type BlockKind int
 
 const (
-	noBlock blockKind = iota
-	optionalBlock
-	requiredBlock
+	// NoBlock rejects a call with a lambda.
+	NoBlock BlockKind = iota
+	// OptionalBlock accepts a call with or without a lambda.
+	OptionalBlock
+	// RequiredBlock rejects a call without a lambda.
+	RequiredBlock
 )
 
-// signature is one dispatch of a function. The first required parameters are
-// mandatory, the rest optional; with repeated set the last parameter takes
-// any number of further arguments (at least one if it is also required).
-type signature struct {
-	params   []param
-	required int
-	repeated bool
-	block    blockKind
-	// blockMin and blockMax are the argument counts the function calls its
+// Signature is one dispatch of a function. The first Required parameters
+// are mandatory, the rest optional; with Repeated set the last parameter
+// takes any number of further arguments (at least one if it is also
+// required).
+type Signature struct {
+	Params   []Param
+	Required int
+	Repeated bool
+	Block    BlockKind
+	// BlockMin and BlockMax are the argument counts the function calls its
 	// block with (Puppet's Callable[min, max]); a lambda fits when it can be
-	// called with that many arguments. anyBlock accepts every lambda.
-	blockMin, blockMax int
-	anyBlock           bool
-	// blockType, when set, is how the block's type is written in
+	// called with that many arguments. AnyBlock accepts every lambda.
+	BlockMin, BlockMax int
+	AnyBlock           bool
+	// BlockType, when set, is how the block's type is written in
 	// Puppet's declaration (Callable[Type, Type]), for messages.
-	blockType string
-	// argumentMismatch marks Puppet's argument_mismatch dispatches: they
+	BlockType string
+	// ArgumentMismatch marks Puppet's argument_mismatch dispatches: they
 	// catch bad arguments to raise a specific error, and are left out when
 	// describing why no signature matched.
-	argumentMismatch bool
-	impl             Func
+	ArgumentMismatch bool
+	// Impl runs the call once the signature has accepted it.
+	Impl Func
+}
+
+// Fixed is a signature whose parameters are all required.
+func Fixed(impl Func, params ...Param) Signature {
+	return Signature{Params: params, Required: len(params), Impl: impl}
+}
+
+// Arity is a signature of lo to hi parameters of type Any, named by names
+// (the last name is reused past the end; "args" without names); hi < 0
+// means any number. It suits functions that check only how many arguments
+// they get; like those functions, it lets a lambda through.
+func Arity(lo, hi int, impl Func, names ...string) Signature {
+	n := max(hi, lo, 1)
+	params := make([]Param, n)
+	for i := range params {
+		name := "args"
+		if len(names) > 0 {
+			name = names[min(i, len(names)-1)]
+		}
+		params[i] = Param{Name: name, Type: value.AnyType}
+	}
+	return Signature{Params: params, Required: lo, Repeated: hi < 0, Block: OptionalBlock, AnyBlock: true, Impl: impl}
+}
+
+// CountArgs is the argument count check of a function written against
+// Puppet's 3.x API, whose messages are the Ruby code's own: when len(args)
+// is outside lo..hi (hi < 0: no upper bound) it returns
+// fmt.Errorf(format, a..., len(args)), so the count is the format's last
+// verb ("%s(): Wrong number of arguments given (%d for 1)"); a format
+// without verbs is the message as it is. nil when the count is right.
+func CountArgs(args []value.Value, lo, hi int, format string, a ...any) error {
+	n := len(args)
+	switch {
+	case n >= lo && (hi < 0 || n <= hi):
+		return nil
+	case !strings.Contains(format, "%"):
+		return errors.New(format)
+	}
+	return fmt.Errorf(format, append(a, n)...)
+}
+
+// Arity3 is the check Puppet makes for a 3.x function declared with an
+// :arity: exactly n arguments, or at least n when atLeast is set. Its
+// messages are Puppet's: "name(): Wrong number of arguments given (2 for
+// 1)", "name(): Wrong number of arguments given (0 for minimum 1)".
+func Arity3(name string, args []value.Value, n int, atLeast bool) error {
+	if atLeast {
+		return CountArgs(args, n, -1, "%[1]s(): Wrong number of arguments given (%[3]d for minimum %[2]d)", name, n)
+	}
+	return CountArgs(args, n, n, "%[1]s(): Wrong number of arguments given (%[3]d for %[2]d)", name, n)
 }
 
 // maxArgs is the most arguments the signature accepts.
-func (s *signature) maxArgs() int {
-	if s.repeated {
+func (s *Signature) maxArgs() int {
+	if s.Repeated {
 		return math.MaxInt
 	}
-	return len(s.params)
+	return len(s.Params)
 }
 
 // paramAt returns the parameter that receives argument i.
-func (s *signature) paramAt(i int) param {
-	if i >= len(s.params) {
-		return s.params[len(s.params)-1]
+func (s *Signature) paramAt(i int) Param {
+	if i >= len(s.Params) {
+		return s.Params[len(s.Params)-1]
 	}
-	return s.params[i]
+	return s.Params[i]
 }
 
 // mismatchKind orders mismatches the way Puppet prefers them when merging.
@@ -107,8 +167,13 @@ type mismatch struct {
 	silent bool
 }
 
-// dispatcher builds the Func of a function with the given signatures.
-func dispatcher(name string, sigs ...signature) Func {
+// Dispatch builds the Func of a function with the given signatures, as
+// Puppet's 4.x function API does: a call runs the first signature that
+// accepts its arguments and block; when none does, the error says why in
+// Puppet's words ("'split' parameter 'pattern' expects a value of type
+// String or Regexp, got Integer", "'epp' expects between 1 and 2
+// arguments, got none").
+func Dispatch(name string, sigs ...Signature) Func {
 	return func(c *Ctx, args []value.Value) (value.Value, error) {
 		lam := c.lambda()
 		found := -1
@@ -119,55 +184,55 @@ func dispatcher(name string, sigs ...signature) Func {
 			}
 		}
 		if found < 0 {
-			var described []signature
+			var described []Signature
 			for _, s := range sigs {
-				if !s.argumentMismatch {
+				if !s.ArgumentMismatch {
 					described = append(described, s)
 				}
 			}
 			return nil, errors.New(describeMismatch(name, described, args, lam))
 		}
-		return sigs[found].impl(c, args)
+		return sigs[found].Impl(c, args)
 	}
 }
 
-func argsMismatch(s *signature, args []value.Value) *mismatch {
+func argsMismatch(s *Signature, args []value.Value) *mismatch {
 	return checkArgs(s, args, false)
 }
 
 // checkArgs checks the arguments against a signature. Describing, it judges
 // as Puppet's describer does, by the inferred types: there any integer
 // passes for an Iterable (Integer[-1, -1] is a finite range).
-func checkArgs(s *signature, args []value.Value, describing bool) *mismatch {
-	if len(args) < s.required || len(args) > s.maxArgs() {
-		return &mismatch{kind: countMismatch, min: s.required, max: s.maxArgs(), gotMin: len(args), gotMax: len(args)}
+func checkArgs(s *Signature, args []value.Value, describing bool) *mismatch {
+	if len(args) < s.Required || len(args) > s.maxArgs() {
+		return &mismatch{kind: countMismatch, min: s.Required, max: s.maxArgs(), gotMin: len(args), gotMax: len(args)}
 	}
 	for i, a := range args {
 		p := s.paramAt(i)
 		if describing {
-			if _, isInt := a.(value.Integer); isInt && allowsIterable(p.typ) {
+			if _, isInt := a.(value.Integer); isInt && allowsIterable(p.Type) {
 				continue
 			}
 		}
 		if !p.accept(a) {
-			path, et, ev := narrowMismatch(p.typ, a)
-			return &mismatch{kind: typeMismatch, where: strings.Join(append([]string{"parameter '" + p.name + "'"}, path...), " "),
-				expected: []value.Type{et}, arg: ev, silent: p.accepts != nil && isArray(a) && value.IsInstance(p.typ, a)}
+			path, et, ev := narrowMismatch(p.Type, a)
+			return &mismatch{kind: typeMismatch, where: strings.Join(append([]string{"parameter '" + p.Name + "'"}, path...), " "),
+				expected: []value.Type{et}, arg: ev, silent: p.Accepts != nil && isArray(a) && value.IsInstance(p.Type, a)}
 		}
 	}
 	return nil
 }
 
-func blockMismatch(s *signature, lam *eval.Lambda) *mismatch {
+func blockMismatch(s *Signature, lam *eval.Lambda) *mismatch {
 	switch {
-	case lam == nil && s.block == requiredBlock:
+	case lam == nil && s.Block == RequiredBlock:
 		return &mismatch{kind: missingBlock}
 	case lam == nil:
 		return nil
-	case s.block == noBlock:
+	case s.Block == NoBlock:
 		return &mismatch{kind: unexpectedBlock}
 	}
-	if s.anyBlock {
+	if s.AnyBlock {
 		return nil
 	}
 	sg := lam.Signature()
@@ -175,10 +240,10 @@ func blockMismatch(s *signature, lam *eval.Lambda) *mismatch {
 	if sg.Max == value.MaxInt {
 		lmax = math.MaxInt
 	}
-	if lmin <= s.blockMin && s.blockMax <= lmax {
+	if lmin <= s.BlockMin && s.BlockMax <= lmax {
 		return nil
 	}
-	return &mismatch{kind: countMismatch, where: "block", min: s.blockMin, max: s.blockMax, gotMin: lmin, gotMax: lmax}
+	return &mismatch{kind: countMismatch, where: "block", min: s.BlockMin, max: s.BlockMax, gotMin: lmin, gotMax: lmax}
 }
 
 func isArray(v value.Value) bool {
@@ -202,7 +267,7 @@ func allowsIterable(t value.Type) bool {
 }
 
 // describeMismatch explains why no signature accepted the call.
-func describeMismatch(name string, sigs []signature, args []value.Value, lam *eval.Lambda) string {
+func describeMismatch(name string, sigs []Signature, args []value.Value, lam *eval.Lambda) string {
 	perSig := make([]*mismatch, len(sigs))
 	allArgErrors := true
 	for i := range sigs {
@@ -636,37 +701,143 @@ func withArticle(name string) string {
 
 // String renders the signature as Puppet lists it in errors:
 // "String str, Variant[String, Regexp] pattern, Callable[1, 1] block".
-func (s *signature) String() string {
+func (s *Signature) String() string {
 	var parts []string
-	for i, p := range s.params {
+	for i, p := range s.Params {
 		ind := ""
 		switch {
-		case s.repeated && i == len(s.params)-1:
+		case s.Repeated && i == len(s.Params)-1:
 			ind = "*"
-			if s.required == len(s.params) {
+			if s.Required == len(s.Params) {
 				ind = "+"
 			}
-		case i >= s.required:
+		case i >= s.Required:
 			ind = "?"
 		}
-		t := p.typ
+		t := p.Type
 		if o, ok := t.(*value.OptionalType); ok && ind == "?" && o.Type != nil {
 			t = o.Type
 		}
-		parts = append(parts, value.TypeString(t)+" "+p.name+ind)
+		parts = append(parts, value.TypeString(t)+" "+p.Name+ind)
 	}
-	blk := fmt.Sprintf("Callable[%d, %d] block", s.blockMin, s.blockMax)
-	if s.anyBlock {
+	blk := fmt.Sprintf("Callable[%d, %d] block", s.BlockMin, s.BlockMax)
+	if s.AnyBlock {
 		blk = "Callable block"
 	}
-	if s.blockType != "" {
-		blk = s.blockType + " block"
+	if s.BlockType != "" {
+		blk = s.BlockType + " block"
 	}
-	switch s.block {
-	case requiredBlock:
+	switch s.Block {
+	case RequiredBlock:
 		parts = append(parts, blk)
-	case optionalBlock:
+	case OptionalBlock:
 		parts = append(parts, blk+"?")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// UnpackArgs checks and unpacks the arguments of a function with fixed
+// parameters, in the spirit of starlark-go's UnpackArgs. pairs alternates
+// a parameter name and a pointer receiving the argument; a name ending in
+// "?" marks the first optional parameter (the rest are optional too), whose
+// pointer keeps its value when the argument is missing. The pointer's type
+// says what the parameter accepts:
+//
+//	*value.Value         Any
+//	*string, *value.String  String
+//	*int64, *value.Integer  Integer
+//	*bool                Boolean
+//	**value.Hash         Hash
+//	*value.Array         Array
+//	*value.Type          Type
+//
+// A wrong count or type fails with Puppet's message for function name, as
+// Dispatch words it ("'f' parameter 'a' expects a String value, got
+// Integer"). A pointer of another type is a programming error, reported as
+// an error naming it.
+func UnpackArgs(name string, args []value.Value, pairs ...any) error {
+	if len(pairs)%2 != 0 {
+		return fmt.Errorf("UnpackArgs(%s): odd number of name/pointer pairs", name)
+	}
+	sig := Signature{Required: -1}
+	for i := 0; i < len(pairs); i += 2 {
+		pname, _ := pairs[i].(string)
+		if opt, ok := strings.CutSuffix(pname, "?"); ok {
+			pname = opt
+			if sig.Required < 0 {
+				sig.Required = i / 2
+			}
+		}
+		t, err := unpackType(pairs[i+1])
+		if err != nil {
+			return fmt.Errorf("UnpackArgs(%s): parameter %q: %w", name, pname, err)
+		}
+		sig.Params = append(sig.Params, Param{Name: pname, Type: t})
+	}
+	if sig.Required < 0 {
+		sig.Required = len(sig.Params)
+	}
+	if checkArgs(&sig, args, false) != nil {
+		return errors.New(describeMismatch(name, []Signature{sig}, args, nil))
+	}
+	for i, a := range args {
+		if !unpackInto(pairs[2*i+1], a) {
+			return errors.New(describeMismatch(name, []Signature{sig}, args, nil))
+		}
+	}
+	return nil
+}
+
+// unpackInto stores v through an UnpackArgs pointer, reporting whether v has
+// the Go type the pointer needs.
+func unpackInto(ptr any, v value.Value) bool {
+	ok := true
+	switch p := ptr.(type) {
+	case *value.Value:
+		*p = v
+	case *string:
+		var s value.String
+		s, ok = v.(value.String)
+		*p = string(s)
+	case *value.String:
+		*p, ok = v.(value.String)
+	case *int64:
+		var n value.Integer
+		n, ok = v.(value.Integer)
+		*p = int64(n)
+	case *value.Integer:
+		*p, ok = v.(value.Integer)
+	case *bool:
+		var b value.Boolean
+		b, ok = v.(value.Boolean)
+		*p = bool(b)
+	case **value.Hash:
+		*p, ok = v.(*value.Hash)
+	case *value.Array:
+		*p, ok = v.(value.Array)
+	case *value.Type:
+		*p, ok = v.(value.Type)
+	}
+	return ok
+}
+
+// unpackType is the Puppet type an UnpackArgs pointer accepts.
+func unpackType(ptr any) (value.Type, error) {
+	switch ptr.(type) {
+	case *value.Value:
+		return value.AnyType, nil
+	case *string, *value.String:
+		return value.StringAny, nil
+	case *int64, *value.Integer:
+		return value.IntegerAny, nil
+	case *bool:
+		return value.BooleanAny, nil
+	case **value.Hash:
+		return value.HashAny, nil
+	case *value.Array:
+		return value.ArrayAny, nil
+	case *value.Type:
+		return value.TypeAny, nil
+	}
+	return nil, fmt.Errorf("unsupported pointer type %T", ptr)
 }

@@ -1,8 +1,11 @@
 // Package functions implements Puppet's built-in functions that need nothing
-// from the catalog: strings, collections, types, iteration and logging.
-// Functions that declare or inspect catalog content (include, realize,
-// defined, create_resources, lookup, epp, ...) live in the compiler, which
-// consults this package for everything else.
+// from the catalog: strings, collections, types, iteration and logging. It
+// also defines what every function table entry is: a Func, usually built
+// with Dispatch from Signatures (or checked with UnpackArgs, CountArgs and
+// Arity3), which reaches the running compile only through the typed
+// Services of its Ctx. The compiler's own functions (include, realize,
+// defined, create_resources, lookup, epp, ...) and stdlib's are Funcs of
+// the same kind, in the same Table.
 //
 // Regular expressions are compiled on first use (sync.OnceValue), so that a
 // process pays only for those it uses.
@@ -35,10 +38,10 @@ type Ctx struct {
 	Call  *eval.Call
 	// Log receives the messages of notice(), warning(), ... Never nil.
 	Log func(level Level, msg string)
-	// Compile is the compile the call runs in. Function packages that need
-	// catalog services (stdlib's ensure_resource, getvar, ...) assert the
-	// interface they declare; the compiler implements it.
-	Compile any
+	// Services is what the compile the call runs in provides (the
+	// compiler's *Compilation). A host that provides none may leave it nil;
+	// functions that need it then fail with ErrNoService.
+	Services Services
 }
 
 // Func implements one function. Errors are plain errors with Puppet's
@@ -49,6 +52,15 @@ type Func func(c *Ctx, args []value.Value) (value.Value, error)
 // Table maps function names to implementations. It is built once and never
 // modified, so compiles share it.
 type Table map[string]Func
+
+// Svc returns the compile's services, NoServices when the host provides
+// none.
+func (c *Ctx) Svc() Services {
+	if c.Services == nil {
+		return NoServices{}
+	}
+	return c.Services
+}
 
 // Lookup returns the function with the given name.
 func (t Table) Lookup(name string) (Func, bool) {

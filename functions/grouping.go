@@ -11,18 +11,18 @@ import (
 // structure of its subject.
 
 func addGrouping(t Table) {
-	collectionSigs := func(impl func(c *Ctx, subject value.Value, indexed bool, n int) (value.Value, error)) []signature {
+	collectionSigs := func(impl func(c *Ctx, subject value.Value, indexed bool, n int) (value.Value, error)) []Signature {
 		mk := func(indexed bool, n int) Func {
 			return func(c *Ctx, args []value.Value) (value.Value, error) { return impl(c, args[0], indexed, n) }
 		}
-		return []signature{
-			withBlock(1, mk(false, 1), p("collection", value.CollectionAny)),
-			withBlock(2, mk(true, 2), p("array", tArray)),
-			withBlock(2, mk(false, 2), p("collection", value.CollectionAny)),
+		return []Signature{
+			withBlock(1, mk(false, 1), P("collection", value.CollectionAny)),
+			withBlock(2, mk(true, 2), P("array", tArray)),
+			withBlock(2, mk(false, 2), P("collection", value.CollectionAny)),
 		}
 	}
-	t["group_by"] = dispatcher("group_by", collectionSigs(groupByImpl)...)
-	t["partition"] = dispatcher("partition", collectionSigs(partitionImpl)...)
+	t["group_by"] = Dispatch("group_by", collectionSigs(groupByImpl)...)
+	t["partition"] = Dispatch("partition", collectionSigs(partitionImpl)...)
 
 	treeOptions := &value.StructType{Elements: []value.StructElement{
 		treeOption("container_type", optional(tType)),
@@ -33,11 +33,11 @@ func addGrouping(t Table) {
 		treeOption("include_refs", optional(tBoolean)),
 	}}
 	tree := variant(value.IteratorAny, tArray, tHash, value.ObjectType)
-	treeSig := func(block blockKind, n int) signature {
-		return signature{params: []param{p("tree", tree), p("options", treeOptions)}, required: 1,
-			block: block, blockMin: n, blockMax: n, impl: treeEachImpl}
+	treeSig := func(block BlockKind, n int) Signature {
+		return Signature{Params: []Param{P("tree", tree), P("options", treeOptions)}, Required: 1,
+			Block: block, BlockMin: n, BlockMax: n, Impl: treeEachImpl}
 	}
-	t["tree_each"] = dispatcher("tree_each", treeSig(requiredBlock, 2), treeSig(requiredBlock, 1), treeSig(noBlock, 0))
+	t["tree_each"] = Dispatch("tree_each", treeSig(RequiredBlock, 2), treeSig(RequiredBlock, 1), treeSig(NoBlock, 0))
 }
 
 func treeOption(name string, t value.Type) value.StructElement {

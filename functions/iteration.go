@@ -15,27 +15,27 @@ func addIteration(t Table) {
 	t["filter"] = iterFunc("filter", filterImpl)
 	t["any"] = iterFunc("any", anyImpl)
 	t["all"] = iterFunc("all", allImpl)
-	t["index"] = dispatcher("index", append(iterSigs(indexImpl),
-		fixed(stringIndex, p("str", tString), p("match", variant(tString, tRegexp))),
-		fixed(indexValue, p("enumerable", tIterable), p("match", tAny)))...)
-	t["reduce"] = dispatcher("reduce",
-		withBlock(2, reduceImpl, p("enumerable", tIterable)),
-		withBlock(2, reduceImpl, p("enumerable", tIterable), p("memo", tAny)))
-	t["with"] = dispatcher("with", signature{params: []param{p("arg", tAny)}, repeated: true,
-		block: requiredBlock, anyBlock: true, impl: withImpl})
-	t["then"] = dispatcher("then", withBlock(1, thenImpl, p("arg", tAny)))
-	t["lest"] = dispatcher("lest", withBlock(0, lestImpl, p("arg", tAny)))
-	sliceSize := p("slice_size", &value.IntegerType{Min: 1, Max: value.MaxInt})
-	t["slice"] = dispatcher("slice",
-		signature{params: []param{p("hash", tHash), sliceSize}, required: 2, block: optionalBlock, anyBlock: true, impl: sliceImpl},
-		signature{params: []param{p("enumerable", tIterable), sliceSize}, required: 2, block: optionalBlock, anyBlock: true, impl: sliceImpl})
-	stepSize := p("step", &value.IntegerType{Min: 1, Max: value.MaxInt})
-	t["step"] = dispatcher("step",
-		fixed(stepImpl, p("iterable", tIterable), stepSize),
-		withBlock(1, stepImpl, p("iterable", tIterable), stepSize))
-	t["reverse_each"] = dispatcher("reverse_each",
-		fixed(reverseEachImpl, p("iterable", tIterable)),
-		withBlock(1, reverseEachImpl, p("iterable", tIterable)))
+	t["index"] = Dispatch("index", append(iterSigs(indexImpl),
+		Fixed(stringIndex, P("str", tString), P("match", variant(tString, tRegexp))),
+		Fixed(indexValue, P("enumerable", tIterable), P("match", tAny)))...)
+	t["reduce"] = Dispatch("reduce",
+		withBlock(2, reduceImpl, P("enumerable", tIterable)),
+		withBlock(2, reduceImpl, P("enumerable", tIterable), P("memo", tAny)))
+	t["with"] = Dispatch("with", Signature{Params: []Param{P("arg", tAny)}, Repeated: true,
+		Block: RequiredBlock, AnyBlock: true, Impl: withImpl})
+	t["then"] = Dispatch("then", withBlock(1, thenImpl, P("arg", tAny)))
+	t["lest"] = Dispatch("lest", withBlock(0, lestImpl, P("arg", tAny)))
+	sliceSize := P("slice_size", &value.IntegerType{Min: 1, Max: value.MaxInt})
+	t["slice"] = Dispatch("slice",
+		Signature{Params: []Param{P("hash", tHash), sliceSize}, Required: 2, Block: OptionalBlock, AnyBlock: true, Impl: sliceImpl},
+		Signature{Params: []Param{P("enumerable", tIterable), sliceSize}, Required: 2, Block: OptionalBlock, AnyBlock: true, Impl: sliceImpl})
+	stepSize := P("step", &value.IntegerType{Min: 1, Max: value.MaxInt})
+	t["step"] = Dispatch("step",
+		Fixed(stepImpl, P("iterable", tIterable), stepSize),
+		withBlock(1, stepImpl, P("iterable", tIterable), stepSize))
+	t["reverse_each"] = Dispatch("reverse_each",
+		Fixed(reverseEachImpl, P("iterable", tIterable)),
+		withBlock(1, reverseEachImpl, P("iterable", tIterable)))
 }
 
 // An iterImpl implements one of the functions that call their block once per
@@ -46,19 +46,19 @@ type iterImpl func(c *Ctx, subject value.Value, hash bool, n int) (value.Value, 
 // iterSigs returns Puppet's four dispatches of the element-wise iteration
 // functions, in Puppet's order: a Hash with a block of 2 (key, value) or 1
 // ([key, value]), any other Iterable with a block of 2 (index, element) or 1.
-func iterSigs(impl iterImpl) []signature {
+func iterSigs(impl iterImpl) []Signature {
 	mk := func(hash bool, n int) Func {
 		return func(c *Ctx, args []value.Value) (value.Value, error) { return impl(c, args[0], hash, n) }
 	}
-	return []signature{
-		withBlock(2, mk(true, 2), p("hash", tHash)),
-		withBlock(1, mk(true, 1), p("hash", tHash)),
-		withBlock(2, mk(false, 2), p("enumerable", tIterable)),
-		withBlock(1, mk(false, 1), p("enumerable", tIterable)),
+	return []Signature{
+		withBlock(2, mk(true, 2), P("hash", tHash)),
+		withBlock(1, mk(true, 1), P("hash", tHash)),
+		withBlock(2, mk(false, 2), P("enumerable", tIterable)),
+		withBlock(1, mk(false, 1), P("enumerable", tIterable)),
 	}
 }
 
-func iterFunc(name string, impl iterImpl) Func { return dispatcher(name, iterSigs(impl)...) }
+func iterFunc(name string, impl iterImpl) Func { return Dispatch(name, iterSigs(impl)...) }
 
 // forEach calls fn for each element of subject: for a hash with its key and
 // value, otherwise with its index and the element. fn returns false to stop.

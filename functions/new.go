@@ -20,9 +20,9 @@ func New(c *Ctx, t value.Type, args []value.Value) (value.Value, error) {
 	// The conversion functions take no block; a block of the call (as in
 	// convert_to(...) |$x| {...}) is the caller's business.
 	if c.lambda() != nil {
-		noBlock := *c
-		noBlock.Call = &eval.Call{Name: c.Call.Name, Args: c.Call.Args, Node: c.Call.Node}
-		c = &noBlock
+		NoBlock := *c
+		NoBlock.Call = &eval.Call{Name: c.Call.Name, Args: c.Call.Args, Node: c.Call.Node}
+		c = &NoBlock
 	}
 	if len(args) == 1 && value.IsInstance(t, args[0]) {
 		return args[0], nil
@@ -54,13 +54,13 @@ func newValue(c *Ctx, t value.Type, args []value.Value) (value.Value, error) {
 	case *value.RegexpType:
 		return newRegexp(c, args)
 	case *value.SensitiveType:
-		return dispatcher("new_Sensitive", fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+		return Dispatch("new_Sensitive", Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 			return &value.Sensitive{Value: args[0]}, nil
-		}, p("value", tAny)))(c, args)
+		}, P("value", tAny)))(c, args)
 	case *value.TypeType:
-		return dispatcher("new_type", fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+		return Dispatch("new_type", Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 			return parseType(c, string(args[0].(value.String)))
-		}, p("type_string", &value.StringType{Min: 1, Max: value.MaxInt})))(c, args)
+		}, P("type_string", &value.StringType{Min: 1, Max: value.MaxInt})))(c, args)
 	case *value.OptionalType:
 		if t.Type != nil {
 			return newValue(c, t.Type, args)
@@ -69,7 +69,7 @@ func newValue(c *Ctx, t value.Type, args []value.Value) (value.Value, error) {
 		if t.Type != nil {
 			return newValue(c, t.Type, args)
 		}
-		return dispatcher("new_unit", fixed(func(c *Ctx, args []value.Value) (value.Value, error) { return args[0], nil }, p("from", tAny)))(c, args)
+		return Dispatch("new_unit", Fixed(func(c *Ctx, args []value.Value) (value.Value, error) { return args[0], nil }, P("from", tAny)))(c, args)
 	default:
 		if t == value.NumericType {
 			return newNumeric(c, args)
@@ -133,13 +133,13 @@ func newInteger(c *Ctx, args []value.Value) (value.Value, error) {
 		}
 		return nil, conversionError("new", args[0], "Integer")
 	}
-	return dispatcher("new",
-		signature{params: []param{p("from", convertible), p("radix", radix), p("abs", tBoolean)}, required: 1, impl: fromArgs},
-		fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+	return Dispatch("new",
+		Signature{Params: []Param{P("from", convertible), P("radix", radix), P("abs", tBoolean)}, Required: 1, Impl: fromArgs},
+		Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 			h := args[0].(*value.Hash)
 			return fromArgs(c, hashArgs(h, "from", "radix", "abs"))
-		}, p("hash_args", named)),
-		signature{params: []param{p("hash_args", tHash)}, required: 1, argumentMismatch: true, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+		}, P("hash_args", named)),
+		Signature{Params: []Param{P("hash_args", tHash)}, Required: 1, ArgumentMismatch: true, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			h := args[0].(*value.Hash)
 			if r, ok := h.GetString("radix"); ok && !value.IsDefault(r) {
 				if err := assertRadix(r); err != nil {
@@ -151,7 +151,7 @@ func newInteger(c *Ctx, args []value.Value) (value.Value, error) {
 			}
 			return nil, fmt.Errorf("Integer.new %s", describeValueMismatch(named, h))
 		}},
-		signature{params: []param{p("from", tAny), p("radix", tInteger), p("abs", tBoolean)}, required: 1, argumentMismatch: true, impl: onError},
+		Signature{Params: []Param{P("from", tAny), P("radix", tInteger), P("abs", tBoolean)}, Required: 1, ArgumentMismatch: true, Impl: onError},
 	)(c, args)
 }
 
@@ -343,12 +343,12 @@ func numberNew(c *Ctx, args []value.Value, fn, typeName string, convertible valu
 		}
 		return v, nil
 	}
-	return dispatcher(fn,
-		signature{params: []param{p("from", convertible), p("abs", tBoolean)}, required: 1, impl: fromArgs},
-		fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+	return Dispatch(fn,
+		Signature{Params: []Param{P("from", convertible), P("abs", tBoolean)}, Required: 1, Impl: fromArgs},
+		Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 			return fromArgs(c, hashArgs(args[0].(*value.Hash), "from", "abs"))
-		}, p("hash_args", named)),
-		signature{params: []param{p("from", tAny), p("abs", tBoolean)}, required: 1, argumentMismatch: true, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+		}, P("hash_args", named)),
+		Signature{Params: []Param{P("from", tAny), P("abs", tBoolean)}, Required: 1, ArgumentMismatch: true, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			return nil, conversionError(fn, args[0], typeName)
 		}},
 	)(c, args)
@@ -356,8 +356,8 @@ func numberNew(c *Ctx, args []value.Value, fn, typeName string, convertible valu
 
 func newBoolean(c *Ctx, args []value.Value) (value.Value, error) {
 	words := value.NewEnum([]string{"false", "true", "yes", "no", "y", "n"}, true)
-	return dispatcher("new_boolean",
-		fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+	return Dispatch("new_boolean",
+		Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 			switch v := args[0].(type) {
 			case value.Float:
 				return value.Boolean(v != 0), nil
@@ -372,8 +372,8 @@ func newBoolean(c *Ctx, args []value.Value) (value.Value, error) {
 				}
 			}
 			return value.True, nil
-		}, p("from", variant(tInteger, value.FloatAny, tBoolean, words))),
-		signature{params: []param{p("from", tAny)}, required: 1, argumentMismatch: true, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+		}, P("from", variant(tInteger, value.FloatAny, tBoolean, words))),
+		Signature{Params: []Param{P("from", tAny)}, Required: 1, ArgumentMismatch: true, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			return nil, conversionError("new_boolean", args[0], "Boolean")
 		}},
 	)(c, args)
@@ -382,11 +382,11 @@ func newBoolean(c *Ctx, args []value.Value) (value.Value, error) {
 func newArray(c *Ctx, args []value.Value) (value.Value, error) {
 	f := false
 	tr := true
-	return dispatcher("new_array",
-		signature{params: []param{
-			p("from", variant(tArray, tHash, value.BinaryType, tIterable)),
-			p("wrap", &value.BooleanType{Value: &f}),
-		}, required: 1, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+	return Dispatch("new_array",
+		Signature{Params: []Param{
+			P("from", variant(tArray, tHash, value.BinaryType, tIterable)),
+			P("wrap", &value.BooleanType{Value: &f}),
+		}, Required: 1, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			elems, err := iterElements(args[0])
 			if err != nil {
 				return nil, err
@@ -396,13 +396,13 @@ func newArray(c *Ctx, args []value.Value) (value.Value, error) {
 			}
 			return elems, nil
 		}},
-		fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+		Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 			if a, ok := args[0].(value.Array); ok {
 				return a, nil
 			}
 			return value.Array{args[0]}, nil
-		}, p("from", tAny), p("wrap", &value.BooleanType{Value: &tr})),
-		signature{params: []param{p("from", tAny), p("wrap", tBoolean)}, required: 1, argumentMismatch: true, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+		}, P("from", tAny), P("wrap", &value.BooleanType{Value: &tr})),
+		Signature{Params: []Param{P("from", tAny), P("wrap", tBoolean)}, Required: 1, ArgumentMismatch: true, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			return nil, fmt.Errorf("'new_array' Value of type %s cannot be converted to Array", generalizedTypeString(args[0]))
 		}},
 	)(c, args)
@@ -419,16 +419,16 @@ func newHash(c *Ctx, args []value.Value) (value.Value, error) {
 		return b.Build(), nil
 	}
 	treeArray := &value.ArrayType{Elem: &value.TupleType{Types: []value.Type{tArray, tAny}, Min: 2, Max: 2}, Min: 1, Max: value.MaxInt}
-	return dispatcher("new_hash",
-		signature{params: []param{p("from", treeArray), p("build_option", value.NewEnum([]string{"hash_tree", "tree"}, false))},
-			required: 1, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+	return Dispatch("new_hash",
+		Signature{Params: []Param{P("from", treeArray), P("build_option", value.NewEnum([]string{"hash_tree", "tree"}, false))},
+			Required: 1, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 				if len(args) == 1 {
 					return tuples(c, args)
 				}
 				return hashFromTree(args[0].(value.Array), args[1] == value.String("hash_tree")), nil
 			}},
-		fixed(tuples, p("from", &value.ArrayType{Elem: pair, Min: 1, Max: value.MaxInt})),
-		fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
+		Fixed(tuples, P("from", &value.ArrayType{Elem: pair, Min: 1, Max: value.MaxInt})),
+		Fixed(func(c *Ctx, args []value.Value) (value.Value, error) {
 			switch from := args[0].(type) {
 			case *value.Hash:
 				return from, nil
@@ -443,7 +443,7 @@ func newHash(c *Ctx, args []value.Value) (value.Value, error) {
 				return hashFromFlat(elems)
 			}
 			return nil, fmt.Errorf("Value of type %s cannot be converted to Hash", generalizedTypeString(args[0]))
-		}, p("from", tAny)),
+		}, P("from", tAny)),
 	)(c, args)
 }
 
@@ -460,8 +460,8 @@ func hashFromFlat(a value.Array) (value.Value, error) {
 
 func newRegexp(c *Ctx, args []value.Value) (value.Value, error) {
 	// Puppet 7 names Regexp's conversion function new_float.
-	return dispatcher("new_float",
-		signature{params: []param{p("pattern", tString), p("escape", tBoolean)}, required: 1, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+	return Dispatch("new_float",
+		Signature{Params: []Param{P("pattern", tString), P("escape", tBoolean)}, Required: 1, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			src := string(args[0].(value.String))
 			if len(args) > 1 && args[1] == value.True {
 				src = rubyRegexpEscape(src)
@@ -506,9 +506,9 @@ func rubyRegexpEscape(s string) string {
 // numbers in decimal (floats with %f), collections with their elements
 // quoted. A format string (as in String(12, '%x')) applies to the value.
 func newString(c *Ctx, args []value.Value) (value.Value, error) {
-	return dispatcher("new_string",
-		signature{params: []param{p("from", tAny), p("string_formats", variant(value.DefaultType, &value.StringType{Min: 1, Max: value.MaxInt}, tHash))},
-			required: 1, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+	return Dispatch("new_string",
+		Signature{Params: []Param{P("from", tAny), P("string_formats", variant(value.DefaultType, &value.StringType{Min: 1, Max: value.MaxInt}, tHash))},
+			Required: 1, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 				format := ""
 				if len(args) > 1 {
 					switch f := args[1].(type) {

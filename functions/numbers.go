@@ -13,14 +13,14 @@ import (
 )
 
 func addNumbers(t Table) {
-	t["abs"] = dispatcher("abs", fixed(absImpl, p("val", tNumeric)), fixed(absImpl, p("val", tString)))
-	t["ceiling"] = dispatcher("ceiling",
-		fixed(roundingImpl("ceiling", math.Ceil), p("val", tNumeric)),
-		fixed(roundingImpl("ceiling", math.Ceil), p("val", tString)))
-	t["floor"] = dispatcher("floor",
-		fixed(roundingImpl("floor", math.Floor), p("val", tNumeric)),
-		fixed(roundingImpl("floor", math.Floor), p("val", tString)))
-	t["round"] = dispatcher("round", fixed(roundImpl, p("val", tNumeric)))
+	t["abs"] = Dispatch("abs", Fixed(absImpl, P("val", tNumeric)), Fixed(absImpl, P("val", tString)))
+	t["ceiling"] = Dispatch("ceiling",
+		Fixed(roundingImpl("ceiling", math.Ceil), P("val", tNumeric)),
+		Fixed(roundingImpl("ceiling", math.Ceil), P("val", tString)))
+	t["floor"] = Dispatch("floor",
+		Fixed(roundingImpl("floor", math.Floor), P("val", tNumeric)),
+		Fixed(roundingImpl("floor", math.Floor), P("val", tString)))
+	t["round"] = Dispatch("round", Fixed(roundImpl, P("val", tNumeric)))
 }
 
 var (

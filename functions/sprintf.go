@@ -19,8 +19,8 @@ func sprintfFunc(c *Ctx, args []value.Value) (value.Value, error) {
 	if c.lambda() != nil {
 		return nil, errors.New("sprintf(): does not accept a block")
 	}
-	if len(args) == 0 {
-		return nil, errors.New("sprintf(): Wrong number of arguments given (0 for minimum 1)")
+	if err := Arity3("sprintf", args, 1, true); err != nil {
+		return nil, err
 	}
 	format, ok := args[0].(value.String)
 	if !ok {

@@ -18,36 +18,36 @@ import (
 )
 
 func addStrings(t Table) {
-	t["split"] = dispatcher("split",
-		fixed(splitImpl, p("str", tString), p("pattern", tString)),
-		fixed(splitImpl, p("str", tString), p("pattern", tRegexp)),
-		fixed(splitImpl, p("str", tString), p("pattern", &value.TypeType{Type: value.RegexpAny})))
-	t["join"] = dispatcher("join", signature{params: []param{p("arg", tArray), p("delimiter", tString)}, required: 1, impl: joinImpl})
+	t["split"] = Dispatch("split",
+		Fixed(splitImpl, P("str", tString), P("pattern", tString)),
+		Fixed(splitImpl, P("str", tString), P("pattern", tRegexp)),
+		Fixed(splitImpl, P("str", tString), P("pattern", &value.TypeType{Type: value.RegexpAny})))
+	t["join"] = Dispatch("join", Signature{Params: []Param{P("arg", tArray), P("delimiter", tString)}, Required: 1, Impl: joinImpl})
 
 	// upcase and downcase recurse into arrays and hashes of string data.
 	stringData := &value.AliasType{Name: "StringData"}
 	stringData.Resolved = variant(tString, tNumeric,
 		&value.ArrayType{Elem: stringData, Min: 0, Max: value.MaxInt},
 		&value.HashType{Key: stringData, Value: stringData, Min: 0, Max: value.MaxInt})
-	deepSigs := func(conv func(string) string) []signature {
+	deepSigs := func(conv func(string) string) []Signature {
 		impl := func(c *Ctx, args []value.Value) (value.Value, error) { return mapStringsDeep(args[0], conv), nil }
-		return []signature{
-			fixed(impl, p("arg", tNumeric)),
-			fixed(impl, p("arg", tString)),
-			fixed(impl, p("arg", &value.ArrayType{Elem: stringData, Min: 0, Max: value.MaxInt})),
-			fixed(impl, p("arg", &value.HashType{Key: stringData, Value: stringData, Min: 0, Max: value.MaxInt})),
+		return []Signature{
+			Fixed(impl, P("arg", tNumeric)),
+			Fixed(impl, P("arg", tString)),
+			Fixed(impl, P("arg", &value.ArrayType{Elem: stringData, Min: 0, Max: value.MaxInt})),
+			Fixed(impl, P("arg", &value.HashType{Key: stringData, Value: stringData, Min: 0, Max: value.MaxInt})),
 		}
 	}
-	t["upcase"] = dispatcher("upcase", deepSigs(rubyUpcase)...)
-	t["downcase"] = dispatcher("downcase", deepSigs(rubyDowncase)...)
+	t["upcase"] = Dispatch("upcase", deepSigs(rubyUpcase)...)
+	t["downcase"] = Dispatch("downcase", deepSigs(rubyDowncase)...)
 
 	// These convert a string, or each string of an iterable, leaving numbers.
 	shallow := func(name string, conv func(string) string) {
 		impl := func(c *Ctx, args []value.Value) (value.Value, error) { return mapStringsShallow(args[0], conv) }
-		t[name] = dispatcher(name,
-			fixed(impl, p("arg", tNumeric)),
-			fixed(impl, p("arg", tString)),
-			fixed(impl, iterableOf("arg", variant(tString, tNumeric))))
+		t[name] = Dispatch(name,
+			Fixed(impl, P("arg", tNumeric)),
+			Fixed(impl, P("arg", tString)),
+			Fixed(impl, iterableOf("arg", variant(tString, tNumeric))))
 	}
 	shallow("capitalize", rubyCapitalize)
 	shallow("camelcase", camelcase)
@@ -57,26 +57,26 @@ func addStrings(t Table) {
 	shallow("lstrip", rubyLstrip)
 	shallow("rstrip", rubyRstrip)
 
-	t["regsubst"] = dispatcher("regsubst",
-		signature{params: []param{
-			p("target", variant(&value.ArrayType{Elem: tString, Min: 0, Max: value.MaxInt}, tString)),
-			p("pattern", tString),
-			p("replacement", variant(tString, &value.HashType{Key: tString, Value: tString, Min: 0, Max: value.MaxInt})),
-			p("flags", optional(&value.PatternType{Regexps: []*value.Regexp{mustRegexp(`^[GEIM]*$`)}})),
-			p("encoding", value.NewEnum([]string{"E", "N", "S", "U"}, false)),
-		}, required: 3, impl: regsubstImpl},
-		signature{params: []param{
-			p("target", variant(&value.ArrayType{Elem: tString, Min: 0, Max: value.MaxInt}, tString)),
-			p("pattern", variant(tRegexp, &value.TypeType{Type: value.RegexpAny})),
-			p("replacement", variant(tString, &value.HashType{Key: tString, Value: tString, Min: 0, Max: value.MaxInt})),
-			p("flags", &value.PatternType{Regexps: []*value.Regexp{mustRegexp(`^G?$`)}}),
-		}, required: 3, impl: regsubstImpl})
-	t["match"] = dispatcher("match",
-		fixed(matchImpl, p("string", tString), p("pattern", variant(tAny, tType))),
-		fixed(matchImpl, p("string", &value.ArrayType{Elem: tString, Min: 0, Max: value.MaxInt}), p("pattern", variant(tAny, tType))))
+	t["regsubst"] = Dispatch("regsubst",
+		Signature{Params: []Param{
+			P("target", variant(&value.ArrayType{Elem: tString, Min: 0, Max: value.MaxInt}, tString)),
+			P("pattern", tString),
+			P("replacement", variant(tString, &value.HashType{Key: tString, Value: tString, Min: 0, Max: value.MaxInt})),
+			P("flags", optional(&value.PatternType{Regexps: []*value.Regexp{mustRegexp(`^[GEIM]*$`)}})),
+			P("encoding", value.NewEnum([]string{"E", "N", "S", "U"}, false)),
+		}, Required: 3, Impl: regsubstImpl},
+		Signature{Params: []Param{
+			P("target", variant(&value.ArrayType{Elem: tString, Min: 0, Max: value.MaxInt}, tString)),
+			P("pattern", variant(tRegexp, &value.TypeType{Type: value.RegexpAny})),
+			P("replacement", variant(tString, &value.HashType{Key: tString, Value: tString, Min: 0, Max: value.MaxInt})),
+			P("flags", &value.PatternType{Regexps: []*value.Regexp{mustRegexp(`^G?$`)}}),
+		}, Required: 3, Impl: regsubstImpl})
+	t["match"] = Dispatch("match",
+		Fixed(matchImpl, P("string", tString), P("pattern", variant(tAny, tType))),
+		Fixed(matchImpl, P("string", &value.ArrayType{Elem: tString, Min: 0, Max: value.MaxInt}), P("pattern", variant(tAny, tType))))
 
-	t["versioncmp"] = dispatcher("versioncmp",
-		signature{params: []param{p("a", tString), p("b", tString), p("ignore_trailing_zeroes", tBoolean)}, required: 2, impl: versioncmpImpl})
+	t["versioncmp"] = Dispatch("versioncmp",
+		Signature{Params: []Param{P("a", tString), P("b", tString), P("ignore_trailing_zeroes", tBoolean)}, Required: 2, Impl: versioncmpImpl})
 
 	t["md5"] = legacy(digestFunc("md5", func(b []byte) []byte { s := md5.Sum(b); return s[:] }))
 	t["sha1"] = legacy(digestFunc("sha1", func(b []byte) []byte { s := sha1.Sum(b); return s[:] }))
@@ -90,8 +90,8 @@ func addStrings(t Table) {
 // iterableOf is a parameter of type Iterable[elem]. Puppet checks such a
 // value by the common type of its elements, so ['a', 1.5] (common type
 // ScalarData) is not an Iterable[Variant[String, Numeric]].
-func iterableOf(name string, elem value.Type) param {
-	return param{name: name, typ: &value.IterableType{Type: elem}, accepts: func(v value.Value) bool {
+func iterableOf(name string, elem value.Type) Param {
+	return Param{Name: name, Type: &value.IterableType{Type: elem}, Accepts: func(v value.Value) bool {
 		if !value.IsInstance(value.IterableAny, v) || checkIterationSize(v) != nil {
 			return false
 		}
@@ -562,8 +562,8 @@ func matchRegexp(s string, re *value.Regexp) value.Value {
 // must be a string, Ruby's conversion error otherwise).
 func digestFunc(name string, sum func([]byte) []byte) Func {
 	return func(c *Ctx, args []value.Value) (value.Value, error) {
-		if len(args) != 1 {
-			return nil, fmt.Errorf("%s(): Wrong number of arguments given (%d for 1)", name, len(args))
+		if err := Arity3(name, args, 1, false); err != nil {
+			return nil, err
 		}
 		s, ok := args[0].(value.String)
 		if !ok {

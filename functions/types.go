@@ -10,22 +10,22 @@ import (
 )
 
 func addTypes(t Table) {
-	t["type"] = dispatcher("type",
-		signature{params: []param{p("value", tAny), p("inference_method", value.NewEnum([]string{"detailed"}, false))}, required: 1, impl: typeImpl},
-		fixed(typeImpl, p("value", tAny), p("inference_method", value.NewEnum([]string{"reduced"}, false))),
-		fixed(typeImpl, p("value", tAny), p("inference_method", value.NewEnum([]string{"generalized"}, false))))
-	assertSig := func(first param) signature {
-		return signature{params: []param{first, p("value", tAny)}, required: 2, block: optionalBlock, blockMin: 2, blockMax: 2,
-			blockType: "Callable[Type, Type]", impl: assertTypeImpl}
+	t["type"] = Dispatch("type",
+		Signature{Params: []Param{P("value", tAny), P("inference_method", value.NewEnum([]string{"detailed"}, false))}, Required: 1, Impl: typeImpl},
+		Fixed(typeImpl, P("value", tAny), P("inference_method", value.NewEnum([]string{"reduced"}, false))),
+		Fixed(typeImpl, P("value", tAny), P("inference_method", value.NewEnum([]string{"generalized"}, false))))
+	assertSig := func(first Param) Signature {
+		return Signature{Params: []Param{first, P("value", tAny)}, Required: 2, Block: OptionalBlock, BlockMin: 2, BlockMax: 2,
+			BlockType: "Callable[Type, Type]", Impl: assertTypeImpl}
 	}
-	t["assert_type"] = dispatcher("assert_type", assertSig(p("type", tType)), assertSig(p("type_string", tString)))
-	t["new"] = dispatcher("new", signature{params: []param{p("type", tType), p("args", tAny)}, required: 1, repeated: true,
-		block: optionalBlock, anyBlock: true, impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+	t["assert_type"] = Dispatch("assert_type", assertSig(P("type", tType)), assertSig(P("type_string", tString)))
+	t["new"] = Dispatch("new", Signature{Params: []Param{P("type", tType), P("args", tAny)}, Required: 1, Repeated: true,
+		Block: OptionalBlock, AnyBlock: true, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			return blockResult(c, func() (value.Value, error) { return New(c, args[0].(value.Type), args[1:]) })
 		}})
-	t["convert_to"] = dispatcher("convert_to", signature{params: []param{p("value", tAny), p("type", tType), p("args", tAny)},
-		required: 2, repeated: true, block: optionalBlock, blockMin: 1, blockMax: 1,
-		impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+	t["convert_to"] = Dispatch("convert_to", Signature{Params: []Param{P("value", tAny), P("type", tType), P("args", tAny)},
+		Required: 2, Repeated: true, Block: OptionalBlock, BlockMin: 1, BlockMax: 1,
+		Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
 			return blockResult(c, func() (value.Value, error) {
 				return New(c, args[1].(value.Type), append([]value.Value{args[0]}, args[2:]...))
 			})
@@ -38,9 +38,9 @@ func addTypes(t Table) {
 			return args[0], nil
 		})
 	}
-	t["unwrap"] = dispatcher("unwrap",
-		signature{params: []param{p("arg", value.SensitiveAny)}, required: 1, block: optionalBlock, anyBlock: true, impl: unwrap},
-		signature{params: []param{p("arg", tAny)}, required: 1, block: optionalBlock, anyBlock: true, impl: unwrap})
+	t["unwrap"] = Dispatch("unwrap",
+		Signature{Params: []Param{P("arg", value.SensitiveAny)}, Required: 1, Block: OptionalBlock, AnyBlock: true, Impl: unwrap},
+		Signature{Params: []Param{P("arg", tAny)}, Required: 1, Block: OptionalBlock, AnyBlock: true, Impl: unwrap})
 }
 
 // blockResult computes a value and, when the call has a block, passes it

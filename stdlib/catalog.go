@@ -13,53 +13,26 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// Catalog is what the catalog functions (ensure_resource, ensure_packages,
-// ensure_resources, defined_with_params, getparam) need from the running
-// compile, which passes itself as functions.Ctx.Compile. Resources are
-// declared by calling the compiler's create_resources through the
-// evaluator's host, as stdlib's Ruby does.
-type Catalog interface {
-	// Resource returns the parameters set so far on the resource typ[title]
-	// and whether the catalog has it. typ is capitalized per segment
-	// ("Package", "Apt::Source", "Class"); title is matched the way a
-	// resource reference finds its resource (aliases included). Parameters
-	// whose value is undef may be left out.
-	Resource(typ, title string) (params *value.Hash, found bool)
-	// ResourceTitles returns the titles of every resource of type typ
-	// declared so far, in declaration order.
-	ResourceTitles(typ string) []string
-	// ScopeResource returns the reference of the class or defined-type
-	// instance whose body sc (or an enclosing lambda scope) evaluates:
-	// "Class[Foo::Bar]" or "Foo::Bar[title]"; "" at top or node scope.
-	ScopeResource(sc *eval.Scope) string
-}
-
-// Modules is what get_module_path and load_module_metadata need.
-type Modules interface {
-	// ModulePath returns the directory of the named module in the
-	// compile's environment, and whether there is one.
-	ModulePath(name string) (dir string, found bool)
-}
-
 func addCatalog(t functions.Table) {
 	t["ensure_resource"] = legacyStatement(ensureResource)
 	t["ensure_resources"] = legacyStatement(ensureResources)
-	t["ensure_packages"] = ensurePackages
+	t["ensure_packages"] = arity("ensure_packages", 1, 2, ensurePackages)
 	t["defined_with_params"] = legacy(definedWithParams)
 	t["getparam"] = legacy(getparam)
 	t["assert_private"] = legacyStatement(assertPrivate)
 	t["fact"] = fact
-	t["os_version_gte"] = osVersionGTE
+	t["os_version_gte"] = arity("os_version_gte", 2, 2, osVersionGTE)
 	t["get_module_path"] = legacy(getModulePath)
 	t["load_module_metadata"] = legacy(loadModuleMetadata)
 }
 
-func catalogOf(c *functions.Ctx, fn string) (Catalog, error) {
-	cat, ok := c.Compile.(Catalog)
-	if !ok {
+// catalogOf returns the compile's catalog, which a host that provides no
+// services (Ctx.Services nil) does not have.
+func catalogOf(c *functions.Ctx, fn string) (functions.Catalog, error) {
+	if c.Services == nil {
 		return nil, errorf("%s(): not available: the compile does not provide the catalog", fn)
 	}
-	return cat, nil
+	return c.Services, nil
 }
 
 // canonicalType capitalizes each segment of a type name: "apt::source"
@@ -116,7 +89,7 @@ func definedWithParams(c *functions.Ctx, args []value.Value) (value.Value, error
 // isDefinedWithParams reports whether a resource typ[title] (any of the
 // type when title is empty), other than the one being evaluated, has all
 // the given parameter values.
-func isDefinedWithParams(c *functions.Ctx, cat Catalog, typ, title string, params *value.Hash) bool {
+func isDefinedWithParams(c *functions.Ctx, cat functions.Catalog, typ, title string, params *value.Hash) bool {
 	titles := []string{title}
 	if title == "" {
 		titles = cat.ResourceTitles(typ)
@@ -244,9 +217,6 @@ var packagesType = value.NewVariant(
 
 // ensurePackages is the 4.x ensure_packages(packages, default_attributes).
 func ensurePackages(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return nil, countError("ensure_packages", "between 1 and 2 arguments", len(args))
-	}
 	if !value.IsInstance(packagesType, args[0]) {
 		return nil, errorf("'ensure_packages' parameter 'packages' %s", describeArg(packagesType, args[0]))
 	}
@@ -311,8 +281,8 @@ func getparam(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // the compiler sets in class and define scopes (an unset variable is
 // Ruby's nil, which differs from "").
 func assertPrivate(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) > 1 {
-		return nil, errorf("assert_private(): Wrong number of arguments given (%d}) for 0 or 1)", len(args))
+	if err := functions.CountArgs(args, 0, 1, "assert_private(): Wrong number of arguments given (%d}) for 0 or 1)"); err != nil {
+		return nil, err
 	}
 	if c.Scope == nil {
 		return value.Undef, nil
@@ -358,12 +328,9 @@ var factPathSegment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustC
 // fact is stdlib's fact('a.b.0'): a dotted walk into $facts that gives
 // undef (with a warning when it cannot walk on) instead of failing.
 func fact(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, countError("fact", "1 argument", len(args))
-	}
-	name, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'fact' parameter 'fact_name' expects a String value, got %s", describeType(args[0]))
+	var name string
+	if err := functions.UnpackArgs("fact", args, "fact_name", &name); err != nil {
+		return nil, err
 	}
 	var cur value.Value = topFacts(c)
 	var walked []string
@@ -426,9 +393,6 @@ func warn(c *functions.Ctx, format string, args ...any) {
 // osVersionGTE is os_version_gte(os, version): the node runs os at
 // version or newer, per the legacy operatingsystem facts.
 func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, countError("os_version_gte", "2 arguments", len(args))
-	}
 	for i, name := range []string{"os", "version"} {
 		if s, ok := args[i].(value.String); !ok || s == "" {
 			return nil, errorf("'os_version_gte' parameter '%s' expects a String[1] value, got %s", name, describeType(args[i]))
@@ -502,11 +466,10 @@ func versionCompare(a, b string) int {
 }
 
 func modulePath(c *functions.Ctx, name value.Value) (string, error) {
-	mods, ok := c.Compile.(Modules)
-	if !ok {
+	if c.Services == nil {
 		return "", errorf("get_module_path(): not available: the compile does not provide modules")
 	}
-	dir, found := mods.ModulePath(value.RubyString(name))
+	dir, found := c.Services.ModulePath(value.RubyString(name))
 	if !found {
 		return "", errorf("Could not find module %s in environment production", value.RubyString(name))
 	}
@@ -514,8 +477,8 @@ func modulePath(c *functions.Ctx, name value.Value) (string, error) {
 }
 
 func getModulePath(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("get_module_path(): Wrong number of arguments, expects one")
+	if err := functions.CountArgs(args, 1, 1, "get_module_path(): Wrong number of arguments, expects one"); err != nil {
+		return nil, err
 	}
 	dir, err := modulePath(c, args[0])
 	if err != nil {
@@ -525,8 +488,8 @@ func getModulePath(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func loadModuleMetadata(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 && len(args) != 2 {
-		return nil, errorf("load_module_metadata(): Wrong number of arguments, expects one or two")
+	if err := functions.CountArgs(args, 1, 2, "load_module_metadata(): Wrong number of arguments, expects one or two"); err != nil {
+		return nil, err
 	}
 	dir, err := modulePath(c, args[0])
 	if err != nil {

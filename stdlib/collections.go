@@ -55,8 +55,8 @@ func pick(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func pickDefault(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("Must receive at least one argument.")
+	if err := functions.CountArgs(args, 1, -1, "Must receive at least one argument."); err != nil {
+		return nil, err
 	}
 	for _, a := range args[:len(args)-1] {
 		if !isNothing(a) {
@@ -88,8 +88,8 @@ func any2array(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func concat(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("concat(): Wrong number of arguments given (%d for < 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "concat(): Wrong number of arguments given (%d for < 2)"); err != nil {
+		return nil, err
 	}
 	first, ok := args[0].(value.Array)
 	if !ok {
@@ -200,8 +200,8 @@ func mergeWithBlock(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func deepMerge(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("deep_merge(): wrong number of arguments (%d; must be at least 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "deep_merge(): wrong number of arguments (%d; must be at least 2)"); err != nil {
+		return nil, err
 	}
 	result := value.EmptyHash
 	for _, a := range args {
@@ -240,8 +240,8 @@ func deepMergeHashes(a, b *value.Hash) *value.Hash {
 }
 
 func hasKey(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, errorf("has_key(): wrong number of arguments (%d; must be 2)", len(args))
+	if err := functions.CountArgs(args, 2, 2, "has_key(): wrong number of arguments (%d; must be 2)"); err != nil {
+		return nil, err
 	}
 	h, ok := args[0].(*value.Hash)
 	if !ok {
@@ -252,8 +252,8 @@ func hasKey(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func deleteUndefValues(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("delete_undef_values(): Wrong number of arguments given (0)")
+	if err := functions.CountArgs(args, 1, -1, "delete_undef_values(): Wrong number of arguments given (0)"); err != nil {
+		return nil, err
 	}
 	switch a := args[0].(type) {
 	case value.Array:
@@ -278,8 +278,8 @@ func deleteUndefValues(c *functions.Ctx, args []value.Value) (value.Value, error
 }
 
 func deleteValues(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, errorf("delete_values(): Wrong number of arguments given (%d of 2)", len(args))
+	if err := functions.CountArgs(args, 2, 2, "delete_values(): Wrong number of arguments given (%d of 2)"); err != nil {
+		return nil, err
 	}
 	h, ok := args[0].(*value.Hash)
 	if !ok {
@@ -316,8 +316,8 @@ func rubyArray(v value.Value) value.Array {
 }
 
 func deleteItems(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, errorf("delete(): Wrong number of arguments given %d for 2", len(args))
+	if err := functions.CountArgs(args, 2, 2, "delete(): Wrong number of arguments given %d for 2"); err != nil {
+		return nil, err
 	}
 	items := rubyArray(args[1])
 	switch coll := args[0].(type) {
@@ -364,8 +364,8 @@ func deleteItems(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func deleteAt(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("delete_at(): Wrong number of arguments given (%d for 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "delete_at(): Wrong number of arguments given (%d for 2)"); err != nil {
+		return nil, err
 	}
 	arr, ok := args[0].(value.Array)
 	if !ok {
@@ -408,8 +408,8 @@ func allDigits(s string) bool {
 // affix implements prefix() and suffix().
 func affix(name string, front bool) functions.Func {
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) == 0 {
-			return nil, errorf("%s(): Wrong number of arguments given (0 for 1)", name)
+		if err := functions.CountArgs(args, 1, -1, "%s(): Wrong number of arguments given (%d for 1)", name); err != nil {
+			return nil, err
 		}
 		var text string
 		if a := arg(args, 1); value.Truthy(a) {
@@ -445,8 +445,8 @@ func affix(name string, front bool) functions.Func {
 }
 
 func member(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("member(): Wrong number of arguments given (%d for 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "member(): Wrong number of arguments given (%d for 2)"); err != nil {
+		return nil, err
 	}
 	arr, ok := args[0].(value.Array)
 	if !ok {
@@ -484,8 +484,8 @@ func containsIdentical(arr value.Array, v value.Value) bool {
 }
 
 func joinKeysToValues(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, errorf("join_keys_to_values(): Takes exactly two arguments, but %d given.", len(args))
+	if err := functions.CountArgs(args, 2, 2, "join_keys_to_values(): Takes exactly two arguments, but %d given."); err != nil {
+		return nil, err
 	}
 	h, ok := args[0].(*value.Hash)
 	if !ok {
@@ -515,8 +515,8 @@ func joinKeysToValues(c *functions.Ctx, args []value.Value) (value.Value, error)
 }
 
 func zip(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("zip(): Wrong number of arguments given (%d for 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "zip(): Wrong number of arguments given (%d for 2)"); err != nil {
+		return nil, err
 	}
 	a, ok1 := args[0].(value.Array)
 	b, ok2 := args[1].(value.Array)
@@ -560,11 +560,11 @@ func flattenDeep(arr value.Array) value.Array {
 }
 
 func count(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 1 {
-		return nil, errorf("count(): Wrong number of arguments given (0 for minimum 1)")
+	if err := functions.Arity3("count", args, 1, true); err != nil {
+		return nil, err
 	}
-	if len(args) > 2 {
-		return nil, errorf("count(): Wrong number of arguments given %d for 1 or 2.", len(args))
+	if err := functions.CountArgs(args, 0, 2, "count(): Wrong number of arguments given %d for 1 or 2."); err != nil {
+		return nil, err
 	}
 	var elems value.Array
 	switch coll := args[0].(type) {
@@ -590,8 +590,8 @@ func count(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func arrayToHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("hash(): Wrong number of arguments given (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "hash(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	arr, ok := args[0].(value.Array)
 	if !ok {
@@ -616,8 +616,8 @@ func grepFunc(invert bool) functions.Func {
 		name = "reject"
 	}
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) != 2 {
-			return nil, errorf("%s(): Wrong number of arguments given %d for 2", name, len(args))
+		if err := functions.CountArgs(args, 2, 2, "%s(): Wrong number of arguments given %d for 2", name); err != nil {
+			return nil, err
 		}
 		re, err := rubyRegexp(args[1])
 		if err != nil {
@@ -662,8 +662,8 @@ func rubyRegexp(v value.Value) (*regexp.Regexp, error) {
 var indexRange = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+)(\.\.\.?|-)(\d+)$`) })
 
 func valuesAt(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("values_at(): Wrong number of arguments given (%d for 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "values_at(): Wrong number of arguments given (%d for 2)"); err != nil {
+		return nil, err
 	}
 	arr, ok := args[0].(value.Array)
 	if !ok {
@@ -717,8 +717,8 @@ var rangeSpec = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile
 const maxRange = 1000000
 
 func rangeFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("range(): Wrong number of arguments given (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "range(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	var start, stop value.Value
 	var step int64 = 1
@@ -885,8 +885,8 @@ func rubyToI(v value.Value) (int64, error) {
 }
 
 func union(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("union(): Wrong number of arguments given (%d for < 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "union(): Wrong number of arguments given (%d for < 2)"); err != nil {
+		return nil, err
 	}
 	out := value.Array{}
 	for _, a := range args {
@@ -904,8 +904,8 @@ func union(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func difference(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, errorf("difference(): Wrong number of arguments given (%d for 2)", len(args))
+	if err := functions.CountArgs(args, 2, 2, "difference(): Wrong number of arguments given (%d for 2)"); err != nil {
+		return nil, err
 	}
 	a, ok1 := args[0].(value.Array)
 	b, ok2 := args[1].(value.Array)
@@ -922,8 +922,8 @@ func difference(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func intersection(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, errorf("intersection(): Wrong number of arguments given (%d for 2)", len(args))
+	if err := functions.CountArgs(args, 2, 2, "intersection(): Wrong number of arguments given (%d for 2)"); err != nil {
+		return nil, err
 	}
 	a, ok1 := args[0].(value.Array)
 	b, ok2 := args[1].(value.Array)
@@ -940,12 +940,12 @@ func intersection(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func dig44(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	switch len(args) {
-	case 0:
-		// Puppet's own arity check (dig44 declares arity -2) answers first.
-		return nil, errorf("dig44(): Wrong number of arguments given (0 for minimum 1)")
-	case 1:
-		return nil, errorf("dig44(): Wrong number of arguments given (1 for at least 2)")
+	// Puppet's own arity check (dig44 declares arity -2) answers first.
+	if err := functions.Arity3("dig44", args, 1, true); err != nil {
+		return nil, err
+	}
+	if err := functions.CountArgs(args, 2, -1, "dig44(): Wrong number of arguments given (%d for at least 2)"); err != nil {
+		return nil, err
 	}
 	data, pathArg, dflt := args[0], args[1], arg(args, 2)
 	switch data.(type) {

@@ -27,9 +27,9 @@ func addCrypt(t functions.Table) {
 var cryptSalt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A[a-zA-Z0-9./]+\z`) })
 
 func pwHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 3 {
-		// Puppet's own arity check (pw_hash declares arity 3) answers first.
-		return nil, errorf("pw_hash(): Wrong number of arguments given (%d for 3)", len(args))
+	// Puppet's own arity check (pw_hash declares arity 3) answers first.
+	if err := functions.Arity3("pw_hash", args, 3, false); err != nil {
+		return nil, err
 	}
 	for i, a := range args {
 		if s, ok := a.(*value.Sensitive); ok {
@@ -253,8 +253,8 @@ func md5Crypt(password []byte, salt string) string {
 // str2saltedpbkdf2 derives a 128-byte PBKDF2-HMAC-SHA512 key, as macOS
 // user resources want it.
 func str2saltedPBKDF2(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 3 {
-		return nil, errorf("str2saltedpbkdf2(): wrong number of arguments (%d for 3)", len(args))
+	if err := functions.CountArgs(args, 3, 3, "str2saltedpbkdf2(): wrong number of arguments (%d for 3)"); err != nil {
+		return nil, err
 	}
 	unwrapped := make([]value.Value, 3)
 	for i, a := range args {

@@ -17,9 +17,9 @@ import (
 )
 
 func addData(t functions.Table) {
-	t["to_json"] = toJSON
-	t["to_json_pretty"] = toJSONPretty
-	t["to_yaml"] = toYAML
+	t["to_json"] = arity("to_json", 1, 1, toJSON)
+	t["to_json_pretty"] = arity("to_json_pretty", 1, 3, toJSONPretty)
+	t["to_yaml"] = arity("to_yaml", 1, 2, toYAML)
 	t["parsejson"] = legacy(parseJSONFunc)
 	t["parseyaml"] = legacy(parseYAMLFunc)
 	t["loadjson"] = legacy(loadFile("loadjson", parseJSON))
@@ -132,9 +132,6 @@ func writeJSONString(b *strings.Builder, s string) {
 }
 
 func toJSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, countError("to_json", "1 argument", len(args))
-	}
 	var b strings.Builder
 	if err := writeJSON(&b, args[0], compactJSON, 0); err != nil {
 		return nil, err
@@ -143,9 +140,6 @@ func toJSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 1 || len(args) > 3 {
-		return nil, countError("to_json_pretty", "between 1 and 3 arguments", len(args))
-	}
 	data := args[0]
 	switch data.(type) {
 	case value.Array, *value.Hash:
@@ -229,8 +223,8 @@ func parseJSON(data []byte) (value.Value, error) {
 // falsy result gives the default, and a parse error does too when a
 // default is given.
 func parseWithDefault(args []value.Value, parse func([]byte) (value.Value, error)) (value.Value, error) {
-	if len(args) < 1 {
-		return nil, errorf("Wrong number of arguments. 1 or 2 arguments should be provided.")
+	if err := functions.CountArgs(args, 1, -1, "Wrong number of arguments. 1 or 2 arguments should be provided."); err != nil {
+		return nil, err
 	}
 	dflt := arg(args, 1)
 	s, ok := args[0].(value.String)
@@ -273,8 +267,8 @@ func parseYAMLFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // missing files.
 func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Func {
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) < 1 {
-			return nil, errorf("%s(): Wrong number of arguments given (0 for minimum 1)", name)
+		if err := functions.Arity3(name, args, 1, true); err != nil {
+			return nil, err
 		}
 		path := value.RubyString(args[0])
 		dflt := arg(args, 1)
@@ -300,9 +294,6 @@ func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Fu
 // ---- YAML, as Ruby's Psych writes it (Object#to_yaml).
 
 func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return nil, countError("to_yaml", "between 1 and 2 arguments", len(args))
-	}
 	if len(args) == 2 {
 		if _, ok := args[1].(*value.Hash); !ok {
 			return nil, errorf("'to_yaml' parameter 'options' expects a Hash value, got %s", describeType(args[1]))

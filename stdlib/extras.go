@@ -32,19 +32,19 @@ func addExtras(t functions.Table) {
 	t["to_bytes"] = legacy(toBytes)
 	t["fqdn_uuid"] = legacy(fqdnUUID)
 	t["fqdn_rand_string"] = legacy(fqdnRandString)
-	t["seeded_rand_string"] = seededRandString
+	t["seeded_rand_string"] = arity("seeded_rand_string", 2, 3, seededRandString)
 	t["shell_split"] = legacy(shellSplit)
 	t["powershell_escape"] = escaper("powershell_escape", powershellEscape)
 	t["batch_escape"] = escaper("batch_escape", batchEscape)
 	t["delete_regex"] = legacy(deleteRegex)
 	t["try_get_value"] = legacy(tryGetValue)
 	t["is_function_available"] = isFunctionAvailable
-	t["type_of"] = typeOf
+	t["type_of"] = arity("type_of", 1, 1, typeOf)
 	for name, f := range map[string]functions.Func{
 		"start_with":  affixTest("start_with", "prefixes", strings.HasPrefix),
 		"end_with":    affixTest("end_with", "suffixes", strings.HasSuffix),
 		"extname":     extname,
-		"ip_in_range": ipInRange,
+		"ip_in_range": arity("stdlib::ip_in_range", 2, 2, ipInRange),
 		"xml_encode":  xmlEncode,
 	} {
 		t["stdlib::"+name] = f
@@ -56,8 +56,8 @@ func addExtras(t functions.Table) {
 // (reversed) instead of element-wise.
 func stringOrArray(name string, f func(string) string, whole bool) functions.Func {
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) == 0 {
-			return nil, errorf("%s(): Wrong number of arguments given (0 for 1)", name)
+		if err := functions.CountArgs(args, 1, -1, "%s(): Wrong number of arguments given (%d for 1)", name); err != nil {
+			return nil, err
 		}
 		switch v := args[0].(type) {
 		case value.String:
@@ -119,8 +119,8 @@ func lineEndings(name, from, to string) functions.Func {
 var crlf = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\r*\n`) })
 
 func squeeze(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 && len(args) != 2 {
-		return nil, errorf("squeeze(): Wrong number of arguments given %d for 2 or 1", len(args))
+	if err := functions.CountArgs(args, 1, 2, "squeeze(): Wrong number of arguments given %d for 2 or 1"); err != nil {
+		return nil, err
 	}
 	set := ""
 	if len(args) == 2 && value.Truthy(args[1]) {
@@ -204,8 +204,8 @@ func clamp(c *functions.Ctx, args []value.Value) (value.Value, error) {
 var byteSize = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9.e+-]*)\s*([^bB]?)`) })
 
 func toBytes(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("to_bytes(): Wrong number of arguments given (%d for 1)", len(args))
+	if err := functions.CountArgs(args, 1, 1, "to_bytes(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	switch v := args[0].(type) {
 	case value.Integer, value.Float:
@@ -225,11 +225,11 @@ func toBytes(c *functions.Ctx, args []value.Value) (value.Value, error) {
 
 // fqdnUUID is a version 5 UUID of the name in the DNS namespace.
 func fqdnUUID(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	switch {
-	case len(args) == 0:
-		return nil, errorf("fqdn_uuid: No arguments given")
-	case len(args) > 1:
-		return nil, errorf("fqdn_uuid: Too many arguments given (%d)", len(args))
+	if err := functions.CountArgs(args, 1, -1, "fqdn_uuid: No arguments given"); err != nil {
+		return nil, err
+	}
+	if err := functions.CountArgs(args, 0, 1, "fqdn_uuid: Too many arguments given (%d)"); err != nil {
+		return nil, err
 	}
 	namespace := []byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
 	h := sha1.New()
@@ -245,8 +245,8 @@ func fqdnUUID(c *functions.Ctx, args []value.Value) (value.Value, error) {
 const defaultCharset = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 func fqdnRandString(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("fqdn_rand_string(): wrong number of arguments (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "fqdn_rand_string(): wrong number of arguments (%d for 1)"); err != nil {
+		return nil, err
 	}
 	n, _ := rubyToI(args[0])
 	if !isIntegerValue(args[0]) || n <= 0 {
@@ -277,9 +277,6 @@ func fqdnRandString(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func seededRandString(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 || len(args) > 3 {
-		return nil, countError("seeded_rand_string", "between 2 and 3 arguments", len(args))
-	}
 	n, ok := args[0].(value.Integer)
 	if !ok || n < 1 {
 		return nil, errorf("'seeded_rand_string' parameter 'length' %s", describeArg(&value.IntegerType{Min: 1, Max: value.MaxInt}, args[0]))
@@ -308,8 +305,8 @@ func seededRandString(c *functions.Ctx, args []value.Value) (value.Value, error)
 
 // shellSplit is Ruby's Shellwords.shellsplit.
 func shellSplit(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("shell_split(): Wrong number of arguments given (%d for 1)", len(args))
+	if err := functions.CountArgs(args, 1, 1, "shell_split(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	s := value.RubyString(args[0])
 	out := value.Array{}
@@ -375,12 +372,9 @@ func shellSplit(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // escaper builds the 4.x escaping functions that take Any and escape its
 // string form.
 func escaper(name string, f func(string) string) functions.Func {
-	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) != 1 {
-			return nil, countError(name, "1 argument", len(args))
-		}
+	return arity(name, 1, 1, func(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		return value.String(f(value.RubyString(args[0]))), nil
-	}
+	})
 }
 
 func powershellEscape(s string) string {
@@ -418,8 +412,8 @@ func batchEscape(s string) string {
 }
 
 func deleteRegex(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, errorf("delete_regex(): Wrong number of arguments given %d for 2", len(args))
+	if err := functions.CountArgs(args, 2, 2, "delete_regex(): Wrong number of arguments given %d for 2"); err != nil {
+		return nil, err
 	}
 	var res []*regexp.Regexp
 	for _, item := range rubyArray(args[1]) {
@@ -513,33 +507,24 @@ func tryGetValue(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return cur, nil
 }
 
-// FunctionChecker is implemented by compiles that can tell which
-// functions exist (built-in, stdlib, module and Puppet-language ones).
-type FunctionChecker interface {
-	FunctionExists(name string) bool
-}
-
 // isFunctionAvailable answers for the functions the compile can call;
-// without a FunctionChecker, for this package's functions only.
+// without services (Ctx.Services nil), for this package's functions only.
 func isFunctionAvailable(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("is_function_available?(): Wrong number of arguments given %d for 1", len(args))
+	if err := functions.CountArgs(args, 1, 1, "is_function_available?(): Wrong number of arguments given %d for 1"); err != nil {
+		return nil, err
 	}
 	name, ok := args[0].(value.String)
 	if !ok {
 		return value.False, nil
 	}
-	if a, ok := c.Compile.(FunctionChecker); ok {
-		return value.Boolean(a.FunctionExists(string(name))), nil
+	if c.Services != nil {
+		return value.Boolean(c.Services.FunctionExists(string(name))), nil
 	}
 	_, found := Functions()[string(name)]
 	return value.Boolean(found), nil
 }
 
 func typeOf(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, countError("type_of", "1 argument", len(args))
-	}
 	return value.TypeOf(args[0]), nil
 }
 
@@ -550,10 +535,7 @@ var affixesType = value.NewVariant(
 )
 
 func affixTest(name, what string, test func(s, affix string) bool) functions.Func {
-	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) != 2 {
-			return nil, countError("stdlib::"+name, "2 arguments", len(args))
-		}
+	return arity("stdlib::"+name, 2, 2, func(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		s, ok := args[0].(value.String)
 		if !ok {
 			return nil, errorf("'stdlib::%s' parameter 'test_string' expects a String value, got %s", name, describeType(args[0]))
@@ -583,19 +565,16 @@ func affixTest(name, what string, test func(s, affix string) bool) functions.Fun
 			}
 		}
 		return value.False, nil
-	}
+	})
 }
 
 // extname is Ruby's File.extname.
 func extname(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, countError("stdlib::extname", "1 argument", len(args))
+	var s string
+	if err := functions.UnpackArgs("stdlib::extname", args, "filename", &s); err != nil {
+		return nil, err
 	}
-	s, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'stdlib::extname' parameter 'filename' expects a String value, got %s", describeType(args[0]))
-	}
-	base := rubyBasename(string(s), "")
+	base := rubyBasename(s, "")
 	i := strings.LastIndexByte(base, '.')
 	// A leading dot starts a name, not an extension; Ruby 3 keeps a
 	// trailing lone dot.
@@ -606,9 +585,6 @@ func extname(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func ipInRange(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, countError("stdlib::ip_in_range", "2 arguments", len(args))
-	}
 	ip, ok := parseIPAddr(args[0])
 	if !ok {
 		return nil, errorf("invalid address: %s", value.RubyString(args[0]))
@@ -627,16 +603,14 @@ func ipInRange(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func xmlEncode(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return nil, countError("stdlib::xml_encode", "between 1 and 2 arguments", len(args))
+	var s string
+	var kind value.Value
+	if err := functions.UnpackArgs("stdlib::xml_encode", args, "str", &s, "type?", &kind); err != nil {
+		return nil, err
 	}
-	s, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'stdlib::xml_encode' parameter 'str' expects a String value, got %s", describeType(args[0]))
-	}
-	attr := len(args) == 2 && args[1] == value.String("attr")
+	attr := kind == value.String("attr")
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
-	out := r.Replace(string(s))
+	out := r.Replace(s)
 	if attr {
 		return value.String(`"` + strings.ReplaceAll(out, `"`, "&quot;") + `"`), nil
 	}
@@ -647,7 +621,7 @@ func addFactsAndFormats(t functions.Table) {
 	t["has_interface_with"] = legacy(hasInterfaceWith)
 	t["has_ip_address"] = legacy(hasFactOnInterface("has_ip_address", "ipaddress"))
 	t["has_ip_network"] = legacy(hasFactOnInterface("has_ip_network", "network"))
-	t["parsepson"] = parsePSON
+	t["parsepson"] = arity("parsepson", 1, 2, parsePSON)
 	t["to_python"] = serializer("to_python", pythonLiteral)
 	t["to_ruby"] = serializer("to_ruby", rubyLiteral)
 	t["stdlib::str2resource"] = str2resource
@@ -668,8 +642,8 @@ func lookupVar(c *functions.Ctx, name string) value.Value {
 // hasInterfaceWith checks the legacy interface facts: interfaces is a
 // comma-separated list, and <kind>_<interface> holds each value.
 func hasInterfaceWith(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 || len(args) > 2 {
-		return nil, errorf("has_interface_with(): Wrong number of arguments given (%d for 1 or 2)", len(args))
+	if err := functions.CountArgs(args, 1, 2, "has_interface_with(): Wrong number of arguments given (%d for 1 or 2)"); err != nil {
+		return nil, err
 	}
 	ifaces, ok := lookupVar(c, "interfaces").(value.String)
 	if !ok {
@@ -698,17 +672,14 @@ func hasInterfaceWith(c *functions.Ctx, args []value.Value) (value.Value, error)
 
 func hasFactOnInterface(name, kind string) functions.Func {
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) != 1 {
-			return nil, errorf("%s(): Wrong number of arguments given (%d for 1)", name, len(args))
+		if err := functions.CountArgs(args, 1, 1, "%s(): Wrong number of arguments given (%d for 1)", name); err != nil {
+			return nil, err
 		}
 		return hasInterfaceWith(c, []value.Value{value.String(kind), args[0]})
 	}
 }
 
 func parsePSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return nil, countError("parsepson", "between 1 and 2 arguments", len(args))
-	}
 	s, ok := args[0].(value.String)
 	if !ok || s == "" {
 		return nil, errorf("'parsepson' parameter 'pson_string' expects a String[1] value, got %s", describeType(args[0]))
@@ -724,14 +695,11 @@ func parsePSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func serializer(name string, f func(b *strings.Builder, v value.Value)) functions.Func {
-	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-		if len(args) != 1 {
-			return nil, countError(name, "1 argument", len(args))
-		}
+	return arity(name, 1, 1, func(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		var b strings.Builder
 		f(&b, args[0])
 		return value.String(b.String()), nil
-	}
+	})
 }
 
 // pythonLiteral writes data as a Python literal (to_python).
@@ -805,13 +773,11 @@ func rubyLiteral(b *strings.Builder, v value.Value) {
 // str2resource turns "Type[title]" into a reference to that resource,
 // which must already be in the catalog.
 func str2resource(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, countError("stdlib::str2resource", "1 argument", len(args))
+	var ref value.String
+	if err := functions.UnpackArgs("stdlib::str2resource", args, "res_string", &ref); err != nil {
+		return nil, err
 	}
-	if _, ok := args[0].(value.String); !ok {
-		return nil, errorf("'stdlib::str2resource' parameter 'res_string' expects a String value, got %s", describeType(args[0]))
-	}
-	typ, title, err := splitReference(args[0])
+	typ, title, err := splitReference(ref)
 	if err != nil {
 		return nil, err
 	}
@@ -844,8 +810,8 @@ func privateFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // type3x names a value's Ruby class the old way: integer, boolean,
 // string (or integer/float for numeric strings), array, hash, float.
 func type3x(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("type3x(): Wrong number of arguments given (%d for 1)", len(args))
+	if err := functions.CountArgs(args, 1, 1, "type3x(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	switch v := args[0].(type) {
 	case value.Integer:
@@ -876,16 +842,10 @@ func type3x(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // references %<name>... (formatted) and %{name} (inserted as text). The
 // references become positional and the core sprintf formats them.
 func sprintfHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, countError("sprintf_hash", "2 arguments", len(args))
-	}
-	format, ok := args[0].(value.String)
-	if !ok {
-		return nil, errorf("'sprintf_hash' parameter 'format' expects a String value, got %s", describeType(args[0]))
-	}
-	h, ok := args[1].(*value.Hash)
-	if !ok {
-		return nil, errorf("'sprintf_hash' parameter 'arguments' expects a Hash value, got %s", describeType(args[1]))
+	var format value.String
+	var h *value.Hash
+	if err := functions.UnpackArgs("sprintf_hash", args, "format", &format, "arguments", &h); err != nil {
+		return nil, err
 	}
 	deprecate(c, "sprintf_hash", "This method is deprecated. From Puppet 4.10.10/5.3.4 please use the built-in sprintf instead")
 	get := func(name string) (value.Value, error) {

@@ -13,8 +13,10 @@ import (
 
 // testHost routes function calls to Functions() and then Puppet's core
 // functions, and keeps a tiny catalog so the catalog functions can run:
-// create_resources records resources, and the host implements Catalog.
+// create_resources records resources, and the host implements the catalog
+// services.
 type testHost struct {
+	functions.NoServices
 	stdlib    functions.Table
 	core      functions.Table
 	logs      []string
@@ -33,7 +35,7 @@ func newTestHost() *testHost {
 }
 
 func (h *testHost) ctx(ev *eval.Evaluator, sc *eval.Scope, c *eval.Call) *functions.Ctx {
-	return &functions.Ctx{Eval: ev, Scope: sc, Call: c, Compile: h, Log: func(level functions.Level, msg string) {
+	return &functions.Ctx{Eval: ev, Scope: sc, Call: c, Services: h, Log: func(level functions.Level, msg string) {
 		h.logs = append(h.logs, string(level)+": "+msg)
 	}}
 }
@@ -91,6 +93,16 @@ func (h *testHost) ResourceTitles(typ string) []string {
 }
 
 func (h *testHost) ScopeResource(sc *eval.Scope) string { return h.scopeResource }
+
+// WarnOnce logs every time: the tests see each deprecation.
+func (h *testHost) WarnOnce(key, msg string) { h.logs = append(h.logs, "warning: "+msg) }
+
+// FunctionExists knows the functions of this package and Puppet's core.
+func (h *testHost) FunctionExists(name string) bool {
+	_, inStdlib := h.stdlib[name]
+	_, inCore := h.core[name]
+	return inStdlib || inCore
+}
 
 func (h *testHost) QualifiedVariable(sc *eval.Scope, name string, at syntax.Node) (value.Value, error) {
 	return value.Undef, nil

@@ -163,8 +163,8 @@ func rubyJoin(parts value.Array, sep string) string {
 // fqdnRand is Puppet's fqdn_rand(max, seed, downcase): a number in
 // 0...max that stays the same for a node.
 func fqdnRand(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("fqdn_rand(): Wrong number of arguments given (0 for minimum 1)")
+	if err := functions.Arity3("fqdn_rand", args, 1, true); err != nil {
+		return nil, err
 	}
 	maxN, err := rubyToI(args[0])
 	if err != nil {
@@ -198,8 +198,8 @@ func deterministicRand(seed *big.Int, maxN int64) int64 {
 // fqdnRotate is stdlib's fqdn_rotate: the array (or string) rotated by a
 // per-node offset.
 func fqdnRotate(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("fqdn_rotate(): Wrong number of arguments given (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "fqdn_rotate(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	var elems value.Array
 	str, isString := args[0].(value.String)

@@ -14,9 +14,9 @@
 // unique, upcase, downcase, capitalize, strip, chomp, ... are never called
 // and are not part of Functions().
 //
-// What the compile provides: functions.Ctx.Compile implements Catalog
-// (ensure_*, defined_with_params, getparam, stdlib::str2resource) and
-// optionally Modules, Deprecations and FunctionChecker; resources are
+// What the compile provides: functions.Ctx.Services (functions.Services)
+// answers the catalog functions (ensure_*, defined_with_params, getparam,
+// stdlib::str2resource), modules, deprecations and function existence; resources are
 // declared through the evaluator's host as create_resources calls; facts
 // come from $facts and the legacy fact variables of top scope; and
 // assert_private compares $module_name with $caller_module_name.
@@ -28,7 +28,6 @@ package stdlib
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/marionette-dev/marionette/functions"
@@ -129,14 +128,11 @@ func arg(args []value.Value, i int) value.Value {
 	return value.Undef
 }
 
-// countError is a 4.x function's message for a wrong number of arguments:
-// "'name' expects 2 arguments, got none".
-func countError(name, expected string, got int) error {
-	n := "none"
-	if got > 0 {
-		n = strconv.Itoa(got)
-	}
-	return errorf("'%s' expects %s, got %s", name, expected, n)
+// arity wraps a 4.x function that checks only how many arguments it gets
+// (its types itself, with stdlib's own messages): a wrong count fails with
+// Puppet's message, "'name' expects 2 arguments, got none".
+func arity(name string, lo, hi int, impl functions.Func) functions.Func {
+	return functions.Dispatch(name, functions.Arity(lo, hi, impl))
 }
 
 // describeArg explains why v does not match a 4.x function parameter of

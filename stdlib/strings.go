@@ -24,7 +24,7 @@ func addStrings(t functions.Table) {
 	t["basename"] = legacy(basename)
 	t["uriescape"] = legacy(uriescape)
 	t["shell_join"] = legacy(shellJoin)
-	t["shell_escape"] = shellEscape
+	t["shell_escape"] = arity("shell_escape", 1, 1, shellEscape)
 	t["enclose_ipv6"] = legacy(encloseIPv6)
 }
 
@@ -34,8 +34,8 @@ var (
 )
 
 func str2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("str2bool(): Wrong number of arguments given (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "str2bool(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	if b, ok := args[0].(value.Boolean); ok {
 		return b, nil
@@ -85,8 +85,8 @@ func bool2str(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func bool2num(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("bool2num(): Wrong number of arguments given (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "bool2num(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	b, err := str2bool(c, args[:1])
 	if err != nil {
@@ -99,8 +99,8 @@ func bool2num(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func num2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("num2bool(): Wrong number of arguments given (%d for 1)", len(args))
+	if err := functions.CountArgs(args, 1, 1, "num2bool(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	var n int64
 	switch v := args[0].(type) {
@@ -142,8 +142,8 @@ func rubyFloatParse(s string) (float64, error) {
 }
 
 func any2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("any2bool(): Wrong number of arguments given (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "any2bool(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	switch v := args[0].(type) {
 	case value.Boolean:
@@ -163,8 +163,8 @@ func any2bool(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func base64Func(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) < 2 {
-		return nil, errorf("base64(): Wrong number of arguments (%d; must be >= 2)", len(args))
+	if err := functions.CountArgs(args, 2, -1, "base64(): Wrong number of arguments (%d; must be >= 2)"); err != nil {
+		return nil, err
 	}
 	action, _ := args[0].(value.String)
 	if _, isString := args[0].(value.String); !isString || (action != "encode" && action != "decode") {
@@ -260,11 +260,11 @@ func decode64Lenient(s string) string {
 }
 
 func dirname(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	switch {
-	case len(args) == 0:
-		return nil, errorf("dirname(): No arguments given")
-	case len(args) > 1:
-		return nil, errorf("dirname(): Too many arguments given (%d)", len(args))
+	if err := functions.CountArgs(args, 1, -1, "dirname(): No arguments given"); err != nil {
+		return nil, err
+	}
+	if err := functions.CountArgs(args, 0, 1, "dirname(): Too many arguments given (%d)"); err != nil {
+		return nil, err
 	}
 	s, ok := args[0].(value.String)
 	if !ok {
@@ -298,11 +298,11 @@ func rubyDirname(p string) string {
 }
 
 func basename(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	switch {
-	case len(args) == 0:
-		return nil, errorf("basename(): No arguments given")
-	case len(args) > 2:
-		return nil, errorf("basename(): Too many arguments given (%d)", len(args))
+	if err := functions.CountArgs(args, 1, -1, "basename(): No arguments given"); err != nil {
+		return nil, err
+	}
+	if err := functions.CountArgs(args, 0, 2, "basename(): Too many arguments given (%d)"); err != nil {
+		return nil, err
 	}
 	s, ok := args[0].(value.String)
 	if !ok {
@@ -342,8 +342,8 @@ func rubyBasename(p, suffix string) string {
 }
 
 func uriescape(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) == 0 {
-		return nil, errorf("uriescape(): Wrong number of arguments given (0 for 1)")
+	if err := functions.CountArgs(args, 1, -1, "uriescape(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	switch v := args[0].(type) {
 	case value.String:
@@ -379,8 +379,8 @@ func uriEscape(s string) string {
 }
 
 func shellJoin(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("shell_join(): Wrong number of arguments given (%d for 1)", len(args))
+	if err := functions.CountArgs(args, 1, 1, "shell_join(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	arr, ok := args[0].(value.Array)
 	if !ok {
@@ -396,9 +396,6 @@ func shellJoin(c *functions.Ctx, args []value.Value) (value.Value, error) {
 // shellEscape is the 4.x shell_escape(Any): the value's string form,
 // escaped for a POSIX shell.
 func shellEscape(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, countError("shell_escape", "1 argument", len(args))
-	}
 	return value.String(shellEscapeString(value.RubyString(args[0]))), nil
 }
 
@@ -425,8 +422,8 @@ func shellEscapeString(s string) string {
 }
 
 func encloseIPv6(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 1 {
-		return nil, errorf("enclose_ipv6(): Wrong number of arguments given %d for 1", len(args))
+	if err := functions.CountArgs(args, 1, 1, "enclose_ipv6(): Wrong number of arguments given %d for 1"); err != nil {
+		return nil, err
 	}
 	var input value.Array
 	switch v := args[0].(type) {

@@ -81,22 +81,15 @@ func addValidators(t functions.Table) {
 		}
 	}
 	t["validate_legacy"] = validateLegacy
-	t["deprecation"] = deprecationFunc
+	t["deprecation"] = arity("deprecation", 2, 2, deprecationFunc)
 	t["is_a"] = isA
 }
 
-// Deprecations is implemented by compiles that want each deprecation
-// logged once per key, as Puppet does; without it every call logs.
-type Deprecations interface {
-	// WarnOnce logs msg as a warning unless a warning with the same key
-	// was logged before in this compile.
-	WarnOnce(key, msg string)
-}
-
-// deprecate logs a stdlib deprecation warning.
+// deprecate logs a stdlib deprecation warning once per key and compile,
+// as Puppet does; without services (Ctx.Services nil) every call logs.
 func deprecate(c *functions.Ctx, key, msg string) {
-	if d, ok := c.Compile.(Deprecations); ok {
-		d.WarnOnce(key, msg)
+	if c.Services != nil {
+		c.Services.WarnOnce(key, msg)
 		return
 	}
 	if c.Log != nil {
@@ -106,9 +99,6 @@ func deprecate(c *functions.Ctx, key, msg string) {
 
 // deprecationFunc is stdlib's deprecation(key, message).
 func deprecationFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, countError("deprecation", "2 arguments", len(args))
-	}
 	for i, name := range []string{"key", "message"} {
 		if _, ok := args[i].(value.String); !ok {
 			return nil, errorf("'deprecation' parameter '%s' expects a String value, got %s", name, describeType(args[i]))
@@ -129,8 +119,8 @@ func isArray(v value.Value) bool { _, ok := v.(value.Array); return ok }
 
 func validateString(c *functions.Ctx, args []value.Value) error {
 	deprecate(c, "validate_string", deprecationMessage("Stdlib::Compat::String"))
-	if len(args) == 0 {
-		return errorf("validate_string(): wrong number of arguments (0; must be > 0)")
+	if err := functions.CountArgs(args, 1, -1, "validate_string(): wrong number of arguments (0; must be > 0)"); err != nil {
+		return err
 	}
 	for _, a := range args {
 		if _, ok := a.(value.String); !ok && !value.IsUndef(a) {
@@ -141,8 +131,8 @@ func validateString(c *functions.Ctx, args []value.Value) error {
 }
 
 func validateBool(c *functions.Ctx, args []value.Value) error {
-	if len(args) == 0 {
-		return errorf("validate_bool(): wrong number of arguments (0; must be > 0)")
+	if err := functions.CountArgs(args, 1, -1, "validate_bool(): wrong number of arguments (0; must be > 0)"); err != nil {
+		return err
 	}
 	for _, a := range args {
 		if _, ok := a.(value.Boolean); !ok {
@@ -161,8 +151,8 @@ func validateEach(name, what string, test func(value.Value) bool) validator {
 	}
 	return func(c *functions.Ctx, args []value.Value) error {
 		deprecate(c, name, deprecationMessage(replacement))
-		if len(args) == 0 {
-			return errorf("%s(): wrong number of arguments (0; must be > 0)", name)
+		if err := functions.CountArgs(args, 1, -1, "%s(): wrong number of arguments (%d; must be > 0)", name); err != nil {
+			return err
 		}
 		for _, a := range args {
 			if !test(a) {
@@ -175,8 +165,8 @@ func validateEach(name, what string, test func(value.Value) bool) validator {
 
 func validateRe(c *functions.Ctx, args []value.Value) error {
 	deprecate(c, "validate_re", deprecationMessage("Stdlib::Compat::Re"))
-	if len(args) < 2 || len(args) > 3 {
-		return errorf("validate_re(): wrong number of arguments (%d; must be 2 or 3)", len(args))
+	if err := functions.CountArgs(args, 2, 3, "validate_re(): wrong number of arguments (%d; must be 2 or 3)"); err != nil {
+		return err
 	}
 	s, ok := args[0].(value.String)
 	if !ok {
@@ -225,8 +215,8 @@ func isAbsolutePath(v value.Value) bool {
 }
 
 func validateAbsolutePath(c *functions.Ctx, args []value.Value) error {
-	if len(args) == 0 {
-		return errorf("validate_absolute_path(): wrong number of arguments (0; must be > 0)")
+	if err := functions.CountArgs(args, 1, -1, "validate_absolute_path(): wrong number of arguments (0; must be > 0)"); err != nil {
+		return err
 	}
 	for _, a := range args {
 		candidates, ok := a.(value.Array)
@@ -244,8 +234,8 @@ func validateAbsolutePath(c *functions.Ctx, args []value.Value) error {
 
 func isAbsolutePathFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	deprecate(c, "is_absolute_path", deprecationMessage("Stdlib::Compat::Absolute_path"))
-	if len(args) != 1 {
-		return nil, errorf("is_absolute_path(): Wrong number of arguments given (%d for 1)", len(args))
+	if err := functions.CountArgs(args, 1, 1, "is_absolute_path(): Wrong number of arguments given (%d for 1)"); err != nil {
+		return nil, err
 	}
 	return value.Boolean(isAbsolutePath(args[0])), nil
 }
@@ -279,8 +269,8 @@ func validateNumber(name string, integer bool) validator {
 	}
 	return func(c *functions.Ctx, args []value.Value) error {
 		deprecate(c, name, deprecationMessage(replacement))
-		if len(args) == 0 || len(args) > 3 {
-			return errorf("%s(): Wrong number of arguments; must be 1, 2 or 3, got %d", name, len(args))
+		if err := functions.CountArgs(args, 1, 3, "%s(): Wrong number of arguments; must be 1, 2 or 3, got %d", name); err != nil {
+			return err
 		}
 		input := args[0]
 		var hasMax, hasMin bool
@@ -348,8 +338,8 @@ func rubyIntegerSyntax(s string) bool { return integerSyntax().MatchString(s) }
 
 func validateSlength(c *functions.Ctx, args []value.Value) error {
 	deprecate(c, "validate_slength", deprecationMessage("String[]"))
-	if len(args) != 2 && len(args) != 3 {
-		return errorf("validate_slength(): Wrong number of arguments (%d; must be 2 or 3)", len(args))
+	if err := functions.CountArgs(args, 2, 3, "validate_slength(): Wrong number of arguments (%d; must be 2 or 3)"); err != nil {
+		return err
 	}
 	input := args[0]
 	maxLen, ok := strictInteger(args[1])
@@ -425,8 +415,8 @@ func validateIP(name, what string, accept func(ipKind) bool) validator {
 	replacement := map[string]string{"IP": "Stdlib::Compat::Ip_address", "IPv4": "Stdlib::Compat::Ipv4", "IPv6": "Stdlib::Compat::Ipv6"}[what]
 	return func(c *functions.Ctx, args []value.Value) error {
 		deprecate(c, name, deprecationMessage(replacement))
-		if len(args) == 0 {
-			return errorf("%s(): wrong number of arguments (0; must be > 0)", name)
+		if err := functions.CountArgs(args, 1, -1, "%s(): wrong number of arguments (%d; must be > 0)", name); err != nil {
+			return err
 		}
 		for _, a := range args {
 			if _, ok := a.(value.String); !ok {
@@ -441,8 +431,8 @@ func validateIP(name, what string, accept func(ipKind) bool) validator {
 }
 
 func validateDomainName(c *functions.Ctx, args []value.Value) error {
-	if len(args) == 0 {
-		return errorf("validate_domain_name(): wrong number of arguments (0; must be > 0)")
+	if err := functions.CountArgs(args, 1, -1, "validate_domain_name(): wrong number of arguments (0; must be > 0)"); err != nil {
+		return err
 	}
 	for _, a := range args {
 		if _, ok := a.(value.String); !ok {
@@ -456,8 +446,8 @@ func validateDomainName(c *functions.Ctx, args []value.Value) error {
 }
 
 func validateEmailAddress(c *functions.Ctx, args []value.Value) error {
-	if len(args) == 0 {
-		return errorf("validate_email_address(): wrong number of arguments (0; must be > 0)")
+	if err := functions.CountArgs(args, 1, -1, "validate_email_address(): wrong number of arguments (0; must be > 0)"); err != nil {
+		return err
 	}
 	for _, a := range args {
 		if _, ok := a.(value.String); !ok {
@@ -479,11 +469,15 @@ func predicate(name, replacement string, countRule int, test func(value.Value) b
 		if replacement != "" {
 			deprecate(c, name, deprecationMessage(replacement))
 		}
-		switch {
-		case countRule == 0 && len(args) == 0, countRule == 1 && len(args) != 1:
-			return nil, errorf("%s(): Wrong number of arguments given (%d for 1)", name, len(args))
-		case countRule == 2 && len(args) != 1:
-			return nil, errorf("%s(): Wrong number of arguments given %d for 1", name, len(args))
+		hi, format := 1, "%s(): Wrong number of arguments given (%d for 1)"
+		switch countRule {
+		case 0:
+			hi = -1
+		case 2:
+			format = "%s(): Wrong number of arguments given %d for 1"
+		}
+		if err := functions.CountArgs(args, 1, hi, format, name); err != nil {
+			return nil, err
 		}
 		return value.Boolean(test(args[0])), nil
 	}
@@ -598,14 +592,12 @@ func isEmailAddress(v value.Value) bool {
 
 // isA is stdlib's is_a(value, type).
 func isA(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	if len(args) != 2 {
-		return nil, countError("is_a", "2 arguments", len(args))
+	var v value.Value
+	var t value.Type
+	if err := functions.UnpackArgs("is_a", args, "value", &v, "type", &t); err != nil {
+		return nil, err
 	}
-	t, ok := args[1].(value.Type)
-	if !ok {
-		return nil, errorf("'is_a' parameter 'type' expects a Type value, got %s", describeType(args[1]))
-	}
-	return value.Boolean(value.IsInstance(t, args[0])), nil
+	return value.Boolean(value.IsInstance(t, v)), nil
 }
 
 // validateLegacy is validate_legacy(type, function_name, value, *args):
@@ -614,7 +606,7 @@ func isA(c *functions.Ctx, args []value.Value) (value.Value, error) {
 func validateLegacy(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) < 3 {
 		// Puppet counts the scope it passes first as an argument.
-		return nil, countError("validate_legacy", "at least 4 arguments", len(args)+1)
+		return nil, errorf("'validate_legacy' expects at least 4 arguments, got %d", len(args)+1)
 	}
 	var target value.Type
 	switch t := args[0].(type) {
