@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -241,7 +242,7 @@ func (c *Compilation) stageENC() error {
 		if err != nil {
 			// Puppet declares the ENC's classes outside its evaluator: a
 			// duplicate is reported as it is.
-			if _, dup := err.(*duplicateError); dup {
+			if errors.Is(err, errDuplicate) {
 				return err
 			}
 			return evalError(nil, nil, "Error while evaluating a Resource Statement, ", err)
@@ -287,15 +288,4 @@ func (c *Compilation) stageLazy() error {
 			return nil
 		}
 	}
-}
-
-// defineError is how Puppet reports an error raised while evaluating an
-// instance of a defined type: as an error of the resource statement that
-// declared it, at its declaration (file and line), around the error itself.
-func defineError(err error, decl syntax.Position) error {
-	msg := err.Error()
-	if pe, ok := err.(*posError); !ok || pe.pos != decl {
-		msg += posSuffix(decl)
-	}
-	return &eval.Error{Msg: "Error while evaluating a Resource Statement, " + msg}
 }
