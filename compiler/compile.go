@@ -210,7 +210,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		EnvironmentDir: env.Hiera.EnvironmentDir,
 		Codedir:        env.Hiera.Codedir,
 		ModuleDir:      env.ModuleDir,
-		Warn:           func(msg string) { c.logf("warning", "%s", msg) },
+		Warn:           c.diags.Add,
 		ConvertTo:      c.convertTo,
 	}, c)
 	now := req.Now

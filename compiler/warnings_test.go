@@ -82,3 +82,27 @@ func TestModuleFileWarningsBelongToTheCompile(t *testing.T) {
 		}
 	}
 }
+
+// TestHieraWarningsAreCompileWarnings: Hiera's warnings are in the compile's
+// diagnostics, of Warning severity, naming the file they are about.
+func TestHieraWarningsAreCompileWarnings(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"site.pp":          "notify { lookup('k', undef, undef, 'dflt'): }\n",
+		"hiera.yaml":       "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
+		"data/common.yaml": "- not\n- a hash\n",
+	})
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"),
+		Hiera: HieraOptions{GlobalConfig: filepath.Join(dir, "hiera.yaml")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Compile(context.Background(), env, &Request{Node: "n1.example.com"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Warning: data/common.yaml: file does not contain a valid yaml hash\n"
+	if got := renderAll(t, res.Diagnostics, dir); got != want {
+		t.Errorf("diagnostics\n%s\nwant\n%s", got, want)
+	}
+}
