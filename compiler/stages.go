@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -263,7 +264,7 @@ func (c *Compilation) stageENC() error {
 func (c *Compilation) stageLazy() error {
 	for round := 0; ; round++ {
 		if round > 10000 {
-			return fmt.Errorf("Evaluation Error: the compile did not settle after %d rounds of defined types and collectors", round)
+			return evaluationError(diag.Range{}, fmt.Sprintf("the compile did not settle after %d rounds of defined types and collectors", round), nil)
 		}
 		progress := false
 		for len(c.pendingDefines) > 0 {
