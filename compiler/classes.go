@@ -105,7 +105,7 @@ func (c *Compilation) declareClassResourceLike(sc *eval.Scope, name string, para
 func (c *Compilation) declareClassWithParams(sc *eval.Scope, name string, params *value.Hash, at syntax.Position, meta []catalog.Param) (*classInstance, error) {
 	cname := canonicalName(name)
 	if prev, ok := c.classes[cname]; ok {
-		return nil, &duplicateError{ref: catalog.Ref{Type: "Class", Title: value.CapitalizeName(cname)}, prev: resourceLikePos(prev), at: at}
+		return nil, duplicateError(catalog.Ref{Type: "Class", Title: value.CapitalizeName(cname)}, resourceLikePos(prev), at)
 	}
 	def, err := c.findClass(cname)
 	if err != nil {
@@ -181,8 +181,8 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 			return err
 		}
 		if pdef == nil || pdef.Class == nil {
-			return locatedf("Could not find parent resource type '::%s' of type hostclass in %s%s",
-				canonicalName(cd.Parent), c.env.Name, posSuffix(def.File.Position(cd.Pos())))
+			return locatedf(def.File.Position(cd.Pos()), "Could not find parent resource type '::%s' of type hostclass in %s",
+				canonicalName(cd.Parent), c.env.Name)
 		}
 		parent, err := c.ensureClass(ci.declScope, pdef.Name, nil)
 		if err != nil {
@@ -443,20 +443,10 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 	}
 	ref := r.Ref().String()
 	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, ""); err != nil {
-		return &posError{err: err, pos: r.pos}
+		return declError(err, r.pos)
 	}
 	return c.ev.Exec(def.Define.Body, dsc)
 }
-
-// posError attaches a declaration position (file and line, no column, as
-// Puppet reports errors about a resource) to an error.
-type posError struct {
-	err error
-	pos syntax.Position
-}
-
-func (e *posError) Error() string { return e.err.Error() + posSuffix(e.pos) }
-func (e *posError) Unwrap() error { return e.err }
 
 // errorPos is where Puppet places an error about n (syntax.File.ErrorOffset).
 func (c *Compilation) errorPos(sc *eval.Scope, n syntax.Node) syntax.Position {

@@ -112,7 +112,7 @@ func (c *Compilation) queryMatches(sc *eval.Scope, q syntax.Expr, r *resource) (
 		case syntax.EQL, syntax.NEQ:
 			name, err := queryAttribute(q.Left)
 			if err != nil {
-				return false, &eval.Error{Pos: c.pos(sc, q), Msg: err.Error()}
+				return false, eval.Errorf(c.pos(sc, q), "%s", err)
 			}
 			want, err := c.ev.Eval(q.Right, sc)
 			if err != nil {
@@ -122,7 +122,7 @@ func (c *Compilation) queryMatches(sc *eval.Scope, q syntax.Expr, r *resource) (
 			return eq == (q.Op == syntax.EQL), nil
 		}
 	}
-	return false, &eval.Error{Pos: c.pos(sc, q), Msg: "Unsupported collector query expression"}
+	return false, eval.Errorf(c.pos(sc, q), "Unsupported collector query expression")
 }
 
 func queryAttribute(x syntax.Expr) (string, error) {

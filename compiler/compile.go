@@ -77,7 +77,7 @@ type ENCClass struct {
 // Compilation is the state of one compile.
 type Compilation struct {
 	ctx   context.Context
-	env   *Environment
+	env   compileEnv
 	req   *Request
 	types *resourcetype.Set
 	funcs functions.Table
@@ -154,6 +154,7 @@ type HieraOptions struct {
 // way; its Catalog is nil when err is not.
 func Compile(ctx context.Context, env *Environment, req *Request) (*Result, error) {
 	c := newCompilation(ctx, env, req)
+	c.env.useMainFiles()
 	res := &Result{Stages: make([]StageTime, 0, len(stages))}
 	for _, s := range stages {
 		start := time.Now()
@@ -194,7 +195,7 @@ func DefaultFunctions(env *Environment) functions.Table {
 func newCompilation(ctx context.Context, env *Environment, req *Request) *Compilation {
 	c := &Compilation{
 		ctx:     ctx,
-		env:     env,
+		env:     compileEnv{Environment: env},
 		req:     req,
 		types:   env.Types,
 		byRef:   make(map[catalog.Ref]*resource),
@@ -202,6 +203,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		scopes:  make(map[*eval.Scope]*scopeData),
 		classes: make(map[string]*classInstance),
 	}
+	c.env.c = c
 	c.funcs = DefaultFunctions(env)
 	c.ev = &eval.Evaluator{Host: c}
 	c.lookups = hiera.NewSession(hiera.Options{
@@ -210,7 +212,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		EnvironmentDir: env.Hiera.EnvironmentDir,
 		Codedir:        env.Hiera.Codedir,
 		ModuleDir:      env.ModuleDir,
-		Warn:           func(msg string) { c.logf("warning", "%s", msg) },
+		Warn:           c.diags.Add,
 		ConvertTo:      c.convertTo,
 	}, c)
 	now := req.Now

@@ -201,13 +201,14 @@ func TestLegacyImportAndNodeInheritance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(env.Deprecations) != 2 {
-		t.Errorf("want one deprecation for import and one for inherits, got %q", env.Deprecations)
-	}
-	cat, err := compileCatalog(env, &Request{Node: "web01.example.com"})
+	res, err := Compile(context.Background(), env, &Request{Node: "web01.example.com"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	if len(res.Diagnostics) != 2 {
+		t.Errorf("want one deprecation for import and one for inherits, got %v", res.Diagnostics)
+	}
+	cat := res.Catalog
 	for _, title := range []string{"from base", "ntp=time.example.com top=T"} {
 		if cat.Lookup(refOf("Notify", title)) == nil {
 			t.Errorf("missing Notify[%s]; have %v", title, titlesIn(cat.Resources))

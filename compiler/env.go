@@ -6,11 +6,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/syntax"
@@ -33,9 +35,9 @@ type Environment struct {
 	Manifests []*syntax.Program
 	// Nodes are the node definitions of the main manifest, in order.
 	Nodes []*NodeDef
-	// Deprecations lists legacy constructs found while loading (import,
-	// node inheritance) that marionette accepts and Puppet 7 rejects.
-	Deprecations []string
+	// mainFiles are the main manifest's files with their warnings, in
+	// load order; every compile reports their warnings first.
+	mainFiles []*sourceFile
 
 	// sources holds the parsed files, shared with other environments of
 	// the process; templates and module Ruby functions are parsed through it.
@@ -103,6 +105,17 @@ type Definition struct {
 	Define    *syntax.DefineDef
 	Function  *syntax.FunctionDef
 	TypeAlias *syntax.TypeAlias
+	// source is the file's entry, for its warnings.
+	source *sourceFile
+}
+
+// sourceFile is a manifest file of the environment with the warnings
+// Puppet logs when it loads the file (legacy constructs marionette accepts,
+// a hash key given twice, ...). A compile reports them when it first uses
+// the file, whichever compile loaded it.
+type sourceFile struct {
+	path     string
+	warnings diag.List
 }
 
 // NodeDef is a node definition with its file.
@@ -190,12 +203,13 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 	if !stamp.exists() {
 		return fmt.Errorf("could not read manifest %s: no such file", path)
 	}
-	prog, err := env.parseFile(path, stamp)
+	prog, sf, err := env.parseFile(path, stamp)
 	if err != nil {
 		return err
 	}
 	env.Manifests = append(env.Manifests, prog)
-	if err := env.register(prog, true); err != nil {
+	env.mainFiles = append(env.mainFiles, sf)
+	if err := env.register(prog, sf, true); err != nil {
 		return err
 	}
 	for _, stmt := range prog.Body {
@@ -204,12 +218,11 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 			continue
 		}
 		p := prog.File.Position(imp.Pos())
-		env.Deprecations = append(env.Deprecations, fmt.Sprintf(
-			"'import' is deprecated and not supported by Puppet >= 4.0.0; use a manifest directory (file: %s, line: %d)", p.Filename, p.Line))
+		sf.warnings.Add(lineWarningf(p, "'import' is deprecated and not supported by Puppet >= 4.0.0; use a manifest directory"))
 		for _, f := range imp.Files {
 			lit, ok := f.(*syntax.StringLit)
 			if !ok {
-				return fmt.Errorf("import needs a literal file pattern (file: %s, line: %d)", p.Filename, p.Line)
+				return lineErrorf(p, "import needs a literal file pattern")
 			}
 			pattern := lit.Value
 			if filepath.Ext(pattern) == "" {
@@ -220,7 +233,7 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 			}
 			matches, err := filepath.Glob(pattern)
 			if err != nil {
-				return fmt.Errorf("bad import pattern '%s' (file: %s, line: %d)", lit.Value, p.Filename, p.Line)
+				return lineErrorf(p, "bad import pattern '%s'", lit.Value)
 			}
 			sort.Strings(matches)
 			for _, m := range matches {
@@ -326,82 +339,49 @@ func manifestFiles(manifest string) ([]string, error) {
 	return files, err
 }
 
-// parseFile returns the parsed manifest at path (stat'ed as stamp) and
-// records it as a dependency of the environment. Callers hold env.mu or own
-// env exclusively (while loading).
-func (env *Environment) parseFile(path string, stamp fileStamp) (*syntax.Program, error) {
+// parseFile returns the parsed manifest at path (stat'ed as stamp), with
+// its entry for the warnings, and records it as a dependency of the
+// environment. Callers hold env.mu or own env exclusively (while loading).
+func (env *Environment) parseFile(path string, stamp fileStamp) (*syntax.Program, *sourceFile, error) {
 	env.deps[path] = stamp
 	prog, warnings, err := env.sources.manifest(path, stamp)
-	env.Deprecations = append(env.Deprecations, warnings...)
-	return prog, err
-}
-
-// ParseError is a manifest that does not parse or validate, including the
-// rules for module files. Puppet reports one in the main manifest as "Could
-// not parse for environment ..." and one in a module file as it is, not as
-// an error of the expression that needed the file. With several validation
-// errors its message is Puppet's summary; Details lists them.
-type ParseError struct {
-	File string
-	Err  error
-}
-
-func (e *ParseError) Error() string {
-	if n := len(e.Details()); n > 1 {
-		return fmt.Sprintf("Language validation logged %d errors. Giving up (file: %s)", n, e.File)
-	}
-	return firstError(e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
-
-// Details returns every error found in the file, in Puppet's wording, when
-// there are several (Puppet logs each before its summary); else nil.
-func (e *ParseError) Details() []string {
-	var list syntax.ErrorList
-	if !errors.As(e.Err, &list) || len(list) < 2 {
-		return nil
-	}
-	msgs := make([]string, len(list))
-	for i, x := range list {
-		msgs[i] = puppetMessage(x)
-	}
-	return msgs
+	// The cached list is shared: the environment's entry gets its own.
+	return prog, &sourceFile{path: path, warnings: slices.Clone(warnings)}, err
 }
 
 // register records the definitions of a parsed file. Node definitions count
 // only in the main manifest.
-func (env *Environment) register(prog *syntax.Program, main bool) error {
+func (env *Environment) register(prog *syntax.Program, sf *sourceFile, main bool) error {
 	clear(env.resolved)
-	return env.registerIn(prog, prog.Body, main)
+	return env.registerIn(prog, sf, prog.Body, main)
 }
 
 // registerIn registers the definitions among stmts and, recursively, those
 // nested in class bodies (the parser has already qualified their names:
 // class a { class b {} } defines a::b).
-func (env *Environment) registerIn(prog *syntax.Program, stmts []syntax.Expr, main bool) error {
+func (env *Environment) registerIn(prog *syntax.Program, sf *sourceFile, stmts []syntax.Expr, main bool) error {
 	qualify := canonicalName
 	for _, d := range stmts {
 		switch d := d.(type) {
 		case *syntax.ClassDef:
 			name := qualify(d.Name)
-			if err := env.addDef(kindClass, name, &Definition{Name: name, File: prog.File, Class: d}); err != nil {
+			if err := env.addDef(kindClass, name, &Definition{Name: name, File: prog.File, Class: d, source: sf}); err != nil {
 				return err
 			}
 			if d.Body != nil {
-				if err := env.registerIn(prog, d.Body.Stmts, main); err != nil {
+				if err := env.registerIn(prog, sf, d.Body.Stmts, main); err != nil {
 					return err
 				}
 			}
 		case *syntax.DefineDef:
 			name := qualify(d.Name)
-			if err := env.addDef(kindDefine, name, &Definition{Name: name, File: prog.File, Define: d}); err != nil {
+			if err := env.addDef(kindDefine, name, &Definition{Name: name, File: prog.File, Define: d, source: sf}); err != nil {
 				return err
 			}
 		case *syntax.FunctionDef:
-			_ = env.addDef(kindFunction, d.Name, &Definition{Name: canonicalName(d.Name), File: prog.File, Function: d})
+			_ = env.addDef(kindFunction, d.Name, &Definition{Name: canonicalName(d.Name), File: prog.File, Function: d, source: sf})
 		case *syntax.TypeAlias:
-			_ = env.addDef(kindTypeAlias, d.Name, &Definition{Name: d.Name, File: prog.File, TypeAlias: d})
+			_ = env.addDef(kindTypeAlias, d.Name, &Definition{Name: d.Name, File: prog.File, TypeAlias: d, source: sf})
 		case *syntax.NodeDef:
 			if main {
 				if err := env.addNode(&NodeDef{Def: d, File: prog.File}); err != nil {
@@ -437,7 +417,7 @@ func redefinition(prev, d *Definition) error {
 	p, n := prev.File.Position(prev.node().Pos()), d.File.Position(d.node().Pos())
 	switch {
 	case prev.Class != nil && d.Class != nil:
-		return fmt.Errorf("Class '%s' is already defined (file: %s, line: %d); cannot redefine (file: %s, line: %d)", d.Name, p.Filename, p.Line, n.Filename, n.Line)
+		return lineErrorf(n, "Class '%s' is already defined%s; cannot redefine", d.Name, declaredAt(p))
 	case prev.Define != nil && d.Define != nil:
 		return fmt.Errorf("Attempt to redefine entity 'http://puppet.com/2016.1/runtime/type/%s'. Originally set at file://%s?line=%d&pos=%d.", d.Name, p.Filename, p.Line, p.Column)
 	}
@@ -447,7 +427,7 @@ func redefinition(prev, d *Definition) error {
 		}
 		return "a definition"
 	}
-	return fmt.Errorf("'%s' is already defined (file: %s, line: %d) as %s; cannot redefine as %s (file: %s, line: %d)", d.Name, p.Filename, p.Line, what(prev), what(d), n.Filename, n.Line)
+	return lineErrorf(n, "'%s' is already defined%s as %s; cannot redefine as %s", d.Name, declaredAt(p), what(prev), what(d))
 }
 
 // node returns the syntax node of a definition.
@@ -472,24 +452,14 @@ func (env *Environment) addNode(n *NodeDef) error {
 		for _, other := range env.Nodes {
 			for _, on := range other.Def.Names {
 				if ok2, _ := nodeKey(on); ok2 == key {
-					return &NodeRedefinedError{Name: nodeDisplayName(name), First: other.File.Position(other.Def.Pos()), Second: n.File.Position(n.Def.Pos())}
+					return lineErrorf(n.File.Position(n.Def.Pos()), "Node '%s' is already defined%s; cannot redefine",
+						nodeDisplayName(name), declaredAt(other.File.Position(other.Def.Pos())))
 				}
 			}
 		}
 	}
 	env.Nodes = append(env.Nodes, n)
 	return nil
-}
-
-// NodeRedefinedError is two node definitions with the same name.
-type NodeRedefinedError struct {
-	Name          string
-	First, Second syntax.Position
-}
-
-func (e *NodeRedefinedError) Error() string {
-	return fmt.Sprintf("Node '%s' is already defined (file: %s, line: %d); cannot redefine (file: %s, line: %d)",
-		e.Name, e.First.Filename, e.First.Line, e.Second.Filename, e.Second.Line)
 }
 
 // nodeKey is the identity of a node name for duplicate detection: names are
@@ -529,13 +499,20 @@ func canonicalName(name string) string {
 
 // lookup finds a definition, autoloading it from the module path when needed.
 func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
+	return env.lookupNoting(kind, name, nil)
+}
+
+// lookupNoting is lookup that hands each file it loads to loaded (when not
+// nil), under env.mu, so that the compile that caused the load reports the
+// file's warnings.
+func (env *Environment) lookupNoting(kind defKind, name string, loaded func(*sourceFile)) (*Definition, error) {
 	env.mu.Lock()
 	defer env.mu.Unlock()
 	asked := defKey{kind, name}
 	if d, ok := env.resolved[asked]; ok {
 		return d, nil
 	}
-	d, err := env.lookupLocked(defKey{kind, canonicalName(name)})
+	d, err := env.lookupLocked(defKey{kind, canonicalName(name)}, loaded)
 	if err == nil {
 		env.resolved[asked] = d
 	}
@@ -543,7 +520,7 @@ func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
 }
 
 // lookupLocked is lookup for a canonical key, env.mu held.
-func (env *Environment) lookupLocked(key defKey) (*Definition, error) {
+func (env *Environment) lookupLocked(key defKey, loaded func(*sourceFile)) (*Definition, error) {
 	kind := key.kind
 	if d, ok := env.defs[key]; ok {
 		return d, nil
@@ -564,7 +541,10 @@ func (env *Environment) lookupLocked(key defKey) (*Definition, error) {
 			env.deps[path] = stamp
 			continue
 		}
-		prog, err := env.parseFile(path, stamp)
+		prog, sf, err := env.parseFile(path, stamp)
+		if loaded != nil {
+			loaded(sf)
+		}
 		if err == nil {
 			err = env.checkModuleFile(prog, path)
 		}
@@ -572,7 +552,7 @@ func (env *Environment) lookupLocked(key defKey) (*Definition, error) {
 			env.loadErrs[path] = err
 			return nil, err
 		}
-		if err := env.register(prog, false); err != nil {
+		if err := env.register(prog, sf, false); err != nil {
 			return nil, err
 		}
 		if d, ok := env.defs[key]; ok {
@@ -652,7 +632,7 @@ func (env *Environment) rubyFunctionFile(name string) string {
 // hold no definitions.
 func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error {
 	if errs := validate.ModuleFile(prog); len(errs) > 0 {
-		return &ParseError{File: path, Err: errs}
+		return newParseError(path, errs)
 	}
 	ns, ok := env.fileNamespace(path)
 	var err error
@@ -673,8 +653,8 @@ func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error
 		}
 		if !ok || !strings.HasPrefix(strings.ToLower(name), ns) {
 			p := prog.File.Position(n.Pos())
-			err = &ParseError{File: path, Err: fmt.Errorf("Unacceptable location. The name '%s' is unacceptable in file '%s' (file: %s, line: %d, column: %d)",
-				name, path, p.Filename, p.Line, p.Column)}
+			err = &ParseError{File: path, Diagnostics: diag.List{diag.Errorf(diag.At(p),
+				"Unacceptable location. The name '%s' is unacceptable in file '%s'", name, path)}}
 		}
 		return true
 	})

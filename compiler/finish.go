@@ -79,18 +79,18 @@ func (c *Compilation) sourceClass(sc *eval.Scope) *classInstance {
 func (c *Compilation) applyOverride(o *override) error {
 	r := c.byRef[o.ref]
 	if r == nil {
-		return fmt.Errorf("Could not find resource '%s' for overriding%s", o.ref, posSuffix(o.pos))
+		return lineErrorf(o.pos, "Could not find resource '%s' for overriding", o.ref)
 	}
 	if !o.fromCollector {
 		src, osrc := c.sourceClass(r.scope), c.sourceClass(o.scope)
 		sameSource := c.data(r.scope) == c.data(o.scope) || src == osrc
 		if !sameSource && !inherits(osrc, src) {
-			return locatedf("Only subclasses can override parameters%s", posSuffix(o.pos))
+			return locatedf(o.pos, "Only subclasses can override parameters")
 		}
 		if sameSource && !inherits(osrc, src) {
 			for _, op := range o.ops {
 				if _, set := r.Param(op.name); set {
-					return fmt.Errorf("Parameter '%s' is already set on %s at%s; cannot redefine%s", op.name, r.Ref(), posSuffix(r.pos), posSuffix(o.pos))
+					return lineErrorf(o.pos, "Parameter '%s' is already set on %s at%s; cannot redefine", op.name, r.Ref(), declaredAt(r.pos))
 				}
 			}
 		}
@@ -124,11 +124,11 @@ func (c *Compilation) applyRelationship(rel *relationship) error {
 	for _, s := range sources {
 		src := c.byRef[s]
 		if src == nil {
-			return fmt.Errorf("Could not find resource '%s' for relationship on '%s'%s", s, refsString(targets), posSuffix(rel.pos))
+			return lineErrorf(rel.pos, "Could not find resource '%s' for relationship on '%s'", s, refsString(targets))
 		}
 		for _, t := range targets {
 			if c.byRef[t] == nil {
-				return fmt.Errorf("Could not find resource '%s' for relationship from '%s'%s", t, s, posSuffix(rel.pos))
+				return lineErrorf(rel.pos, "Could not find resource '%s' for relationship from '%s'", t, s)
 			}
 			ref := refValue(t)
 			if old, ok := src.Param(rel.param); ok {
@@ -166,7 +166,7 @@ func (c *Compilation) validateResource(r *resource) error {
 		if schema, ok := c.types.Lookup(r.Type); ok && len(schema.Problems()) == 0 {
 			for _, p := range r.Params {
 				if err := schema.CheckAttribute(p.Name); err != nil {
-					return fmt.Errorf("no parameter named '%s'%s on %s%s", p.Name, posSuffix(r.pos), r.Ref(), posSuffix(r.pos))
+					return lineErrorf(r.pos, "no parameter named '%s'%s on %s", p.Name, declaredAt(r.pos), r.Ref())
 				}
 			}
 		}
@@ -180,7 +180,7 @@ func (c *Compilation) validateResource(r *resource) error {
 		for _, ref := range appendRefs(buf[:0], v) {
 			target := c.byRef[ref]
 			if target == nil || target.virtual {
-				return fmt.Errorf("Could not find resource '%s' in parameter '%s'%s", ref, name, posSuffix(r.pos))
+				return lineErrorf(r.pos, "Could not find resource '%s' in parameter '%s'", ref, name)
 			}
 		}
 	}

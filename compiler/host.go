@@ -35,8 +35,7 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		ctx := &functions.Ctx{Eval: ev, Scope: sc, Call: call, Log: c.logFunc, Services: c}
 		v, err := f(ctx, call.Args)
 		if err != nil {
-			var ee *eval.Error
-			if errors.As(err, &ee) || errors.Is(err, eval.ErrBreak) {
+			if eval.IsVerbatim(err) || errors.Is(err, eval.ErrBreak) {
 				return nil, err
 			}
 			return nil, evalError(sc, call.Node, callKind(call)+", ", err)
@@ -56,7 +55,7 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		}
 		return v, nil
 	}
-	return nil, &eval.Error{Pos: c.errorPos(sc, call.Node), Msg: fmt.Sprintf("Unknown function: '%s'.", name)}
+	return nil, eval.Errorf(c.errorPos(sc, call.Node), "Unknown function: '%s'.", name)
 }
 
 func callKind(call *eval.Call) string {
@@ -190,7 +189,7 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 			return nil, err
 		}
 		if d == nil {
-			return nil, &eval.Error{Pos: c.pos(sc, at), Msg: fmt.Sprintf("Resource type not found: %s", value.CapitalizeName(name))}
+			return nil, eval.Errorf(c.pos(sc, at), "Resource type not found: %s", value.CapitalizeName(name))
 		}
 	}
 	return &value.ResourceType{Type: value.CapitalizeName(name)}, nil
@@ -210,7 +209,7 @@ func (c *Compilation) resolveAlias(def *Definition) (value.Type, error) {
 	}
 	t, ok := v.(value.Type)
 	if !ok {
-		return nil, &eval.Error{Pos: def.File.Position(def.TypeAlias.Pos()), Msg: fmt.Sprintf("type alias %s does not resolve to a type", def.Name)}
+		return nil, eval.Errorf(def.File.Position(def.TypeAlias.Pos()), "type alias %s does not resolve to a type", def.Name)
 	}
 	return &value.AliasType{Name: def.Name, Resolved: t}, nil
 }

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/marionette-dev/marionette/diag"
@@ -191,13 +192,9 @@ func (r *hieraRequest) setNames(v value.Value) error {
 	return errLookupName
 }
 
-type lookupNameError struct{}
-
-func (lookupNameError) Error() string {
-	return "'lookup' parameter 'name' expects a value of type String or Array[String]"
-}
-
-var errLookupName error = lookupNameError{}
+// errLookupName is lookup()'s error for a name that is not a string or an
+// array of strings; the function call around it gives it its location.
+var errLookupName = errors.New("'lookup' parameter 'name' expects a value of type String or Array[String]")
 
 func parseExpr(src string) (syntax.Expr, error) { return syntax.ParseExpr(src) }
 

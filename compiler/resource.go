@@ -1,7 +1,6 @@
 package compiler
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -85,7 +84,7 @@ func (c *Compilation) scopeResource(sc *eval.Scope) *resource {
 func (c *Compilation) addResource(r *resource) error {
 	ref := r.Ref()
 	if prev, dup := c.byRef[ref]; dup {
-		return &duplicateError{ref: ref, prev: prev.pos, at: r.pos}
+		return duplicateError(ref, prev.pos, r.pos)
 	}
 	if err := c.checkUniqueness(r); err != nil {
 		return err
@@ -96,7 +95,7 @@ func (c *Compilation) addResource(r *resource) error {
 		for _, a := range titlesOf(v) {
 			aref := catalog.Ref{Type: r.Type, Title: a}
 			if prev, dup := c.byRef[aref]; dup && prev != r {
-				return fmt.Errorf("Cannot alias %s to %s; resource %s already declared%s", ref, rubyInspectStrings([]string{a}), aref, posSuffix(prev.pos))
+				return lineErrorf(prev.pos, "Cannot alias %s to %s; resource %s already declared", ref, rubyInspectStrings([]string{a}), aref)
 			}
 			c.byRef[aref] = r
 		}
@@ -139,8 +138,8 @@ func (c *Compilation) checkUniqueness(r *resource) error {
 			key = resourcetype.Key{r.Title}
 		}
 		full := append([]any{r.Type}, key...)
-		return fmt.Errorf("Cannot alias %s to %s at%s; resource %s already declared%s",
-			r.Ref(), key.String(), posSuffix(r.pos), resourcetype.Inspect(full), posSuffix(prev.pos))
+		return lineErrorf(prev.pos, "Cannot alias %s to %s at%s; resource %s already declared",
+			r.Ref(), key.String(), declaredAt(r.pos), resourcetype.Inspect(full))
 	}
 	c.uniq[k] = r
 	return nil
@@ -211,29 +210,6 @@ func rubyInspectStrings(ss []string) string {
 		vs[i] = s
 	}
 	return resourcetype.Inspect(vs)
-}
-
-type duplicateError struct {
-	ref      catalog.Ref
-	prev, at syntax.Position
-}
-
-func (e *duplicateError) Error() string {
-	if e.prev.Filename == "" && e.prev.Line == 0 {
-		return "Duplicate declaration: " + e.ref.String() + " is already declared; cannot redeclare" + posSuffix(e.at)
-	}
-	return "Duplicate declaration: " + e.ref.String() + " is already declared at" + posSuffix(e.prev) + "; cannot redeclare" + posSuffix(e.at)
-}
-
-// posSuffix formats " (file: F, line: L)" as Puppet does inside messages.
-func posSuffix(p syntax.Position) string {
-	if p.Filename == "" && p.Line == 0 {
-		return ""
-	}
-	if p.Filename == "" {
-		return " (line: " + itoa(p.Line) + ")"
-	}
-	return " (file: " + p.Filename + ", line: " + itoa(p.Line) + ")"
 }
 
 // validTag reports whether s can be a tag, as Puppet checks titles before

@@ -8,6 +8,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 )
 
@@ -59,13 +60,13 @@ type parsedManifest struct {
 	stamp    fileStamp
 	ready    chan struct{}
 	prog     *syntax.Program
-	warnings []string
+	warnings diag.List
 	err      error
 }
 
 // manifest returns the parsed and validated manifest at path, whose stamp
 // the caller has just read. A parse or validation error is a *ParseError.
-func (s *Sources) manifest(path string, stamp fileStamp) (*syntax.Program, []string, error) {
+func (s *Sources) manifest(path string, stamp fileStamp) (*syntax.Program, diag.List, error) {
 	s.mu.Lock()
 	m := s.manifests[path]
 	if m != nil && m.stamp == stamp {
@@ -81,18 +82,18 @@ func (s *Sources) manifest(path string, stamp fileStamp) (*syntax.Program, []str
 	return m.prog, m.warnings, m.err
 }
 
-func parseManifest(path string) (*syntax.Program, []string, error) {
+func parseManifest(path string) (*syntax.Program, diag.List, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	prog, err := syntax.ParseFile(path, src)
 	if err != nil {
-		return nil, nil, &ParseError{File: path, Err: err}
+		return nil, nil, newParseError(path, err)
 	}
 	warnings, err := validateProgram(prog)
 	if err != nil {
-		return nil, warnings, &ParseError{File: path, Err: err}
+		return nil, warnings, newParseError(path, err)
 	}
 	return prog, warnings, nil
 }

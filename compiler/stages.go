@@ -1,10 +1,12 @@
 package compiler
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -241,7 +243,7 @@ func (c *Compilation) stageENC() error {
 		if err != nil {
 			// Puppet declares the ENC's classes outside its evaluator: a
 			// duplicate is reported as it is.
-			if _, dup := err.(*duplicateError); dup {
+			if errors.Is(err, errDuplicate) {
 				return err
 			}
 			return evalError(nil, nil, "Error while evaluating a Resource Statement, ", err)
@@ -262,7 +264,7 @@ func (c *Compilation) stageENC() error {
 func (c *Compilation) stageLazy() error {
 	for round := 0; ; round++ {
 		if round > 10000 {
-			return fmt.Errorf("Evaluation Error: the compile did not settle after %d rounds of defined types and collectors", round)
+			return evaluationError(diag.Range{}, fmt.Sprintf("the compile did not settle after %d rounds of defined types and collectors", round), nil)
 		}
 		progress := false
 		for len(c.pendingDefines) > 0 {
@@ -287,15 +289,4 @@ func (c *Compilation) stageLazy() error {
 			return nil
 		}
 	}
-}
-
-// defineError is how Puppet reports an error raised while evaluating an
-// instance of a defined type: as an error of the resource statement that
-// declared it, at its declaration (file and line), around the error itself.
-func defineError(err error, decl syntax.Position) error {
-	msg := err.Error()
-	if pe, ok := err.(*posError); !ok || pe.pos != decl {
-		msg += posSuffix(decl)
-	}
-	return &eval.Error{Msg: "Error while evaluating a Resource Statement, " + msg}
 }

@@ -1,14 +1,12 @@
 package compiler
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -47,44 +45,6 @@ func (c *Compilation) RunStatement(ev *eval.Evaluator, sc *eval.Scope, x syntax.
 	return err
 }
 
-// evalError wraps err as Puppet's "Evaluation Error: <what>, <msg> (file:
-// F, line: L, column: C)" unless it already carries a position.
-func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
-	if _, ok := err.(*eval.Error); ok {
-		return err
-	}
-	// Reported as they are, as Puppet does: a module file that does not
-	// load (not an error of the expression that needed it), an error that
-	// already names its file and line, and Hiera's lookup errors.
-	var pe *ParseError
-	if errors.As(err, &pe) {
-		return err
-	}
-	switch err.(type) {
-	case *locatedError, *hiera.NotFound, *hiera.IssueError, *eval.ParamAccessError:
-		return err
-	}
-	if pe, ok := err.(*posError); ok {
-		return &eval.Error{Msg: what + pe.Error()}
-	}
-	var pos syntax.Position
-	if at != nil && sc != nil && sc.File != nil {
-		pos = sc.File.Position(syntax.Pos(sc.File.ErrorOffset(at) + 1))
-	}
-	return &eval.Error{Pos: pos, Msg: what + err.Error()}
-}
-
-// locatedError is an error Puppet raises as a Puppet::ParseError that names
-// its file and line; its evaluator passes such errors on verbatim instead of
-// wrapping them as an error of the expression being evaluated.
-type locatedError struct{ msg string }
-
-func (e *locatedError) Error() string { return e.msg }
-
-func locatedf(format string, args ...any) error {
-	return &locatedError{fmt.Sprintf(format, args...)}
-}
-
 // attrValues evaluates attribute operations into ordered name/value pairs.
 // A `* => hash` splat contributes its entries; setting one attribute twice
 // is an error. stmt is the statement the operations belong to.
@@ -106,20 +66,20 @@ func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp, stmt
 				if value.IsUndef(v) {
 					continue
 				}
-				return nil, &eval.Error{Pos: c.pos(sc, op), Msg: "The value of the '* =>' attribute must be a Hash"}
+				return nil, eval.Errorf(c.pos(sc, op), "The value of the '* =>' attribute must be a Hash")
 			}
 			for i, k := range h.Keys() {
 				name := value.ToString(k)
 				if seen(name) {
 					// Puppet places this one at the statement.
-					return nil, &eval.Error{Pos: c.pos(sc, stmt), Msg: fmt.Sprintf("The attribute '%s' has already been set", name)}
+					return nil, eval.Errorf(c.pos(sc, stmt), "The attribute '%s' has already been set", name)
 				}
 				out = append(out, attrOp{name: name, value: h.Values()[i], op: op})
 			}
 			continue
 		}
 		if seen(op.Name) {
-			return nil, &eval.Error{Pos: c.pos(sc, op), Msg: fmt.Sprintf("The attribute '%s' has already been set", op.Name)}
+			return nil, eval.Errorf(c.pos(sc, op), "The attribute '%s' has already been set", op.Name)
 		}
 		out = append(out, attrOp{name: op.Name, value: v, op: op, appendOp: op.Op == syntax.PARROW})
 	}
@@ -205,7 +165,7 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 			ts, ok = titles(tv)
 		}
 		if !ok || value.IsUndef(tv) {
-			return nil, &eval.Error{Pos: c.pos(sc, b.Title), Msg: "Missing title. The title expression resulted in undef"}
+			return nil, eval.Errorf(c.pos(sc, b.Title), "Missing title. The title expression resulted in undef")
 		}
 		ops, err := c.attrValues(sc, b.Ops, x)
 		if err != nil {

@@ -106,6 +106,36 @@ type Diagnostic struct {
 	// Cause is the error this diagnostic reports, if any; errors.Is and
 	// errors.As look through it.
 	Cause error
+	// Nesting says what the error of an enclosing expression does with
+	// this one.
+	Nesting Nesting
+}
+
+// Nesting is how an error raised inside an expression shows in the error
+// Puppet reports for the expression around it.
+type Nesting uint8
+
+const (
+	// Nested errors are wrapped: the enclosing error's message ends with
+	// this one's, location included, and adds its own location
+	// ("Evaluation Error: Error while evaluating a Function Call, MSG
+	// (file: F, line: 2) (file: F, line: 5, column: 3)").
+	Nested Nesting = iota
+	// Verbatim errors are reported as they are: an evaluation error
+	// (already about the innermost expression), a Puppet::ParseError that
+	// names its own place, a file that does not parse.
+	Verbatim
+	// AtDeclaration errors are about a resource declaration: the enclosing
+	// resource statement's error takes this one's location (file and line)
+	// as its own instead of adding one.
+	AtDeclaration
+)
+
+// Line returns r without its column: Puppet names only the file and line of
+// a resource declaration.
+func (r Range) Line() Range {
+	r.Start.Column, r.End.Column = 0, 0
+	return r
 }
 
 // Errorf returns an error diagnostic at r.
@@ -241,6 +271,49 @@ func Render(w io.Writer, d *Diagnostic, node string) error {
 	}
 	_, err := io.WriteString(w, line+"\n")
 	return err
+}
+
+// RenderError writes a failed compile's error as Puppet's command line
+// prints it: when err holds a List of several errors (a file's validation
+// errors), each of them on its own line and Puppet's summary, then err
+// itself, "Error: MSG on node N" (node "" leaves out " on node N").
+func RenderError(w io.Writer, err error, node string) error {
+	var l List
+	if errors.As(err, &l) {
+		if errs := l.errors(); len(errs) > 1 {
+			for _, d := range errs {
+				if err := Render(w, d, ""); err != nil {
+					return err
+				}
+			}
+			if _, err := io.WriteString(w, "Error: "+ValidationSummary(len(errs))+"\n"); err != nil {
+				return err
+			}
+		}
+	}
+	line := "Error: " + err.Error()
+	if node != "" {
+		line += " on node " + node
+	}
+	_, err = io.WriteString(w, line+"\n")
+	return err
+}
+
+// ValidationSummary is Puppet's message after the n errors it found
+// validating one file.
+func ValidationSummary(n int) string {
+	return fmt.Sprintf("Language validation logged %d errors. Giving up", n)
+}
+
+// errors returns the entries that are errors.
+func (l List) errors() List {
+	var out List
+	for _, d := range l {
+		if d.Severity == Error {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // As returns err as a Diagnostic: itself if it is one (or wraps one), else

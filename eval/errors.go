@@ -1,32 +1,46 @@
 package eval
 
 import (
+	"errors"
 	"fmt"
-	"github.com/marionette-dev/marionette/value"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
 )
 
-// Error is an evaluation error at a position in a manifest. Its text follows
-// Puppet's: "Evaluation Error: MSG (file: F, line: L, column: C)".
-type Error struct {
-	Pos syntax.Position
-	Msg string
+// Errorf returns Puppet's evaluation error at pos, "Evaluation Error: MSG
+// (file: F, line: L, column: C)". It is already about the innermost
+// expression, so the expressions around it pass it on as it is.
+func Errorf(pos syntax.Position, format string, args ...any) *diag.Diagnostic {
+	return &diag.Diagnostic{
+		Severity: diag.Error,
+		Message:  "Evaluation Error: " + fmt.Sprintf(format, args...),
+		Range:    diag.At(pos),
+		Nesting:  diag.Verbatim,
+	}
 }
 
-func (e *Error) Error() string {
-	if !e.Pos.IsValid() {
-		return "Evaluation Error: " + e.Msg
+// IsVerbatim reports whether err is, or wraps, an error that the
+// expressions around it report as it is (an evaluation error, a
+// Puppet::ParseError naming its place).
+func IsVerbatim(err error) bool {
+	var d *diag.Diagnostic
+	for err != nil {
+		if !errors.As(err, &d) {
+			return false
+		}
+		if d.Nesting == diag.Verbatim {
+			return true
+		}
+		err = d.Cause
 	}
-	if e.Pos.Filename == "" {
-		return fmt.Sprintf("Evaluation Error: %s (line: %d, column: %d)", e.Msg, e.Pos.Line, e.Pos.Column)
-	}
-	return fmt.Sprintf("Evaluation Error: %s (file: %s, line: %d, column: %d)", e.Msg, e.Pos.Filename, e.Pos.Line, e.Pos.Column)
+	return false
 }
 
-// errorAt builds an Error for node n evaluated in scope sc.
-func errorAt(sc *Scope, n syntax.Node, format string, args ...any) *Error {
-	return &Error{Pos: position(sc, n), Msg: fmt.Sprintf(format, args...)}
+// errorAt builds an evaluation error for node n evaluated in scope sc.
+func errorAt(sc *Scope, n syntax.Node, format string, args ...any) *diag.Diagnostic {
+	return Errorf(position(sc, n), format, args...)
 }
 
 func position(sc *Scope, n syntax.Node) syntax.Position {

@@ -59,7 +59,7 @@ func (s *Session) provider(name string) (*provider, error) {
 		if s.opts.EnvironmentDir != "" {
 			p.cfg, err = s.opts.Cache.Config(filepath.Join(s.opts.EnvironmentDir, "hiera.yaml"), EnvironmentLayer)
 			if p.cfg != nil && p.cfg.Ignored {
-				s.warn(fmt.Sprintf("hiera.yaml version 3 found at the environment root was ignored (file: %s)", p.cfg.Path))
+				s.warn(p.cfg.Path, "hiera.yaml version 3 found at the environment root was ignored")
 				p.cfg = nil
 			}
 		}
@@ -75,7 +75,7 @@ func (s *Session) provider(name string) (*provider, error) {
 		}
 		p.cfg, err = s.opts.Cache.Config(filepath.Join(dir, "hiera.yaml"), ModuleLayer)
 		if p.cfg != nil && p.cfg.Ignored {
-			s.warn(fmt.Sprintf("hiera.yaml version 3 found at module root was ignored (file: %s)", p.cfg.Path))
+			s.warn(p.cfg.Path, "hiera.yaml version 3 found at module root was ignored")
 			p.cfg = nil
 		}
 	}
@@ -188,7 +188,7 @@ func (s *Session) locationLookup(p *provider, lv *Level, loc resolvedLocation, r
 		return nil, false, err
 	}
 	if warning != "" {
-		s.warn(warning)
+		s.warn("", warning)
 	}
 	if p.layer == ModuleLayer {
 		s.checkModuleKeys(p.module, lv.Function, loc.path, data)
@@ -216,7 +216,7 @@ func (s *Session) checkModuleKeys(module, function, path string, data *value.Has
 	for _, k := range data.Keys() {
 		ks, _ := k.(value.String)
 		if ks != "lookup_options" && !strings.HasPrefix(string(ks), module+"::") {
-			s.warn(fmt.Sprintf("Module '%s': Value returned from data_hash function '%s', when using location '%s', must use keys qualified with the name of the module", module, function, path))
+			s.warn("", fmt.Sprintf("Module '%s': Value returned from data_hash function '%s', when using location '%s', must use keys qualified with the name of the module", module, function, path))
 			return
 		}
 	}

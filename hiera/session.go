@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -31,8 +33,9 @@ type Options struct {
 	Codedir string
 	// ModuleDir returns a module's directory, ok=false if there is no such module.
 	ModuleDir func(module string) (dir string, ok bool)
-	// Warn receives warnings (each message once per session); may be nil.
-	Warn func(msg string)
+	// Warn receives warnings (each once per session), of Warning severity;
+	// may be nil.
+	Warn func(*diag.Diagnostic)
 	// ConvertTo implements lookup_options convert_to (Puppet calls new()).
 	// typeSpec is the type as written in lookup_options; nil handles only
 	// "Sensitive".
@@ -65,13 +68,16 @@ func NewSession(opts Options, scope Scope) *Session {
 	}
 }
 
-func (s *Session) warn(msg string) {
-	if s.warned[msg] {
+// warn reports a warning about file (or none, "") once per session.
+func (s *Session) warn(file, msg string) {
+	d := diag.Warningf(diag.Range{Start: syntax.Position{Filename: file}}, "%s", msg)
+	key := d.Error()
+	if s.warned[key] {
 		return
 	}
-	s.warned[msg] = true
+	s.warned[key] = true
 	if s.opts.Warn != nil {
-		s.opts.Warn(msg)
+		s.opts.Warn(d)
 	}
 }
 

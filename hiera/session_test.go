@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -120,7 +121,12 @@ hierarchy:
 			_, err := os.Stat(d)
 			return d, err == nil
 		},
-		Warn: func(msg string) { warnings = append(warnings, msg) },
+		Warn: func(d *diag.Diagnostic) {
+			if d.Severity != diag.Warning {
+				t.Errorf("warning %q has severity %v", d.Message, d.Severity)
+			}
+			warnings = append(warnings, d.Error())
+		},
 	}, scope)
 	tests := []struct {
 		req     Request

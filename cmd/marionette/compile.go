@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -71,16 +70,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 // reportError prints a failed compile's error as Puppet does; a file with
 // several validation errors gets each on its own line before the summary.
 func reportError(stderr io.Writer, err error, node string) {
-	var pe *compiler.ParseError
-	if errors.As(err, &pe) {
-		if details := pe.Details(); len(details) > 1 {
-			for _, d := range details {
-				fmt.Fprintf(stderr, "Error: %s\n", d)
-			}
-			fmt.Fprintf(stderr, "Error: Language validation logged %d errors. Giving up\n", len(details))
-		}
-	}
-	fmt.Fprintf(stderr, "Error: %v on node %s\n", err, node)
+	_ = diag.RenderError(stderr, err, node)
 }
 
 // parseNodeArgs parses the flags of a command that takes one node name,

@@ -78,8 +78,8 @@ func (f *envFlags) settings() (*puppetconf.Settings, error) {
 	return puppetconf.Load(o)
 }
 
-// resolver builds the environment loader and node resolver of the flags;
-// each environment's deprecation warnings go to warn once, when loaded.
+// resolver builds the environment loader and node resolver of the flags.
+// Load-time warnings are a compile's own diagnostics (Result.Diagnostics).
 func (f *envFlags) resolver(warn io.Writer, o environment.Options) (*node.Resolver, error) {
 	s, err := f.settings()
 	if err != nil {
@@ -88,11 +88,6 @@ func (f *envFlags) resolver(warn io.Writer, o environment.Options) (*node.Resolv
 	o.Manifest = f.manifest
 	if f.modulepath != "" {
 		o.ModulePath = puppetconf.SplitPath(f.modulepath)
-	}
-	o.OnLoad = func(env *compiler.Environment) {
-		for _, d := range env.Deprecations {
-			fmt.Fprintf(warn, "Warning: %s\n", d)
-		}
 	}
 	return node.NewResolver(environment.New(s, o), f.encTimeout)
 }

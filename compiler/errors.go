@@ -1,0 +1,144 @@
+package compiler
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/syntax"
+)
+
+// ParseError is a manifest that does not parse or validate, including the
+// rules for module files. Puppet reports one in the main manifest as "Could
+// not parse for environment ..." and one in a module file as it is, not as
+// an error of the expression that needed the file. With several validation
+// errors its message is Puppet's summary; Diagnostics lists them all.
+type ParseError struct {
+	File        string
+	Diagnostics diag.List
+}
+
+// newParseError returns the ParseError of file path for a parser or
+// validator error (a syntax.ErrorList or *syntax.Error) or any other error.
+func newParseError(path string, err error) *ParseError {
+	var list syntax.ErrorList
+	var one *syntax.Error
+	switch {
+	case errors.As(err, &list):
+		return &ParseError{File: path, Diagnostics: syntaxDiagnostics(list, diag.Error)}
+	case errors.As(err, &one):
+		return &ParseError{File: path, Diagnostics: syntaxDiagnostics(syntax.ErrorList{one}, diag.Error)}
+	}
+	return &ParseError{File: path, Diagnostics: diag.List{diag.As(err)}}
+}
+
+// syntaxDiagnostics converts the parser's or validator's findings.
+func syntaxDiagnostics(list syntax.ErrorList, sev diag.Severity) diag.List {
+	out := make(diag.List, len(list))
+	for i, e := range list {
+		out[i] = &diag.Diagnostic{Severity: sev, Message: e.Msg, Range: diag.At(e.Pos), Cause: e}
+	}
+	return out
+}
+
+func (e *ParseError) Error() string {
+	if n := len(e.Diagnostics); n > 1 {
+		return diag.ValidationSummary(n) + diag.Location(diag.Range{Start: syntax.Position{Filename: e.File}})
+	}
+	if len(e.Diagnostics) == 0 {
+		return "could not parse " + e.File
+	}
+	return e.Diagnostics[0].Error()
+}
+
+// Unwrap returns the file's errors, so a renderer finds them as a
+// diag.List and errors.As finds each.
+func (e *ParseError) Unwrap() error { return e.Diagnostics }
+
+// evalError wraps err as Puppet's "Evaluation Error: <what>, <msg> (file:
+// F, line: L, column: C)" (what ends with ", ") unless Puppet reports err as
+// it is.
+func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
+	// Reported as they are, as Puppet does: an evaluation error, a
+	// Puppet::ParseError that names its place, a module file that does not
+	// load (not an error of the expression that needed it), and Hiera's
+	// lookup errors; and a parameter default that reads a parameter without
+	// a value, which the class or define it belongs to reports.
+	d, isDiag := err.(*diag.Diagnostic)
+	if isDiag && d.Nesting == diag.Verbatim {
+		return err
+	}
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return err
+	}
+	switch err.(type) {
+	case *hiera.NotFound, *hiera.IssueError, *eval.ParamAccessError:
+		return err
+	}
+	if isDiag && d.Nesting == diag.AtDeclaration {
+		return evaluationError(d.Range, what+d.Message, err)
+	}
+	var pos syntax.Position
+	if at != nil && sc != nil && sc.File != nil {
+		pos = sc.File.Position(syntax.Pos(sc.File.ErrorOffset(at) + 1))
+	}
+	return evaluationError(diag.At(pos), what+err.Error(), err)
+}
+
+// evaluationError is Puppet's "Evaluation Error: MSG" at r, caused by err.
+func evaluationError(r diag.Range, msg string, err error) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Message: "Evaluation Error: " + msg, Range: r, Cause: err, Nesting: diag.Verbatim}
+}
+
+// defineError is how Puppet reports an error raised while evaluating an
+// instance of a defined type: as an error of the resource statement that
+// declared it, at its declaration (file and line), around the error itself.
+func defineError(err error, decl syntax.Position) error {
+	const what = "Error while evaluating a Resource Statement, "
+	r := diag.At(decl).Line()
+	if d, ok := err.(*diag.Diagnostic); ok && d.Nesting == diag.AtDeclaration && d.Range == r {
+		return evaluationError(r, what+d.Message, err)
+	}
+	return evaluationError(r, what+err.Error(), err)
+}
+
+// declError places err at a resource declaration: file and line, no
+// column, as Puppet reports errors about a resource.
+func declError(err error, decl syntax.Position) *diag.Diagnostic {
+	return &diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Range: diag.At(decl).Line(), Cause: err, Nesting: diag.AtDeclaration}
+}
+
+// lineErrorf is an error about the declaration at p (file and line).
+func lineErrorf(p syntax.Position, format string, args ...any) *diag.Diagnostic {
+	return diag.Errorf(diag.At(p).Line(), format, args...)
+}
+
+// locatedf is an error Puppet raises as a Puppet::ParseError that names
+// its file and line; its evaluator passes such errors on verbatim instead of
+// wrapping them as an error of the expression being evaluated.
+func locatedf(p syntax.Position, format string, args ...any) *diag.Diagnostic {
+	d := lineErrorf(p, format, args...)
+	d.Nesting = diag.Verbatim
+	return d
+}
+
+// at formats a second position inside a message, as Puppet names where
+// something was declared before: " (file: F, line: L)".
+func declaredAt(p syntax.Position) string { return diag.Location(diag.At(p).Line()) }
+
+// errDuplicate is the cause of every duplicate declaration error.
+var errDuplicate = errors.New("duplicate declaration")
+
+// duplicateError is Puppet's error for a resource (or class) declared
+// twice: at the second declaration, naming the first when it is known.
+func duplicateError(ref fmt.Stringer, prev, decl syntax.Position) *diag.Diagnostic {
+	d := lineErrorf(decl, "Duplicate declaration: %s is already declared; cannot redeclare", ref)
+	if prev.Filename != "" || prev.Line != 0 {
+		d.Message = "Duplicate declaration: " + ref.String() + " is already declared at" + declaredAt(prev) + "; cannot redeclare"
+	}
+	d.Cause = errDuplicate
+	return d
+}
