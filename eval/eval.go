@@ -9,6 +9,7 @@
 package eval
 
 import (
+	"context"
 	"strings"
 
 	"github.com/marionette-dev/marionette/syntax"
@@ -50,6 +51,13 @@ type StatementRunner interface {
 // concurrent use; each compile has its own.
 type Evaluator struct {
 	Host Host
+	// Context, when not nil, is looked at every so many steps of
+	// evaluation; once it is done, evaluation ends with a *Stopped error.
+	Context context.Context
+	// untilPoll counts the steps down to the next look at Context.
+	untilPoll int
+	// stopped is the error evaluation stopped with, once it has.
+	stopped *Stopped
 	// depth guards against runaway recursion in Puppet code.
 	depth int
 	// render collects output while an EPP template is evaluated.
@@ -193,6 +201,9 @@ func (ev *Evaluator) Exec(b *syntax.Block, sc *Scope) error {
 func (ev *Evaluator) statements(stmts []syntax.Expr, sc *Scope, wantLast bool) (value.Value, error) {
 	var last value.Value = value.Undef
 	for i, s := range stmts {
+		if err := ev.tick(sc, s); err != nil {
+			return nil, err
+		}
 		if _, ok := s.(*syntax.ResourceExpr); ok && (i < len(stmts)-1 || !wantLast) {
 			// A resource declaration's value (its references) is mostly
 			// thrown away; let the host skip building it.
