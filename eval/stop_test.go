@@ -26,7 +26,7 @@ func TestEvaluationStopsWhenContextDone(t *testing.T) {
 	}{
 		{"done before", "$r = map($long) |$x| {\n  $x\n}\n", true, 1},
 		{"lambda loop", "$a = 1\ncancel()\n$r = map($long) |$x| {\n  $x\n}\n", false, 3},
-		{"statements", "cancel()\n" + repeat("$long =~ Array\n", 2*pollInterval), false, 2},
+		{"statements", "cancel()\n" + strings.Repeat("$long =~ Array\n", 2*pollInterval), false, 2},
 		{"live context", "$r = map($long) |$x| { $x }\n", false, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -79,4 +79,4 @@ func (h cancelHost) CallFunction(ev *Evaluator, sc *Scope, c *Call) (value.Value
 	return h.testHost.CallFunction(ev, sc, c)
 }
 
-func repeat(s string, n int) string { return strings.Repeat(s, n) }
+
