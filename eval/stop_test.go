@@ -78,5 +78,3 @@ func (h cancelHost) CallFunction(ev *Evaluator, sc *Scope, c *Call) (value.Value
 	}
 	return h.testHost.CallFunction(ev, sc, c)
 }
-
-
