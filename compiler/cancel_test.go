@@ -59,59 +59,65 @@ func whenDone(ctx context.Context) func() time.Time {
 	return func() time.Time { return <-at }
 }
 
-func TestCompileStopsAtDeadline(t *testing.T) {
-	for _, tt := range runaway {
-		t.Run(tt.name, func(t *testing.T) {
-			env := runawayEnv(t, tt.site)
-			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-			defer cancel()
-			doneAt := whenDone(ctx)
-			start := time.Now()
-			res, err := Compile(ctx, env, &Request{Node: "n1.example.com"})
-			took := time.Since(start)
-			if !errors.Is(err, context.DeadlineExceeded) {
-				t.Fatalf("error = %v, want one that is context.DeadlineExceeded", err)
-			}
-			if late := time.Since(doneAt()); late > stopBound {
-				t.Errorf("the compile returned %v after its deadline", late)
-			}
-			msg := err.Error()
-			t.Logf("returned after %v: %s", took, msg)
-			if !strings.HasPrefix(msg, "Compilation of node n1.example.com was stopped: deadline exceeded after ") {
-				t.Errorf("error = %q", msg)
-			}
-			if tt.pos && !strings.Contains(msg, "(file: ") {
-				t.Errorf("error %q does not name the code that was running", msg)
-			}
-			if res == nil || res.Catalog != nil {
-				t.Errorf("result = %+v, want one without a catalog", res)
-			}
-		})
+// TestCompileStops: each runaway compile, given a 50 ms deadline or
+// cancelled after 50 ms, returns soon after with an error that is the
+// context's and says so.
+func TestCompileStops(t *testing.T) {
+	for _, deadline := range []bool{true, false} {
+		want, why := context.Canceled, "cancelled"
+		if deadline {
+			want, why = context.DeadlineExceeded, "deadline exceeded"
+		}
+		for _, tt := range runaway {
+			t.Run(why+"/"+tt.name, func(t *testing.T) {
+				env := runawayEnv(t, tt.site)
+				// A loaded machine can starve one run; a second must
+				// then be in time.
+				for attempt := 1; ; attempt++ {
+					res, late, err := stopCompile(env, deadline)
+					if !errors.Is(err, want) || errors.Is(err, context.DeadlineExceeded) != deadline {
+						t.Fatalf("error = %v, want one that is %v", err, want)
+					}
+					msg := err.Error()
+					if !strings.HasPrefix(msg, "Compilation of node n1.example.com was stopped: "+why+" after ") {
+						t.Errorf("error = %q", msg)
+					}
+					if tt.pos && !strings.Contains(msg, "(file: ") {
+						t.Errorf("error %q does not name the code that was running", msg)
+					}
+					if res == nil || res.Catalog != nil {
+						t.Errorf("result = %+v, want one without a catalog", res)
+					}
+					t.Logf("returned %v after the context was done: %s", late, msg)
+					if late <= stopBound {
+						break
+					}
+					if attempt == 2 {
+						t.Fatalf("the compile returned %v after its context was done", late)
+					}
+				}
+			})
+		}
 	}
 }
 
-func TestCompileStopsWhenCancelled(t *testing.T) {
-	for _, tt := range runaway {
-		t.Run(tt.name, func(t *testing.T) {
-			env := runawayEnv(t, tt.site)
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			start := time.Now()
-			timer := time.AfterFunc(50*time.Millisecond, cancel)
-			defer timer.Stop()
-			doneAt := whenDone(ctx)
-			_, err := Compile(ctx, env, &Request{Node: "n1.example.com"})
-			if !errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-				t.Fatalf("error = %v, want one that is context.Canceled", err)
-			}
-			if late := time.Since(doneAt()); late > stopBound {
-				t.Errorf("the compile returned %v after it was cancelled (%v after it started)", late, time.Since(start))
-			}
-			if !strings.HasPrefix(err.Error(), "Compilation of node n1.example.com was stopped: cancelled after ") {
-				t.Errorf("error = %q", err)
-			}
-		})
+// stopCompile compiles node n1.example.com of env with a context whose
+// deadline is 50 ms away, or which is cancelled after 50 ms, and tells how
+// long after the context was done the compile returned.
+func stopCompile(env *Environment, deadline bool) (*Result, time.Duration, error) {
+	var ctx context.Context
+	var cancel context.CancelFunc
+	if deadline {
+		ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	} else {
+		ctx, cancel = context.WithCancel(context.Background())
+		timer := time.AfterFunc(50*time.Millisecond, cancel)
+		defer timer.Stop()
 	}
+	defer cancel()
+	doneAt := whenDone(ctx)
+	res, err := Compile(ctx, env, &Request{Node: "n1.example.com"})
+	return res, time.Since(doneAt()), err
 }
 
 // TestCompileWithDoneContext: a context done before the compile starts

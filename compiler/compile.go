@@ -27,7 +27,7 @@
 // declared, from the scopes it is declared in.
 //
 // A compile polls its context between stages, every so many steps of
-// evaluation (statements, function and lambda calls), for each
+// evaluation (blocks run, function and lambda calls), for each
 // defined-type instance and collector candidate, and while rendering ERB
 // templates, so a cancelled compile or one past its deadline stops within
 // a fraction of a millisecond of work.

@@ -199,11 +199,17 @@ func (ev *Evaluator) Exec(b *syntax.Block, sc *Scope) error {
 // statements evaluates a statement list; wantLast says whether the last
 // statement's value is used (that of the others never is).
 func (ev *Evaluator) statements(stmts []syntax.Expr, sc *Scope, wantLast bool) (value.Value, error) {
-	var last value.Value = value.Undef
-	for i, s := range stmts {
-		if err := ev.tick(sc, s); err != nil {
+	// One step per block run, not per statement: every loop of Puppet code
+	// runs a block again (a lambda's, a function's, a define's body), so
+	// this bounds the work between two polls by the size of the code, at
+	// a third of the cost of counting statements.
+	if ev.due() && len(stmts) > 0 {
+		if err := ev.poll(sc, stmts[0]); err != nil {
 			return nil, err
 		}
+	}
+	var last value.Value = value.Undef
+	for i, s := range stmts {
 		if _, ok := s.(*syntax.ResourceExpr); ok && (i < len(stmts)-1 || !wantLast) {
 			// A resource declaration's value (its references) is mostly
 			// thrown away; let the host skip building it.

@@ -6,7 +6,7 @@ import (
 	"github.com/marionette-dev/marionette/syntax"
 )
 
-// pollInterval is how many evaluation steps (statements, calls, lambda
+// pollInterval is how many evaluation steps (blocks run, calls, lambda
 // calls) pass between two looks at the Evaluator's Context: often enough
 // that a runaway loop stops within a fraction of a millisecond, rarely
 // enough that the look costs nothing measurable.
@@ -33,14 +33,13 @@ func (e *Stopped) Error() string {
 // Unwrap returns the context's error.
 func (e *Stopped) Unwrap() error { return e.Err }
 
-// tick counts one step of evaluation and looks at the context every
-// pollInterval steps. It is small enough to be inlined where it is hot.
-func (ev *Evaluator) tick(sc *Scope, at syntax.Node) error {
+// due counts one step of evaluation and reports whether it is time to
+// poll. It is small enough to be inlined where it is hot, and takes no
+// position: converting a statement to a syntax.Node on every step costs
+// more than the count itself, so callers do that only when polling.
+func (ev *Evaluator) due() bool {
 	ev.untilPoll--
-	if ev.untilPoll > 0 {
-		return nil
-	}
-	return ev.poll(sc, at)
+	return ev.untilPoll <= 0
 }
 
 // poll looks at the context now; once it is done, this and every later
@@ -69,7 +68,12 @@ func (ev *Evaluator) Poll() error { return ev.poll(nil, nil) }
 // Tick counts one step of work done by the host (a resource a collector
 // looked at, say) and looks at the Context every so many steps, as
 // evaluation does; it returns a *Stopped error once the Context is done.
-func (ev *Evaluator) Tick() error { return ev.tick(nil, nil) }
+func (ev *Evaluator) Tick() error {
+	if ev.due() {
+		return ev.poll(nil, nil)
+	}
+	return nil
+}
 
 // Stopped returns the error evaluation stopped with, or nil if the Context
 // has not been seen done.

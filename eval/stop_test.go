@@ -10,7 +10,7 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// TestEvaluationStopsWhenContextDone: code that polls (statements, calls,
+// TestEvaluationStopsWhenContextDone: code that polls (blocks, calls,
 // lambda calls) ends with a *Stopped error once the context is done, at
 // the code running then; a live context changes nothing.
 func TestEvaluationStopsWhenContextDone(t *testing.T) {
@@ -26,7 +26,7 @@ func TestEvaluationStopsWhenContextDone(t *testing.T) {
 	}{
 		{"done before", "$r = map($long) |$x| {\n  $x\n}\n", true, 1},
 		{"lambda loop", "$a = 1\ncancel()\n$r = map($long) |$x| {\n  $x\n}\n", false, 3},
-		{"statements", "cancel()\n" + strings.Repeat("$long =~ Array\n", 2*pollInterval), false, 2},
+		{"blocks", "cancel()\n" + strings.Repeat("if true { $long =~ Array }\n", 2*pollInterval), false, 2},
 		{"live context", "$r = map($long) |$x| { $x }\n", false, 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
