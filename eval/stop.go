@@ -1,8 +1,7 @@
 package eval
 
 import (
-	"fmt"
-
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 )
 
@@ -24,10 +23,7 @@ type Stopped struct {
 }
 
 func (e *Stopped) Error() string {
-	if !e.Pos.IsValid() {
-		return "evaluation stopped: " + e.Err.Error()
-	}
-	return fmt.Sprintf("evaluation stopped: %s (file: %s, line: %d, column: %d)", e.Err, e.Pos.Filename, e.Pos.Line, e.Pos.Column)
+	return "evaluation stopped: " + e.Err.Error() + diag.Location(diag.At(e.Pos))
 }
 
 // Unwrap returns the context's error.

@@ -56,6 +56,9 @@ func TestEvaluationStopsWhenContextDone(t *testing.T) {
 			if st.Pos.Line < tt.line || ev.Stopped() != st {
 				t.Errorf("stopped at %v (recorded %v), want line %d or after", st.Pos, ev.Stopped(), tt.line)
 			}
+			if msg := st.Error(); !strings.HasPrefix(msg, "evaluation stopped: context canceled (file: test.pp, line: ") {
+				t.Errorf("Error() = %q", msg)
+			}
 			// The stop sticks: later polls report it too.
 			if err := ev.Poll(); err != st {
 				t.Errorf("Poll() = %v", err)
