@@ -55,6 +55,9 @@ func (c *Compilation) runCollectors() (int, error) {
 		}
 		for i := 0; i < len(c.resources); i++ {
 			r := c.resources[i]
+			if err := c.ev.Tick(); err != nil {
+				return n, err
+			}
 			if r.Type != col.typ || col.seen[r] {
 				continue
 			}

@@ -1,22 +1,43 @@
 // Package compiler compiles a node's catalog from a parsed environment.
 //
-// The pipeline is Puppet's, as named stages run in order by Compile:
+// The pipeline is Puppet's, as named stages run in order by Compile (their
+// names and durations come back in Result.Stages):
 //
-//	node      find the node definition that matches the node's name
-//	top       set top-scope variables (facts, ENC parameters, $trusted, ...)
-//	main      evaluate the main manifest's code in Class[main]
-//	nodebody  evaluate the matched node definition in Node[name]
-//	enc       declare the classes the ENC returned, at node scope
-//	lazy      evaluate defined-type instances and collectors until
-//	          nothing new appears (the generator fixpoint)
-//	finish    apply overrides and resource defaults, turn relationships
-//	          into metaparameters, check references and realizations
+//	node           check the node's name
+//	top            create Stage[main], Class[Settings] and Class[main]; set
+//	               the top-scope variables (facts, ENC parameters,
+//	               $trusted, $server_facts, ...)
+//	main           evaluate the main manifest's code in Class[main]
+//	nodebody       find the node definition that matches the node's name
+//	               and evaluate it (after the parents it inherits) in
+//	               Node[name]
+//	enc            declare the classes the ENC returned, at node scope
+//	lazy           evaluate defined-type instances and collectors until
+//	               nothing new appears (the generator fixpoint)
+//	overrides      apply resource overrides and collector blocks
+//	relationships  turn -> ~> <- <~ into before/notify metaparameters
+//	realize        check that every resource realize() named exists
+//	validate       check attribute names of native types and that
+//	               relationship metaparameters name existing resources
+//	containment    add the resources to the catalog with the edges from
+//	               their containers, then the edges of contain()
+//	tags           set the catalog's tags
+//
+// Resource defaults are not a stage: they are applied as each resource is
+// declared, from the scopes it is declared in.
+//
+// A compile polls its context between stages, every so many steps of
+// evaluation (blocks run, function and lambda calls), for each
+// defined-type instance and collector candidate, and while rendering ERB
+// templates, so a cancelled compile or one past its deadline stops within
+// a fraction of a millisecond of work.
 //
 // One compilation holds all per-compile state; the Environment is only read.
 package compiler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -132,7 +153,12 @@ var stages = []stage{
 	{"nodebody", (*Compilation).stageNodeBody},
 	{"enc", (*Compilation).stageENC},
 	{"lazy", (*Compilation).stageLazy},
-	{"finish", (*Compilation).stageFinish},
+	{"overrides", (*Compilation).stageOverrides},
+	{"relationships", (*Compilation).stageRelationships},
+	{"realize", (*Compilation).stageRealize},
+	{"validate", (*Compilation).stageValidate},
+	{"containment", (*Compilation).stageContainment},
+	{"tags", (*Compilation).stageTags},
 }
 
 // HieraOptions say where a compile's Hiera data comes from.
@@ -152,15 +178,36 @@ type HieraOptions struct {
 // Compile compiles the catalog for req.Node in env. The Result holds the
 // diagnostics raised before an error too, so a caller can print them either
 // way; its Catalog is nil when err is not.
+//
+// A compile stops once ctx is done: it then returns an error diagnostic
+// "Compilation of node N was stopped: deadline exceeded after 50ms" (at
+// the code that was running, when known) whose cause is ctx.Err(), so
+// errors.Is(err, context.DeadlineExceeded) or context.Canceled holds.
 func Compile(ctx context.Context, env *Environment, req *Request) (*Result, error) {
+	begin := time.Now()
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	c := newCompilation(ctx, env, req)
 	c.env.useMainFiles()
 	res := &Result{Stages: make([]StageTime, 0, len(stages))}
 	for _, s := range stages {
-		start := time.Now()
-		err := s.run(c)
-		res.Stages = append(res.Stages, StageTime{Name: s.name, Duration: time.Since(start)})
+		err := c.ev.Poll()
+		if err == nil {
+			start := time.Now()
+			err = s.run(c)
+			res.Stages = append(res.Stages, StageTime{Name: s.name, Duration: time.Since(start)})
+		}
+		if err == nil && c.ev.Stopped() != nil {
+			// Some code swallowed the stop; the stage's work is partial.
+			err = c.ev.Stopped()
+		}
 		if err != nil {
+			if c.ev.Stopped() != nil {
+				// Whatever error the stop surfaced as (wrapped in a
+				// resource statement's error, say), report the stop.
+				err = c.stopError(time.Since(begin))
+			}
 			res.Diagnostics = c.diags
 			return res, err
 		}
@@ -168,6 +215,29 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 	res.Catalog = c.cat
 	res.Diagnostics = c.diags
 	return res, nil
+}
+
+// stopError is the error of a compile whose context was seen done.
+func (c *Compilation) stopError(elapsed time.Duration) error {
+	st := c.ev.Stopped()
+	why := st.Err.Error()
+	switch {
+	case errors.Is(st.Err, context.DeadlineExceeded):
+		why = "deadline exceeded"
+	case errors.Is(st.Err, context.Canceled):
+		why = "cancelled"
+	}
+	if elapsed >= time.Millisecond {
+		elapsed = elapsed.Round(time.Millisecond)
+	} else {
+		elapsed = elapsed.Round(time.Microsecond)
+	}
+	return &diag.Diagnostic{
+		Severity: diag.Error,
+		Message:  fmt.Sprintf("Compilation of node %s was stopped: %s after %s", c.req.Node, why, elapsed),
+		Range:    diag.At(st.Pos),
+		Cause:    st.Err,
+	}
 }
 
 // DefaultFunctions is the function table for an environment: Puppet's core
@@ -205,7 +275,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 	}
 	c.env.c = c
 	c.funcs = DefaultFunctions(env)
-	c.ev = &eval.Evaluator{Host: c}
+	c.ev = &eval.Evaluator{Host: c, Context: ctx}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:          env.Hiera.Cache,
 		GlobalConfig:   env.Hiera.GlobalConfig,

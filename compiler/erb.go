@@ -49,6 +49,10 @@ func (c *Compilation) renderShared(t *erb.Template, sc *eval.Scope) (string, err
 
 func (s *erbScope) SharedObjects() *erb.Objects { return s.c.erbObjects }
 
+// Stopped ends the rendering once the compile's context is done
+// (erb.Stopper).
+func (s *erbScope) Stopped() error { return s.c.ev.Poll() }
+
 // erbScope is what a template sees of the calling scope: its variables
 // (@x, scope['x'], scope.lookupvar) and Puppet's functions.
 type erbScope struct {

@@ -9,19 +9,34 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// stageFinish applies overrides, turns relationships into metaparameters,
-// checks what must exist, and builds the catalog.
-func (c *Compilation) stageFinish() error {
+// The finishing stages run after the lazy fixpoint, when every resource
+// has been declared; each is a separate entry of the stages table so that
+// its cost shows in Result.Stages.
+
+// stageOverrides applies the resource overrides (Type['x'] { ... } and
+// collector blocks) in the order they were declared.
+func (c *Compilation) stageOverrides() error {
 	for _, o := range c.overrides {
 		if err := c.applyOverride(o); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// stageRelationships turns the relationship operators (-> ~> <- <~) into
+// before/notify metaparameters on their sources.
+func (c *Compilation) stageRelationships() error {
 	for _, rel := range c.relationships {
 		if err := c.applyRelationship(rel); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// stageRealize checks that every resource realize() named exists.
+func (c *Compilation) stageRealize() error {
 	var missing []string
 	for _, rq := range c.realizeReqs {
 		for _, ref := range rq.refs {
@@ -33,6 +48,13 @@ func (c *Compilation) stageFinish() error {
 	if len(missing) > 0 {
 		return fmt.Errorf("Failed to realize virtual resources %s", strings.Join(missing, ", "))
 	}
+	return nil
+}
+
+// stageValidate checks each resource of the catalog: attribute names of
+// native types, and that relationship metaparameters name resources that
+// exist.
+func (c *Compilation) stageValidate() error {
 	for _, r := range c.resources {
 		if r.virtual {
 			continue
@@ -41,6 +63,13 @@ func (c *Compilation) stageFinish() error {
 			return err
 		}
 	}
+	return nil
+}
+
+// stageContainment adds the resources to the catalog, in declaration
+// order, each with the edge from its container, then the edges contain()
+// added.
+func (c *Compilation) stageContainment() error {
 	for _, r := range c.resources {
 		if r.virtual {
 			continue
@@ -53,9 +82,13 @@ func (c *Compilation) stageFinish() error {
 	for _, e := range c.containEdges {
 		c.cat.AddEdge(e.Source, e.Target)
 	}
-	// Catalog tags, in Puppet's order: every class name with its namespace
-	// segments, then "node" when a node definition matched and "class" when a
-	// class besides Settings was declared.
+	return nil
+}
+
+// stageTags sets the catalog's tags, in Puppet's order: every class name
+// with its namespace segments, then "node" when a node definition matched
+// and "class" when a class besides Settings was declared.
+func (c *Compilation) stageTags() error {
 	for _, name := range c.cat.Classes {
 		c.cat.AddTags(nameTags(name)...)
 	}

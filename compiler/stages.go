@@ -266,6 +266,9 @@ func (c *Compilation) stageLazy() error {
 		if round > 10000 {
 			return evaluationError(diag.Range{}, fmt.Sprintf("the compile did not settle after %d rounds of defined types and collectors", round), nil)
 		}
+		if err := c.ev.Poll(); err != nil {
+			return err
+		}
 		progress := false
 		for len(c.pendingDefines) > 0 {
 			r := c.pendingDefines[0]
@@ -274,6 +277,9 @@ func (c *Compilation) stageLazy() error {
 				continue
 			}
 			progress = true
+			if err := c.ev.Tick(); err != nil {
+				return err
+			}
 			if err := c.evaluateDefine(r); err != nil {
 				return defineError(err, r.pos)
 			}

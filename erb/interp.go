@@ -31,6 +31,7 @@ const (
 	maxSteps     = 20_000_000
 	maxCallDepth = 2000
 	maxOutput    = 64 << 20 // also bounds any one string
+	stopEvery    = 1024     // steps between two calls of Stopper.Stopped
 )
 
 // self is the template object itself (Puppet's TemplateWrapper).
@@ -125,6 +126,13 @@ func (in *interp) eval(n node, e *env) (any, error) {
 	in.steps++
 	if in.steps > maxSteps {
 		return nil, in.unsupported(n.lineNo(), "template takes too long to render")
+	}
+	if in.steps%stopEvery == 0 {
+		if st, ok := in.scope.(Stopper); ok {
+			if err := st.Stopped(); err != nil {
+				return nil, err
+			}
+		}
 	}
 	switch n := n.(type) {
 	case *nSeq:

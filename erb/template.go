@@ -54,6 +54,14 @@ type ObjectSharer interface {
 	SharedObjects() *Objects
 }
 
+// Stopper may be implemented by a Scope whose rendering can be called off
+// (a compile that was cancelled or ran past its deadline). Rendering calls
+// Stopped every so many evaluation steps and ends with its error, when not
+// nil; a rescue clause does not catch it.
+type Stopper interface {
+	Stopped() error
+}
+
 // Objects maps Puppet hashes to the Ruby hashes templates were given for
 // them. It belongs to one rendering tree (a template and the templates it
 // renders) of one compile, and is not safe for concurrent use.

@@ -55,6 +55,11 @@ func (ev *Evaluator) invoke(sc *Scope, at syntax.Node, name string, args []value
 	if ev.depth >= maxDepth {
 		return nil, errorAt(sc, at, "Maximum call depth (%d) exceeded calling '%s'", maxDepth, name)
 	}
+	if ev.due() {
+		if err := ev.poll(sc, at); err != nil {
+			return nil, err
+		}
+	}
 	c := &Call{Name: name, Args: args, Node: at}
 	if lam != nil {
 		c.Lambda = &Lambda{Def: lam, Scope: sc}
@@ -91,6 +96,14 @@ func (ev *Evaluator) RunLambda(l *Lambda, args []value.Value) error {
 }
 
 func (ev *Evaluator) callLambda(l *Lambda, args []value.Value, wantValue bool) (value.Value, error) {
+	// Iteration functions loop by calling lambdas: a loop over a huge
+	// range stops here even when the lambda's body is empty (a body's
+	// statements count a step of their own).
+	if (l.Def.Body == nil || len(l.Def.Body.Stmts) == 0) && ev.due() {
+		if err := ev.poll(l.Scope, l.Def); err != nil {
+			return nil, err
+		}
+	}
 	sc := newLambdaScope(l.Scope, len(l.Def.Params))
 	if err := ev.BindParams(sc, l.Def.Params, args, l.Def); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@
 package eval
 
 import (
+	"context"
 	"strings"
 
 	"github.com/marionette-dev/marionette/syntax"
@@ -50,6 +51,13 @@ type StatementRunner interface {
 // concurrent use; each compile has its own.
 type Evaluator struct {
 	Host Host
+	// Context, when not nil, is looked at every so many steps of
+	// evaluation; once it is done, evaluation ends with a *Stopped error.
+	Context context.Context
+	// untilPoll counts the steps down to the next look at Context.
+	untilPoll int
+	// stopped is the error evaluation stopped with, once it has.
+	stopped *Stopped
 	// depth guards against runaway recursion in Puppet code.
 	depth int
 	// render collects output while an EPP template is evaluated.
@@ -191,6 +199,15 @@ func (ev *Evaluator) Exec(b *syntax.Block, sc *Scope) error {
 // statements evaluates a statement list; wantLast says whether the last
 // statement's value is used (that of the others never is).
 func (ev *Evaluator) statements(stmts []syntax.Expr, sc *Scope, wantLast bool) (value.Value, error) {
+	// One step per block run, not per statement: every loop of Puppet code
+	// runs a block again (a lambda's, a function's, a define's body), so
+	// this bounds the work between two polls by the size of the code, at
+	// a third of the cost of counting statements.
+	if ev.due() && len(stmts) > 0 {
+		if err := ev.poll(sc, stmts[0]); err != nil {
+			return nil, err
+		}
+	}
 	var last value.Value = value.Undef
 	for i, s := range stmts {
 		if _, ok := s.(*syntax.ResourceExpr); ok && (i < len(stmts)-1 || !wantLast) {

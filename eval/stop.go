@@ -1,0 +1,76 @@
+package eval
+
+import (
+	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/syntax"
+)
+
+// pollInterval is how many evaluation steps (blocks run, calls, lambda
+// calls) pass between two looks at the Evaluator's Context: often enough
+// that a runaway loop stops within a fraction of a millisecond, rarely
+// enough that the look costs nothing measurable.
+const pollInterval = 128
+
+// Stopped is the error evaluation ends with once the Evaluator's Context is
+// done (cancelled, or past its deadline). errors.Is sees the context's
+// error through it.
+type Stopped struct {
+	// Pos is where the code being evaluated when it stopped is, if known.
+	Pos syntax.Position
+	// Err is the context's error: context.Canceled or
+	// context.DeadlineExceeded.
+	Err error
+}
+
+func (e *Stopped) Error() string {
+	return "evaluation stopped: " + e.Err.Error() + diag.Location(diag.At(e.Pos))
+}
+
+// Unwrap returns the context's error.
+func (e *Stopped) Unwrap() error { return e.Err }
+
+// due counts one step of evaluation and reports whether it is time to
+// poll. It is small enough to be inlined where it is hot, and takes no
+// position: converting a statement to a syntax.Node on every step costs
+// more than the count itself, so callers do that only when polling.
+func (ev *Evaluator) due() bool {
+	ev.untilPoll--
+	return ev.untilPoll <= 0
+}
+
+// poll looks at the context now; once it is done, this and every later
+// poll return the same *Stopped, so code that swallows one error still
+// cannot go on evaluating.
+func (ev *Evaluator) poll(sc *Scope, at syntax.Node) error {
+	ev.untilPoll = pollInterval
+	if ev.stopped != nil {
+		return ev.stopped
+	}
+	if ev.Context == nil {
+		return nil
+	}
+	if err := ev.Context.Err(); err != nil {
+		ev.stopped = &Stopped{Pos: position(sc, at), Err: err}
+		return ev.stopped
+	}
+	return nil
+}
+
+// Poll reports, as a *Stopped error, whether the Context is done. Hosts
+// call it between units of work the evaluator does not see (each instance
+// of a defined type, each collector, each template loop step).
+func (ev *Evaluator) Poll() error { return ev.poll(nil, nil) }
+
+// Tick counts one step of work done by the host (a resource a collector
+// looked at, say) and looks at the Context every so many steps, as
+// evaluation does; it returns a *Stopped error once the Context is done.
+func (ev *Evaluator) Tick() error {
+	if ev.due() {
+		return ev.poll(nil, nil)
+	}
+	return nil
+}
+
+// Stopped returns the error evaluation stopped with, or nil if the Context
+// has not been seen done.
+func (ev *Evaluator) Stopped() *Stopped { return ev.stopped }
