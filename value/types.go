@@ -124,8 +124,10 @@ type TypeType struct{ Type Type }
 // SensitiveType is Sensitive[T].
 type SensitiveType struct{ Type Type }
 
-// IterableType and IteratorType are Iterable[T] and Iterator[T].
+// IterableType is Iterable[T].
 type IterableType struct{ Type Type }
+
+// IteratorType is Iterator[T].
 type IteratorType struct{ Type Type }
 
 // CallableType is Callable[...]; only its printed form and parameter types are kept.
