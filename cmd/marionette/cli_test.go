@@ -443,3 +443,22 @@ func TestREADMEDocumentsTheCLI(t *testing.T) {
 		}
 	}
 }
+
+// TestNoRubyInternalsInErrors: an ENC printing a plain string gets a plain
+// message, not the Ruby NoMethodError Puppet shows.
+func TestNoRubyInternalsInErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"enc.sh":  "#!/bin/sh\necho 'just a string'\n",
+		"site.pp": "notify { 'x': }\n",
+	})
+	if err := os.Chmod(filepath.Join(dir, "enc.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"compile", "n1", "--manifest", filepath.Join(dir, "site.pp"), "--facts", "none", "--enc", filepath.Join(dir, "enc.sh")}, &stdout, &stderr)
+	if code != 1 || strings.Contains(stderr.String(), "undefined method") ||
+		!strings.Contains(stderr.String(), "Could not load external node results for n1: the output must be a YAML hash of classes, parameters and environment, not 'just a string'") {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
