@@ -135,6 +135,12 @@ func TestLookupExplainMissingKey(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 	out := stdout.String()
+	// Keys and flags in any order; a lone "-" is a key, not a hang.
+	var o2, e2 bytes.Buffer
+	if code := run([]string{"lookup", "--node", "web01.example.com", "-", "--environmentpath", exampleEnvs, "--facts", exampleFacts, "--explain"}, &o2, &e2); code != 0 ||
+		!strings.HasSuffix(o2.String(), "did not find a value for the name '-'\n") {
+		t.Errorf("lookup -: exit %d, stdout %q, stderr %q", code, o2.String(), e2.String())
+	}
 	if !strings.Contains(out, `Searching for "no::such::key"`) || !strings.HasSuffix(out, "Function lookup() did not find a value for the name 'no::such::key'\n") {
 		t.Errorf("stdout:\n%s", out)
 	}

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/hiera"
@@ -39,9 +38,6 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	// lookup; after "--" every argument is a key.
 	var keys []string
 	for {
-		for len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-			keys, args = append(keys, args[0]), args[1:]
-		}
 		if err := fs.Parse(args); err != nil {
 			return 2
 		}
@@ -52,7 +48,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 			keys = append(keys, fs.Args()...)
 			break
 		}
-		args = fs.Args()
+		keys, args = append(keys, fs.Arg(0)), fs.Args()[1:]
 	}
 	if len(keys) == 0 || f.node == "" {
 		fs.Usage()
