@@ -49,6 +49,10 @@ func TestLikelyMistakesAreErrors(t *testing.T) {
 			1, "no such file or directory\n"},
 		{"bad puppet.conf", []string{"compile", "web01.example.com", "--config", "/nonexistent/puppet.conf", "--facts", "none"},
 			1, "no such file or directory\n"},
+		{"fleet without an environment", []string{"compile", "--all-nodes", "--facts-dir", "../../examples/facts", "--out", "/nonexistent/out"},
+			2, "Error: No environment to compile"},
+		{"fleet with a missing manifest", []string{"compile", "--all-nodes", "--manifest", "/nonexistent/site.pp", "--facts-dir", "../../examples/facts", "--out", "/nonexistent/out"},
+			2, "Error: --manifest /nonexistent/site.pp: no such file or directory\n"},
 		{"fleet flag without --all-nodes", []string{"compile", "web01.example.com", "--environmentpath", exampleEnvs, "--facts", exampleFacts, "--facts-dir", "../../examples/facts"},
 			2, "Error: --facts-dir needs --all-nodes\n"},
 	} {

@@ -68,6 +68,10 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
+	if err := f.checkInputs(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
