@@ -115,8 +115,9 @@ func Parse(out []byte, node, encName string) (*Result, error) {
 	}
 	h, ok := doc.(*value.Hash)
 	if !ok {
-		// Puppet calls inject on whatever the YAML held.
-		return nil, fail("undefined method `inject' for %s:%s", value.RubyInspect(doc), value.RubyClass(doc))
+		// Puppet fails with a Ruby NoMethodError here (undefined method
+		// `inject' for "...":String); marionette says what is wrong.
+		return nil, fail("the output must be a YAML hash of classes, parameters and environment, not %s", value.Literal(doc))
 	}
 	res := &Result{}
 	_, hasClasses := h.GetString("classes")

@@ -13,8 +13,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -135,8 +137,9 @@ func Load(o Options) (*Settings, error) {
 		set[k] = true
 	}
 	values := make(map[string]string, len(raw))
-	for k := range raw {
-		v, err := expand(k, raw, nil)
+	// In name order, so that a cycle is reported the same way every time.
+	for _, k := range slices.Sorted(maps.Keys(raw)) {
+		v, err := expand(k, raw, values, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -161,9 +164,24 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// MaxSettingLength bounds a setting's value after interpolation. It is a
+// limit of marionette, not of Puppet: a puppet.conf whose settings refer to
+// each other repeatedly ("a = $b$b", "b = $c$c", ...) would otherwise expand
+// to gigabytes.
+const MaxSettingLength = 1 << 20
+
+// errTooLong reports a value over MaxSettingLength.
+func errTooLong(what string) error {
+	return fmt.Errorf("%s is longer than %d bytes after interpolation (a limit of marionette)", what, MaxSettingLength)
+}
+
 // expand interpolates $name and ${name} in setting key's raw value.
-// visiting holds the settings being expanded, to report a cycle.
-func expand(key string, raw map[string]string, visiting []string) (string, error) {
+// visiting holds the settings being expanded, to report a cycle; done
+// memoises expanded settings so that each is expanded once.
+func expand(key string, raw, done map[string]string, visiting []string) (string, error) {
+	if v, ok := done[key]; ok {
+		return v, nil
+	}
 	if contains(visiting, key) {
 		return "", fmt.Errorf("Error converting value for param '%s': cyclic reference to $%s", visiting[0], key)
 	}
@@ -171,10 +189,24 @@ func expand(key string, raw map[string]string, visiting []string) (string, error
 	if !ok {
 		return "", fmt.Errorf("Error converting value for param '%s': Could not find value for $%s", visiting[len(visiting)-1], key)
 	}
-	return interpolate(v, func(name string) (string, error) {
-		return expand(name, raw, append(visiting, key))
+	out, err := interpolate(v, func(name string) (string, error) {
+		return expand(name, raw, done, append(visiting, key))
 	})
+	if err != nil {
+		if errors.As(err, new(lengthError)) {
+			return "", errTooLong("Setting '" + key + "'")
+		}
+		return "", err
+	}
+	done[key] = out
+	return out, nil
 }
+
+// lengthError is interpolate's error for a result over MaxSettingLength;
+// its callers say which value was too long.
+type lengthError struct{}
+
+func (lengthError) Error() string { return "too long" }
 
 // interpolate replaces $name and ${name} in s with lookup's answers.
 func interpolate(s string, lookup func(string) (string, error)) (string, error) {
@@ -213,7 +245,13 @@ func interpolate(s string, lookup func(string) (string, error)) (string, error) 
 		if err != nil {
 			return "", err
 		}
+		if b.Len()+len(v) > MaxSettingLength {
+			return "", lengthError{}
+		}
 		b.WriteString(v)
+	}
+	if b.Len() > MaxSettingLength {
+		return "", lengthError{}
 	}
 	return b.String(), nil
 }
@@ -235,7 +273,7 @@ func (s *Settings) FS() fs.FS { return s.fsys }
 // Interpolate expands $setting references in text with these settings
 // and extra, which wins (environment.conf adds $environment).
 func (s *Settings) Interpolate(text string, extra map[string]string) (string, error) {
-	return interpolate(text, func(name string) (string, error) {
+	v, err := interpolate(text, func(name string) (string, error) {
 		if v, ok := extra[name]; ok {
 			return v, nil
 		}
@@ -244,6 +282,10 @@ func (s *Settings) Interpolate(text string, extra map[string]string) (string, er
 		}
 		return "", fmt.Errorf("Could not find value for $%s", name)
 	})
+	if errors.As(err, new(lengthError)) {
+		return "", errTooLong("The text")
+	}
+	return v, err
 }
 
 // Path splits a path-list setting (environmentpath, basemodulepath) into

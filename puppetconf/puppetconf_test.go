@@ -167,3 +167,43 @@ func TestReadEnvironmentConf(t *testing.T) {
 		t.Errorf("junk line: %v", err)
 	}
 }
+
+// TestInterpolationBounded: settings that refer to each other repeatedly
+// must not expand exponentially (found by reasoning about FuzzLoad; before
+// the memo and the limit this took minutes and gigabytes).
+func TestInterpolationBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[main]\n")
+	for i := 0; i < 40; i++ {
+		b.WriteString("s" + string(rune('a'+i%26)) + strings.Repeat("x", i/26) + " = ")
+		next := "s" + string(rune('a'+(i+1)%26)) + strings.Repeat("x", (i+1)/26)
+		b.WriteString("$" + next + "/$" + next + "\n")
+	}
+	b.WriteString("s" + string(rune('a'+40%26)) + strings.Repeat("x", 40/26) + " = ab\n")
+	done := make(chan error, 1)
+	go func() {
+		_, err := load(t, b.String(), nil, nil)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "a limit of marionette") {
+			t.Fatalf("err = %v, want the length limit", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("interpolation did not finish in 10s")
+	}
+}
+
+// TestCycleErrorStable: a cycle is reported the same way on every load
+// (found by FuzzLoad: the settings were expanded in map order).
+func TestCycleErrorStable(t *testing.T) {
+	const conf = "[main]\nb = $a\na = $b\n"
+	want := "Error converting value for param 'a': cyclic reference to $a"
+	for i := 0; i < 20; i++ {
+		_, err := load(t, conf, nil, nil)
+		if err == nil || err.Error() != want {
+			t.Fatalf("load %d: err = %v, want %q", i, err, want)
+		}
+	}
+}

@@ -26,9 +26,11 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	var f envFlags
 	addEnvironmentFlags(fs, &f)
 	runs := fs.Int("runs", 20, "number of compiles")
+	timeout := addTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: marionette bench NODE [--runs N] [compile flags]")
-		fmt.Fprintln(stderr, "compiles NODE N times in one process and prints {env, n, resources, first_ms, median_ms, min_ms, stage_median_ms, rss_kb}")
+		w := fs.Output()
+		fmt.Fprintln(w, "usage: marionette bench NODE [--runs N] [compile flags]")
+		fmt.Fprintln(w, "compiles NODE N times in one process and prints {env, n, resources, first_ms, median_ms, min_ms, stage_median_ms, rss_kb}")
 		fs.PrintDefaults()
 	}
 	if !parseNodeArgs(fs, args, &f.node) {
@@ -38,10 +40,16 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
 	ctx := context.Background()
-	env, req, err := prepareWith(ctx, &f, stderr, environment.Options{Snapshot: true})
+	pctx, cancel := context.WithTimeout(ctx, *timeout)
+	env, req, err := prepareWith(pctx, &f, stderr, environment.Options{Snapshot: true})
+	cancel()
 	if err != nil {
-		reportError(stderr, err, f.node)
+		reportError(stderr, deadlineError(pctx, err, *timeout), f.node)
 		return 1
 	}
 	times := make([]time.Duration, *runs)
@@ -50,12 +58,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	resources := 0
 	for i := range times {
 		start := time.Now()
-		res, err := compiler.Compile(ctx, env, req)
+		cctx, cancel := context.WithTimeout(ctx, *timeout)
+		res, err := compiler.Compile(cctx, env, req)
 		if err == nil {
 			err = res.Catalog.WriteJSON(io.Discard)
 		}
+		cancel()
 		if err != nil {
-			reportError(stderr, err, f.node)
+			reportError(stderr, deadlineError(cctx, err, *timeout), f.node)
 			return 1
 		}
 		times[i] = time.Since(start)

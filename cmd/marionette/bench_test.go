@@ -53,7 +53,7 @@ func TestBenchCommand(t *testing.T) {
 		t.Errorf("stage medians %v (median %v)", res.Stages, res.MedianMS)
 	}
 
-	if code := run([]string{"bench", node, "--environmentpath", "../../examples", "--environment", "nosuch"}, &out, &stderr); code != 1 ||
+	if code := run([]string{"bench", node, "--environmentpath", "../../examples", "--environment", "nosuch", "--facts", facts}, &out, &stderr); code != 1 ||
 		!strings.Contains(stderr.String(), "Could not find a directory environment named 'nosuch'") {
 		t.Errorf("unknown environment: exit %d, %s", code, stderr.String())
 	}

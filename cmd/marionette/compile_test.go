@@ -61,8 +61,8 @@ func TestCompileUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"compile"}, 2, "usage: marionette compile NODE"},
-		{[]string{"compile", "bad/name", "--manifest", "/nonexistent.pp"}, 1, "illegal characters"},
-		{[]string{"compile", "n1.example.com", "--facts", "/nonexistent/facts.yaml"}, 1, "no such file"},
+		{[]string{"compile", "bad/name", "--manifest", "../../examples/production/manifests/site.pp", "--facts", "none"}, 1, "illegal characters"},
+		{[]string{"compile", "n1.example.com", "--environmentpath", "../../examples", "--facts", "/nonexistent/facts.yaml"}, 1, "no such file"},
 		{[]string{"nosuchcommand"}, 2, "unknown command"},
 	}
 	for _, tt := range tests {
@@ -94,7 +94,7 @@ func TestLookupExample(t *testing.T) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"lookup", "no::such::key", "--node", "web01.example.com", "--environmentpath", "../../examples"}, &stdout, &stderr); code == 0 ||
+	if code := run([]string{"lookup", "no::such::key", "--node", "web01.example.com", "--environmentpath", "../../examples", "--facts", "none"}, &stdout, &stderr); code == 0 ||
 		!strings.Contains(stderr.String(), "did not find a value for the name 'no::such::key'") {
 		t.Errorf("missing key: exit %d, stderr %q", code, stderr.String())
 	}
@@ -128,7 +128,7 @@ func TestCompileENCFailureGivesNoCatalog(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"compile", "web01.example.com", "--manifest", site, "--enc", encPath, "--enc-timeout", "200ms"}, &stdout, &stderr)
+	code := run([]string{"compile", "web01.example.com", "--manifest", site, "--facts", "none", "--enc", encPath, "--enc-timeout", "200ms"}, &stdout, &stderr)
 	if code == 0 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "timed out after 200ms") {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
@@ -144,7 +144,7 @@ func TestCompileReportsEveryValidationError(t *testing.T) {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"compile", "n1", "--manifest", site}, &stdout, &stderr); code != 1 {
+	if code := run([]string{"compile", "n1", "--manifest", site, "--facts", "none"}, &stdout, &stderr); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
 	want := strings.Join([]string{

@@ -167,9 +167,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	progress := &fleet.Reporter{W: logw}
-	if file, ok := stderr.(*os.File); ok {
-		progress.TTY = fleet.IsTerminal(file)
-	}
+	progress.TTY = isTerminal(stderr)
 	sum := fleet.Compile(ctx, jobs, nodes, compareOne, progress)
 	for i, fr := range sum.Results {
 		r := &results[i]

@@ -13,6 +13,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/environment"
@@ -30,21 +31,17 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var f envFlags
 	addEnvironmentFlags(fs, &f)
-	var allNodes bool
-	var factsDir, nodesFrom, out string
-	var jobs int
-	fs.BoolVar(&allNodes, "all-nodes", false, "compile every node (of --facts-dir or --nodes-from)")
-	fs.StringVar(&factsDir, "facts-dir", "", "directory of facts files, one per node (NODE.yaml or NODE.json)")
-	fs.StringVar(&nodesFrom, "nodes-from", "", "file of node names, one a line ('#' starts a comment)")
-	fs.StringVar(&out, "out", "", "directory to write NODE.json catalogs into")
-	fs.IntVar(&jobs, "jobs", 0, "nodes to compile at once (default: number of CPUs)")
+	var fl fleetFlags
+	addFleetFlags(fs, &fl)
+	timeout := addTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: marionette compile --all-nodes (--facts-dir DIR | --nodes-from FILE) --out DIR [--jobs N] [flags]")
+		fmt.Fprintln(fs.Output(), "usage: marionette compile --all-nodes (--facts-dir DIR | --nodes-from FILE) --out DIR [--jobs N] [flags]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	factsDir, nodesFrom, out, jobs := fl.factsDir, fl.nodesFrom, fl.out, fl.jobs
 	usageErr := func(msg string) int {
 		fmt.Fprintf(stderr, "Error: %s\n", msg)
 		fs.Usage()
@@ -62,9 +59,16 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 	case jobs < 0:
 		return usageErr("--jobs must not be negative")
 	}
+	if err := checkTimeout(*timeout); err != nil {
+		return usageErr(err.Error())
+	}
 
 	nodes, err := listNodes(factsDir, nodesFrom)
 	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
+	if err := f.checkInputs(); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
@@ -75,7 +79,7 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 
 	// Log lines and warnings come from many goroutines.
 	logw := &lockedWriter{w: stderr}
-	compileOne, err := fleetCompiler(&f, out, logw)
+	compileOne, err := fleetCompiler(&f, out, *timeout, logw)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -91,9 +95,7 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	progress := &fleet.Reporter{W: logw}
-	if file, ok := stderr.(*os.File); ok {
-		progress.TTY = fleet.IsTerminal(file)
-	}
+	progress.TTY = isTerminal(stderr)
 	sum := fleet.Compile(ctx, jobs, nodes, compileOne, progress)
 	if err := sum.Write(stdout); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
@@ -103,6 +105,37 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// fleetFlags are the flags of compile --all-nodes.
+type fleetFlags struct {
+	allNodes                 bool
+	factsDir, nodesFrom, out string
+	jobs                     int
+}
+
+// addFleetFlags defines the flags of compile --all-nodes on fs.
+func addFleetFlags(fs *flag.FlagSet, fl *fleetFlags) {
+	fs.BoolVar(&fl.allNodes, "all-nodes", false, "compile every node (of --facts-dir or --nodes-from)")
+	fs.StringVar(&fl.factsDir, "facts-dir", "", "with --all-nodes: directory of facts files, one per node (NODE.yaml or NODE.json)")
+	fs.StringVar(&fl.nodesFrom, "nodes-from", "", "with --all-nodes: file of node names, one a line ('#' starts a comment)")
+	fs.StringVar(&fl.out, "out", "", "with --all-nodes: directory to write NODE.json catalogs into")
+	fs.IntVar(&fl.jobs, "jobs", 0, "with --all-nodes: nodes to compile at once (default: number of CPUs)")
+}
+
+// unused reports a fleet flag given without --all-nodes: it would be
+// silently ignored.
+func (fl *fleetFlags) unused(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "facts-dir", "nodes-from", "out", "jobs":
+			if err == nil {
+				err = fmt.Errorf("--%s needs --all-nodes", f.Name)
+			}
+		}
+	})
+	return err
 }
 
 // listNodes lists the nodes of a --nodes-from file (facts from factsDir
@@ -127,7 +160,7 @@ const fleetGCPercent = 400
 // fleetCompiler loads the configured environment and returns the function
 // that compiles one node into out/NODE.json. Environments are loaded once
 // for the run (a snapshot of the code), however many nodes use them.
-func fleetCompiler(f *envFlags, out string, logw io.Writer) (fleet.CompileFunc, error) {
+func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Writer) (fleet.CompileFunc, error) {
 	r, err := f.resolver(logw, environment.Options{Snapshot: true})
 	if err != nil {
 		return nil, err
@@ -137,7 +170,14 @@ func fleetCompiler(f *envFlags, out string, logw io.Writer) (fleet.CompileFunc, 
 	if _, err := r.Loader.Get(context.Background(), r.Environment); err != nil {
 		return nil, err
 	}
-	return func(ctx context.Context, n fleet.Node) error {
+	return func(ctx context.Context, n fleet.Node) (err error) {
+		ctx, cancel := context.WithTimeout(ctx, timeout)
+		defer cancel()
+		defer func() {
+			if err != nil {
+				err = deadlineError(ctx, err, timeout)
+			}
+		}()
 		facts, err := node.ReadFacts(nil, n.FactsPath)
 		if err != nil {
 			return err

@@ -2,10 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/hiera"
@@ -27,22 +27,35 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	typeSpec := fs.String("type", "", "assert the value's type, e.g. Array[String]")
 	dflt := fs.String("default", "", "value to return when nothing is found")
 	explain := fs.Bool("explain", false, "explain every layer and level searched")
-	renderAs := fs.String("render-as", "yaml", "output format: yaml, json or s (string)")
+	var out outputFlags
+	addOutputFlags(fs, &out, "yaml", "json", "pson", "s")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: marionette lookup KEY... --node NODE [--facts F] [--explain] [--merge STRATEGY] [flags]")
+		w := fs.Output()
+		fmt.Fprintln(w, "usage: marionette lookup KEY... --node NODE --facts FILE [--explain] [--merge STRATEGY] [flags]")
 		fs.PrintDefaults()
 	}
-	// Keys may come before the flags, as with puppet lookup.
+	// Keys may come before, between or after the flags, as with puppet
+	// lookup; after "--" every argument is a key.
 	var keys []string
-	for len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		keys, args = append(keys, args[0]), args[1:]
+	for {
+		if err := fs.Parse(args); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		if n := len(args) - fs.NArg(); n > 0 && args[n-1] == "--" {
+			keys = append(keys, fs.Args()...)
+			break
+		}
+		keys, args = append(keys, fs.Arg(0)), fs.Args()[1:]
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	keys = append(keys, fs.Args()...)
 	if len(keys) == 0 || f.node == "" {
 		fs.Usage()
+		return 2
+	}
+	if err := out.check(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
 	defaultGiven := false
@@ -51,7 +64,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	ctx := context.Background()
 	env, req, err := prepareNode(ctx, &f, stderr)
 	if err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
+		fmt.Fprintf(stderr, "Error: Could not run: %v\n", err)
 		return 1
 	}
 	dl, err := compiler.NewDataLookup(ctx, env, req)
@@ -77,10 +90,24 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	v, trace, err := dl.Lookup(hreq, *explain)
 	printDiagnostics(stderr, dl.Diagnostics(), "")
 	if *explain {
-		if trace != nil {
-			fmt.Fprint(stdout, trace.String())
+		// As puppet lookup --explain: a key not found is part of the
+		// explanation (on stdout, exit 0); other errors are errors.
+		var nf *hiera.NotFound
+		notFound := errors.As(err, &nf)
+		werr := out.write(stdout, func(w io.Writer) error {
+			if trace != nil {
+				fmt.Fprint(w, trace.String())
+			}
+			if notFound {
+				fmt.Fprintln(w, err)
+			}
+			return nil
+		})
+		if werr != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", werr)
+			return 1
 		}
-		if err != nil {
+		if err != nil && !notFound {
 			fmt.Fprintf(stderr, "Error: %v\n", err)
 			return 1
 		}
@@ -90,12 +117,18 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: Could not run: %v\n", err)
 		return 1
 	}
-	out, err := render(v, *renderAs)
+	text, err := render(v, out.renderAs, out.pretty(stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	fmt.Fprintln(stdout, out)
+	if err := out.write(stdout, func(w io.Writer) error {
+		_, err := fmt.Fprintln(w, text)
+		return err
+	}); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
 	return 0
 }
 

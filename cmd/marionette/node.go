@@ -6,11 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -22,8 +19,10 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	var f envFlags
 	addEnvironmentFlags(fs, &f)
+	var out outputFlags
+	addOutputFlags(fs, &out, "yaml", "json", "pson")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: marionette node NODE [--enc SCRIPT] [--manifest FILE_OR_DIR] [--facts F] [flags]")
+		fmt.Fprintln(fs.Output(), "usage: marionette node NODE [--enc SCRIPT] [--manifest FILE_OR_DIR] [--facts F] [flags]")
 		fs.PrintDefaults()
 	}
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {
@@ -39,23 +38,20 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	doc := &yaml.Node{Kind: yaml.MappingNode}
-	add := func(k string, v any) {
-		var kn, vn yaml.Node
-		kn.SetString(k)
-		if err := vn.Encode(v); err != nil {
-			vn.SetString(fmt.Sprint(v))
-		}
-		doc.Content = append(doc.Content, &kn, &vn)
+	if err := out.check(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
 	}
-	add("name", f.node)
+	doc := value.NewHashBuilder(5)
+	add := func(k string, v value.Value) { doc.Set(value.String(k), v) }
+	add("name", value.String(f.node))
 	ctx := context.Background()
 	r, err := f.resolver(stderr, environment.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	facts, err := node.ReadFacts(nil, f.facts)
+	facts, err := f.readFacts(false)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -74,12 +70,12 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 			}
 			classes.Set(value.String(c.Name), params)
 		}
-		add("classes", plain(classes.Build()))
+		add("classes", classes.Build())
 		if res.Parameters != nil {
-			add("parameters", plain(res.Parameters))
+			add("parameters", res.Parameters)
 		}
 	}
-	add("environment", n.Environment)
+	add("environment", value.String(n.Environment))
 	// Which node definition matches, when there is a main manifest.
 	env, err := r.LoadEnvironment(ctx, n)
 	if err != nil {
@@ -92,13 +88,19 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if def != "" {
-		add("node_definition", def)
+		add("node_definition", value.String(def))
 	}
-	out, err := yaml.Marshal(doc)
+	text, err := render(doc.Build(), out.renderAs, out.pretty(stdout))
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	fmt.Fprint(stdout, "---\n"+string(out))
+	if err := out.write(stdout, func(w io.Writer) error {
+		_, err := fmt.Fprintln(w, text)
+		return err
+	}); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
 	return 0
 }

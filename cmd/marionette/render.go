@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -10,11 +12,19 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// render formats a looked-up value as `puppet lookup --render-as` does.
-func render(v value.Value, format string) (string, error) {
+// render formats a looked-up value as `puppet lookup --render-as` does;
+// pretty indents JSON (for a terminal).
+func render(v value.Value, format string, pretty bool) (string, error) {
 	switch format {
-	case "json":
-		return string(catalog.ValueJSON(redact(v))), nil
+	case "json", "pson":
+		data := catalog.ValueJSON(redact(v))
+		if pretty {
+			var out bytes.Buffer
+			if err := json.Indent(&out, data, "", "  "); err == nil {
+				return out.String(), nil
+			}
+		}
+		return string(data), nil
 	case "s", "string":
 		return value.ToString(v), nil
 	case "yaml", "":

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
@@ -12,6 +15,7 @@ import (
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // envFlags are the flags that say where code, facts and data come from;
@@ -30,7 +34,7 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	f.fs = fs
 	fs.StringVar(&f.manifest, "manifest", "", "main manifest: a .pp file or a directory")
 	fs.StringVar(&f.modulepath, "modulepath", "", "module directories, separated by ':'")
-	fs.StringVar(&f.facts, "facts", "", "facts file (YAML or JSON)")
+	fs.StringVar(&f.facts, "facts", "", "facts `FILE` (YAML or JSON), or none to use no facts")
 	fs.StringVar(&f.enc, "enc", "", "external node classifier executable")
 	fs.StringVar(&f.hieraConfig, "hiera-config", "", "global hiera.yaml")
 	fs.StringVar(&f.environment, "environment", "production", "environment name")
@@ -99,13 +103,68 @@ func prepareNode(ctx context.Context, f *envFlags, warn io.Writer) (*compiler.En
 }
 
 func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment.Options) (*compiler.Environment, *compiler.Request, error) {
-	r, err := f.resolver(warn, o)
-	if err != nil {
+	if err := f.checkInputs(); err != nil {
 		return nil, nil, err
 	}
-	facts, err := node.ReadFacts(nil, f.facts)
+	r, err := f.resolver(warn, o)
+	if err != nil {
+		return nil, nil, &configError{err}
+	}
+	facts, err := f.readFacts(true)
 	if err != nil {
 		return nil, nil, err
 	}
 	return r.Prepare(ctx, f.node, facts)
+}
+
+// readFacts reads --facts. Without it, required says whether that is an
+// error, as it is for Puppet with no facts for the node: a compile
+// without facts gives another catalog, silently. --facts none opts out.
+func (f *envFlags) readFacts(required bool) (*value.Hash, error) {
+	switch f.facts {
+	case "":
+		if !required {
+			return value.EmptyHash, nil
+		}
+		return nil, &configError{fmt.Errorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts)", f.node)}
+	case "none":
+		return value.EmptyHash, nil
+	}
+	facts, err := node.ReadFacts(nil, f.facts)
+	if err != nil {
+		return nil, &configError{err}
+	}
+	return facts, nil
+}
+
+// checkInputs rejects command lines that would compile something other
+// than the user meant, silently: a --manifest or --hiera-config naming no
+// file (Puppet would compile an empty manifest, or use no global Hiera
+// data), or no code at all.
+func (f *envFlags) checkInputs() error {
+	for _, c := range []struct{ flag, path string }{
+		{"--manifest", f.manifest},
+		{"--hiera-config", f.hieraConfig},
+	} {
+		if c.path == "" {
+			continue
+		}
+		if _, err := os.Stat(c.path); err != nil {
+			return &configError{fmt.Errorf("%s %s: %v", c.flag, c.path, underlying(err))}
+		}
+	}
+	if f.manifest != "" || f.modulepath != "" || f.envPath != "" || f.config != "" || f.codedir != "" {
+		return nil
+	}
+	return &configError{errors.New("No environment to compile: give --manifest (and --modulepath), --environmentpath, or a puppet.conf with --config")}
+}
+
+// underlying drops the operation and path of a file error: the message
+// names the path already.
+func underlying(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }

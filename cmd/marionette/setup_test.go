@@ -44,7 +44,7 @@ func TestCompileWithPuppetConf(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
-			code := run(append([]string{"compile", "web01.example.com"}, tc.args...), &stdout, &stderr)
+			code := run(append([]string{"compile", "web01.example.com", "--facts", "none"}, tc.args...), &stdout, &stderr)
 			out := stdout.String() + stderr.String()
 			if code != tc.code || !strings.Contains(out, tc.want) || tc.unwanted != "" && strings.Contains(out, tc.unwanted) {
 				t.Errorf("exit %d, want %d with %q\nstdout: %.300s\nstderr: %s", code, tc.code, tc.want, stdout.String(), stderr.String())
@@ -53,7 +53,7 @@ func TestCompileWithPuppetConf(t *testing.T) {
 	}
 	// --profile-stages prints every stage, and only to stderr.
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"compile", "web01.example.com", "--config", conf, "--profile-stages"}, &stdout, &stderr); code != 0 {
+	if code := run([]string{"compile", "web01.example.com", "--facts", "none", "--config", conf, "--profile-stages"}, &stdout, &stderr); code != 0 {
 		t.Fatal(stderr.String())
 	}
 	if n := strings.Count(stderr.String(), "\nstage ") + 1; !strings.HasPrefix(stderr.String(), "stage ") || n < 3 || !strings.HasSuffix(stderr.String(), " ms\n") {

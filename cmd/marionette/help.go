@@ -1,0 +1,321 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/marionette-dev/marionette/enc"
+	"github.com/marionette-dev/marionette/puppetconf"
+)
+
+// helpTopic is a page of `marionette help TOPIC`. The README's list of
+// topics is checked against this table (TestREADMEListsHelpTopics).
+type helpTopic struct {
+	name, summary string
+	text          func(w io.Writer)
+}
+
+// helpTopics lists the help pages that are not about one command.
+func helpTopics() []helpTopic {
+	return []helpTopic{
+		{"environment", "where the code, data and settings of a compile come from", topicEnvironment},
+		{"exit-status", "what marionette's exit statuses mean", topicExitStatus},
+		{"facts", "giving a node's facts", topicFacts},
+		{"limits", "the limits marionette puts on a compile, and their defaults", topicLimits},
+		{"output", "output formats, files, pretty-printing and colour", topicOutput},
+	}
+}
+
+// runHelp implements `marionette help [COMMAND | TOPIC]`.
+func runHelp(args []string, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 {
+		usage(stdout, cmds)
+		return 0
+	}
+	if len(args) > 1 {
+		fmt.Fprintln(stderr, "usage: marionette help [COMMAND | TOPIC]")
+		return 2
+	}
+	name := args[0]
+	if name == "-h" || name == "-help" || name == "--help" {
+		usage(stdout, cmds)
+		return 0
+	}
+	if c, ok := cmds[name]; ok {
+		if name == "help" {
+			usage(stdout, cmds)
+			return 0
+		}
+		return commandHelp(c, []string{"--help"}, stdout)
+	}
+	for _, t := range helpTopics() {
+		if t.name == name {
+			t.text(stdout)
+			return 0
+		}
+	}
+	fmt.Fprintf(stderr, "marionette: no command or help topic %q\n", name)
+	usage(stderr, cmds)
+	return 2
+}
+
+// limit is one limit marionette puts on a compile that Puppet does not.
+type limit struct {
+	name, value, what string
+}
+
+// limits is the table `marionette help limits` prints: add an entry here
+// when a package exports a new limit.
+func limits() []limit {
+	return []limit{
+		{"compile deadline", defaultTimeout.String() + " (--timeout)",
+			"a node's whole compile (classification, environment loading, evaluation) is stopped after this long"},
+		{"classifier run time", enc.DefaultTimeout.String() + " (--enc-timeout)",
+			"an external node classifier still running after this long is killed and the compile fails"},
+		{"classifier output", byteSize(enc.DefaultMaxOutput),
+			"an external node classifier printing more than this fails the compile"},
+		{"puppet.conf setting", byteSize(puppetconf.MaxSettingLength),
+			"a setting longer than this after $setting interpolation is an error"},
+		{"Ruby", "a subset",
+			"ERB templates and Ruby functions are interpreted, not run by Ruby: Ruby outside the subset marionette knows is an error saying so"},
+	}
+}
+
+// byteSize prints n bytes in the largest binary unit that divides it.
+func byteSize(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+func topicLimits(w io.Writer) {
+	fmt.Fprintln(w, "Limits marionette puts on a compile where Puppet has none. Reaching one is an")
+	fmt.Fprintln(w, "error that says it is a limit of marionette, not a fault of the code.")
+	fmt.Fprintln(w)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "LIMIT\tDEFAULT\tWHAT HAPPENS")
+	for _, l := range limits() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", l.name, l.value, l.what)
+	}
+	tw.Flush()
+}
+
+func topicFacts(w io.Writer) {
+	fmt.Fprint(w, `A compile needs the node's facts, as Puppet's does.
+
+  --facts FILE     a YAML or JSON file (by its .json suffix): a hash of facts,
+                   or Puppet's {"name": ..., "values": {...}} as
+                   'puppet facts show' and PuppetDB export them
+  --facts none     compile with no facts at all (a file named "none": ./none)
+  --facts-dir DIR  with compile --all-nodes: DIR/NODE.yaml or DIR/NODE.json
+
+Without --facts, compile, bench and lookup fail with Puppet's
+"No facts available for target node" rather than compile another catalog.
+`)
+}
+
+func topicEnvironment(w io.Writer) {
+	fmt.Fprint(w, `The code of a compile comes from one of:
+
+  --manifest FILE_OR_DIR [--modulepath DIR:DIR...]
+      one environment of this main manifest and module path, named by
+      --environment (default production)
+  --environmentpath DIR[:DIR...] [--environment ENV]
+      directory environments, as Puppet's: DIR/ENV/manifests, modules and
+      environment.conf; an ENC may move the node to another environment
+  --config puppet.conf
+      Puppet's settings ([main], then [master] and [server]); flags win
+
+--codedir and --confdir locate Puppet's defaults; --hiera-config names the
+global hiera.yaml ($confdir/hiera.yaml or $codedir/hiera.yaml by default).
+A --manifest or --hiera-config naming no file is an error (Puppet would use
+an empty manifest or no global data), and so is giving no code at all.
+`)
+}
+
+func topicOutput(w io.Writer) {
+	fmt.Fprint(w, `compile, node and lookup take Puppet's --render-as:
+  compile  json (default), pson, yaml
+  node     yaml (default), json, pson
+  lookup   yaml (default), json, pson, s (a string)
+pson is json, as Puppet prints it. JSON goes on one line, byte for byte what
+puppet catalog compile prints, except on a terminal, where it is indented.
+
+-o/--output FILE writes the result to FILE instead of stdout, atomically: the
+file is replaced whole once the output is complete, never left half written.
+
+Errors are printed as Puppet prints them: "Error: MESSAGE (file: F, line: L,
+column: C)". On a terminal errors are red and warnings yellow; --color=never
+or the NO_COLOR environment variable turns that off, --color=always forces it
+(Puppet's --color=true and --color=false are accepted too).
+`)
+}
+
+func topicExitStatus(w io.Writer) {
+	fmt.Fprint(w, `  0  success (diff: no differences)
+  1  the compile, lookup or parse failed (diff: the catalogs differ;
+     compile --all-nodes: a node failed)
+  2  a usage error: unknown command or flag, missing argument (diff: an error)
+`)
+}
+
+// runCompletion implements `marionette completion bash|zsh`.
+func runCompletion(args []string, stdout, stderr io.Writer) int {
+	if len(args) != 1 || (args[0] != "bash" && args[0] != "zsh") {
+		fmt.Fprintln(stderr, "usage: marionette completion bash|zsh")
+		fmt.Fprintln(stderr, "  bash: source <(marionette completion bash)")
+		fmt.Fprintln(stderr, "  zsh:  marionette completion zsh > \"${fpath[1]}/_marionette\"")
+		return 2
+	}
+	words := completionWords()
+	if args[0] == "bash" {
+		writeBashCompletion(stdout, words)
+	} else {
+		writeZshCompletion(stdout, words)
+	}
+	return 0
+}
+
+// completionWords are, per command, the words to complete after it: its
+// flags as its own help text lists them (one source for both), or the
+// commands and topics after help.
+func completionWords() map[string][]string {
+	cmds := commands()
+	words := map[string][]string{"": append(sortedNames(cmds), "--help", "--version", "--color")}
+	for _, name := range sortedNames(cmds) {
+		switch name {
+		case "help":
+			w := sortedNames(cmds)
+			for _, t := range helpTopics() {
+				w = append(w, t.name)
+			}
+			sort.Strings(w)
+			words[name] = w
+			continue
+		case "completion":
+			words[name] = []string{"bash", "zsh"}
+			continue
+		}
+		var help bytes.Buffer
+		commandHelp(cmds[name], []string{"--help"}, &help)
+		words[name] = helpFlags(help.String())
+	}
+	return words
+}
+
+// helpFlags lists the flags of a flag set's PrintDefaults output, as
+// --name.
+func helpFlags(help string) []string {
+	seen := map[string]bool{}
+	var flags []string
+	sc := bufio.NewScanner(strings.NewReader(help))
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "  -") {
+			continue
+		}
+		name := strings.Fields(line[3:])[0]
+		if !seen[name] {
+			seen[name] = true
+			flags = append(flags, "--"+name)
+		}
+	}
+	sort.Strings(flags)
+	return append(flags, "--color")
+}
+
+// flagValues are the fixed values of some flags, for completion.
+func flagValues() map[string]string {
+	return map[string]string{
+		"--render-as": "json pson yaml s",
+		"--color":     "auto always never",
+		"--merge":     "first unique hash deep",
+	}
+}
+
+func writeBashCompletion(w io.Writer, words map[string][]string) {
+	fmt.Fprintln(w, "# bash completion for marionette; load with: source <(marionette completion bash)")
+	fmt.Fprintln(w, "_marionette() {")
+	fmt.Fprintln(w, "\tlocal cur prev cmd i")
+	fmt.Fprintln(w, "\tcur=${COMP_WORDS[COMP_CWORD]}")
+	fmt.Fprintln(w, "\tprev=${COMP_WORDS[COMP_CWORD-1]}")
+	fmt.Fprintln(w, "\tcmd=")
+	fmt.Fprintln(w, "\tfor ((i = 1; i < COMP_CWORD; i++)); do")
+	fmt.Fprintln(w, "\t\tcase ${COMP_WORDS[i]} in -*) ;; *) cmd=${COMP_WORDS[i]}; break ;; esac")
+	fmt.Fprintln(w, "\tdone")
+	fmt.Fprintln(w, "\tcase $prev in")
+	vals := flagValues()
+	for _, f := range sortedKeys(vals) {
+		fmt.Fprintf(w, "\t%s) COMPREPLY=($(compgen -W %q -- \"$cur\")); return ;;\n", f, vals[f])
+	}
+	fmt.Fprintln(w, "\t--manifest|--modulepath|--facts|--enc|--hiera-config|--environmentpath|--config|--codedir|--confdir|--facts-dir|--nodes-from|--out|--output|-o)")
+	fmt.Fprintln(w, "\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+	fmt.Fprintln(w, "\tesac")
+	fmt.Fprintln(w, "\tcase $cmd in")
+	for _, c := range sortedKeys(words) {
+		if c == "" {
+			continue
+		}
+		fmt.Fprintf(w, "\t%s) COMPREPLY=($(compgen -W %q -- \"$cur\")) ;;\n", c, strings.Join(words[c], " "))
+	}
+	fmt.Fprintf(w, "\t*) COMPREPLY=($(compgen -W %q -- \"$cur\")) ;;\n", strings.Join(words[""], " "))
+	fmt.Fprintln(w, "\tesac")
+	fmt.Fprintln(w, "\tif [[ $cur != -* && $cmd != help && $cmd != completion && -n $cmd ]]; then")
+	fmt.Fprintln(w, "\t\tCOMPREPLY+=($(compgen -f -- \"$cur\"))")
+	fmt.Fprintln(w, "\tfi")
+	fmt.Fprintln(w, "}")
+	fmt.Fprintln(w, "complete -F _marionette marionette")
+}
+
+func writeZshCompletion(w io.Writer, words map[string][]string) {
+	fmt.Fprintln(w, "#compdef marionette")
+	fmt.Fprintln(w, "# zsh completion for marionette; install with:")
+	fmt.Fprintln(w, "#   marionette completion zsh > \"${fpath[1]}/_marionette\"")
+	fmt.Fprintln(w, "_marionette() {")
+	fmt.Fprintln(w, "\tlocal cmd prev=${words[CURRENT-1]}")
+	fmt.Fprintln(w, "\tlocal -a opts")
+	fmt.Fprintln(w, "\tcase $prev in")
+	vals := flagValues()
+	for _, f := range sortedKeys(vals) {
+		fmt.Fprintf(w, "\t%s) compadd -- %s; return ;;\n", f, vals[f])
+	}
+	fmt.Fprintln(w, "\t--manifest|--modulepath|--facts|--enc|--hiera-config|--environmentpath|--config|--codedir|--confdir|--facts-dir|--nodes-from|--out|--output|-o)")
+	fmt.Fprintln(w, "\t\t_files; return ;;")
+	fmt.Fprintln(w, "\tesac")
+	fmt.Fprintln(w, "\tif (( CURRENT == 2 )); then")
+	fmt.Fprintf(w, "\t\tcompadd -- %s\n", strings.Join(words[""], " "))
+	fmt.Fprintln(w, "\t\treturn")
+	fmt.Fprintln(w, "\tfi")
+	fmt.Fprintln(w, "\tcmd=${words[2]}")
+	fmt.Fprintln(w, "\tcase $cmd in")
+	for _, c := range sortedKeys(words) {
+		if c == "" {
+			continue
+		}
+		fmt.Fprintf(w, "\t%s) opts=(%s) ;;\n", c, strings.Join(words[c], " "))
+	}
+	fmt.Fprintln(w, "\tesac")
+	fmt.Fprintln(w, "\tcompadd -- $opts")
+	fmt.Fprintln(w, "\tcase $cmd in help|completion) ;; *) _files ;; esac")
+	fmt.Fprintln(w, "}")
+	fmt.Fprintln(w, "_marionette \"$@\"")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
