@@ -613,15 +613,11 @@ func (p *parser) parseBinary(minPrec int) Expr {
 	}
 }
 
-// maxDepth bounds the nesting of expressions, so that deeply nested input
-// gets an error rather than exhausting the stack.
-const maxDepth = 10000
-
 func (p *parser) parseUnary() Expr {
 	start := p.pos()
 	p.depth++
 	defer func() { p.depth-- }()
-	if p.depth > maxDepth {
+	if p.depth > MaxExpressionDepth {
 		p.errorAt(p.tok.off, "Expressions are nested too deeply")
 		return p.bad()
 	}
