@@ -122,7 +122,7 @@ type anchoredValue struct {
 func (c *yamlConverter) count(n *yaml.Node, k int64) error {
 	c.nodes += k
 	if c.nodes > MaxYAMLNodes {
-		return &YAMLError{File: c.file, Line: n.Line, Msg: fmt.Sprintf("document expands to more than %d values (aliases counted in full); see MaxYAMLNodes", MaxYAMLNodes)}
+		return &YAMLError{File: c.file, Line: n.Line, Msg: fmt.Sprintf("document expands to more than MaxYAMLNodes (%d) values, each alias counted in full", MaxYAMLNodes)}
 	}
 	return nil
 }
