@@ -2,6 +2,7 @@ package hiera
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -176,8 +177,8 @@ func (c *yamlConverter) convertNode(n *yaml.Node) (value.Value, error) {
 		defer delete(c.seen, n.Alias)
 		return c.convert(n.Alias)
 	case yaml.SequenceNode:
-		if n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!seq" {
-			return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+		if class, ok := rubyTagClass(n); ok && n.Tag != "!!set" {
+			return nil, c.fail(n, "Tried to load unspecified class: %s", class)
 		}
 		arr := make(value.Array, 0, len(n.Content))
 		for _, e := range n.Content {
@@ -189,8 +190,8 @@ func (c *yamlConverter) convertNode(n *yaml.Node) (value.Value, error) {
 		}
 		return arr, nil
 	case yaml.MappingNode:
-		if n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!map" && !(c.facts && n.Tag == factsTag) {
-			return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+		if class, ok := rubyTagClass(n); ok && !(c.facts && n.Tag == factsTag) {
+			return nil, c.fail(n, "Tried to load unspecified class: %s", class)
 		}
 		b := value.NewHashBuilder(len(n.Content) / 2)
 		if err := c.fillMapping(b, n); err != nil {
@@ -329,13 +330,64 @@ func (c *yamlConverter) tagged(n *yaml.Node) (value.Value, error) {
 	case "!!bool", "!!null":
 		return c.plain(n)
 	case "!!binary":
+		// Psych decodes it (leniently, like Ruby's unpack("m")).
+		b64 := strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+				return -1
+			}
+			return r
+		}, n.Value)
+		if b, err := base64.StdEncoding.DecodeString(b64); err == nil {
+			return value.String(b), nil
+		}
+		if b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(b64, "=")); err == nil {
+			return value.String(b), nil
+		}
 		return value.String(n.Value), nil
 	case "!ruby/sym", "!ruby/symbol":
 		if c.facts {
 			return value.String(n.Value), nil
 		}
 	}
-	return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+	if class, ok := rubyTagClass(n); ok {
+		return nil, c.fail(n, "Tried to load unspecified class: %s", class)
+	}
+	// Psych ignores a tag it does not know and reads the scalar as if
+	// untagged.
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return value.String(n.Value), nil
+	}
+	return c.plain(n)
+}
+
+// rubyTagClass names the Ruby class a tag asks Psych to make, as Psych's
+// safe loader names it when it refuses: `!ruby/object:Foo` is Foo,
+// `!ruby/sym` is Symbol, `!ruby/class String` is String, `!!set` (on a
+// mapping) is Psych::Set. ok=false for a tag Psych ignores or resolves
+// itself (`!foo`, `!!str`, `!!int`, ...).
+func rubyTagClass(n *yaml.Node) (class string, ok bool) {
+	if n.Style&yaml.TaggedStyle == 0 {
+		return "", false
+	}
+	if n.Tag == "!!set" {
+		return "Psych::Set", true
+	}
+	rest, isRuby := strings.CutPrefix(n.Tag, "!ruby/")
+	if !isRuby {
+		return "", false
+	}
+	kind, class, _ := strings.Cut(rest, ":")
+	switch {
+	case class != "":
+		return class, true
+	case kind == "sym" || kind == "symbol":
+		return "Symbol", true
+	case kind == "class" || kind == "module":
+		return n.Value, true
+	case kind == "":
+		return "Object", true
+	}
+	return strings.ToUpper(kind[:1]) + kind[1:], true
 }
 
 var (
