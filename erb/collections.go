@@ -899,7 +899,7 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 		if name == "<<" && len(args) != 1 {
 			return nil, false, nil
 		}
-		if len(a.a) > MaxArraySize {
+		if len(a.a)+len(args) > MaxArraySize {
 			return nil, true, in.arrayTooLarge(line)
 		}
 		a.a = append(a.a, args...)
@@ -907,6 +907,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 	case "unshift", "prepend":
 		if err := modify(); err != nil {
 			return nil, true, err
+		}
+		if len(a.a)+len(args) > MaxArraySize {
+			return nil, true, in.arrayTooLarge(line)
 		}
 		a.a = append(append([]any(nil), args...), a.a...)
 		return a, true, nil
@@ -952,6 +955,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			i, ok := args[0].(int64)
 			if !ok || i < 0 || i > int64(len(a.a)) {
 				return nil, true, in.unsupported(line, "Array#insert at %s", inspect(args[0]))
+			}
+			if len(a.a)+len(args) > MaxArraySize {
+				return nil, true, in.arrayTooLarge(line)
 			}
 			out := append(append(append([]any(nil), a.a[:i]...), args[1:]...), a.a[i:]...)
 			a.a = out

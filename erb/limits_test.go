@@ -49,6 +49,10 @@ func TestRenderSizeLimits(t *testing.T) {
 		{"power of one, huge exponent", "<%= 1 ** 4611686018427387904 %>", "", "1"},
 		{"power of -1, odd exponent", "<%= (-1) ** 4611686018427387905 %>", "", "-1"},
 		{"power", "<%= 3 ** 5 %>", "", "243"},
+		{"insert doubling", "<% a = [1] * 1000; 30.times { a.insert(0, *a) } %><%= a.size %>", "array larger than MaxArraySize", ""},
+		{"unshift doubling", "<% a = [1] * 1000; 30.times { a.unshift(*a) } %><%= a.size %>", "array larger than MaxArraySize", ""},
+		{"push doubling", "<% a = [1] * 1000; 30.times { a.push(*a) } %><%= a.size %>", "array larger than MaxArraySize", ""},
+		{"gsub squaring", `<% s = "x" * 10000; 5.times { s = s.gsub(/./, s) } %><%= s.size %>`, "string larger than MaxStringSize", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
