@@ -9,20 +9,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
-)
-
-// Defaults for Run.
-const (
-	DefaultTimeout   = 30 * time.Second
-	DefaultMaxOutput = 16 << 20
 )
 
 // Class is one class the classifier assigned. Params is nil when the class
@@ -39,10 +36,29 @@ type Result struct {
 	Environment string
 }
 
-// Options bound a classifier run.
+// Options bound a classifier run. The zero Options are not valid: a
+// timeout of zero or less would mean none, so Run rejects it (use
+// DefaultOptions, or the --enc-timeout flag's value).
 type Options struct {
-	Timeout   time.Duration // 0 means DefaultTimeout
+	Timeout   time.Duration // must be positive; see DefaultTimeout
 	MaxOutput int           // bytes of stdout; 0 means DefaultMaxOutput
+}
+
+// DefaultOptions are DefaultTimeout and DefaultMaxOutput.
+func DefaultOptions() Options {
+	return Options{Timeout: DefaultTimeout, MaxOutput: DefaultMaxOutput}
+}
+
+// Validate reports options Run cannot honour, naming the command-line flag
+// the value comes from.
+func (o Options) Validate() error {
+	if o.Timeout <= 0 {
+		return fmt.Errorf("invalid --enc-timeout %s: the timeout must be positive", o.Timeout)
+	}
+	if o.MaxOutput < 0 {
+		return fmt.Errorf("invalid ENC output limit %d: it must be positive (see DefaultMaxOutput)", o.MaxOutput)
+	}
+	return nil
 }
 
 // NotFoundError is a classifier that does not know the node (non-zero exit
@@ -59,32 +75,25 @@ func Run(ctx context.Context, path, node string, opts Options) (*Result, error) 
 	if !ValidNodeName(node) {
 		return nil, fmt.Errorf("Failed when searching for node %s: invalid node name (only letters, digits, '_', '-' and '.' are allowed)", node)
 	}
-	timeout := opts.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout
+	if err := opts.Validate(); err != nil {
+		return nil, err
 	}
+	timeout := opts.Timeout
 	maxOut := opts.MaxOutput
-	if maxOut <= 0 {
+	if maxOut == 0 {
 		maxOut = DefaultMaxOutput
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, path, node)
-	// Own process group, so a timeout kills whatever the classifier started.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = time.Second
 	stdout := &limitedBuffer{max: maxOut}
-	stderr := &limitedBuffer{max: 64 << 10}
-	cmd.Stdout = stdout
-	cmd.Stderr = stderr
-	err := cmd.Run()
+	stderr := &limitedBuffer{max: maxStderr, truncate: true}
+	err := run(ctx, path, node, stdout, stderr)
 	name := filepath.Base(path)
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
 		return nil, fmt.Errorf("Failed when searching for node %s: external node classifier '%s' timed out after %s", node, name, timeout)
 	case stdout.overflow:
-		return nil, fmt.Errorf("Failed when searching for node %s: output of external node classifier '%s' exceeds %d bytes", node, name, maxOut)
+		return nil, fmt.Errorf("Failed when searching for node %s: output of external node classifier '%s' exceeds %d bytes (the ENC output limit, DefaultMaxOutput)", node, name, maxOut)
 	case err != nil:
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
@@ -193,15 +202,80 @@ func ValidNodeName(name string) bool {
 	return true
 }
 
-// limitedBuffer collects output up to max bytes and notes an overflow.
+// run runs the classifier in its own process group (so that a timeout kills
+// whatever it started) and collects its output until it exits. Like Puppet,
+// which reads an ENC's output once the process has exited, it does not wait
+// for children the classifier left running with stdout or stderr open:
+// after the exit it reads only what is already in the pipes.
+func run(ctx context.Context, path, node string, stdout, stderr *limitedBuffer) error {
+	cmd := exec.Command(path, node)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		return err
+	}
+	defer outR.Close()
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		outW.Close()
+		return err
+	}
+	defer errR.Close()
+	cmd.Stdout, cmd.Stderr = outW, errW
+	err = cmd.Start()
+	// The child has its own copies; ours must go for EOF to come.
+	outW.Close()
+	errW.Close()
+	if err != nil {
+		return err
+	}
+	kill := func() { _ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	var wg sync.WaitGroup
+	for _, p := range []struct {
+		r   *os.File
+		buf *limitedBuffer
+	}{{outR, stdout}, {errR, stderr}} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := io.Copy(p.buf, p.r); err != nil && p.buf.overflow {
+				kill() // it would block on a full pipe until the timeout
+			}
+		}()
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
+	select {
+	case err = <-exited:
+	case <-ctx.Done():
+		kill()
+		err = <-exited
+	}
+	// What the classifier wrote before exiting is in the pipes; reading it
+	// takes far less than the grace period, after which only a lingering
+	// child can hold them open.
+	deadline := time.Now().Add(exitGrace)
+	_ = outR.SetReadDeadline(deadline)
+	_ = errR.SetReadDeadline(deadline)
+	wg.Wait()
+	return err
+}
+
+// limitedBuffer collects output up to max bytes. Past it, it notes an
+// overflow and fails the write, or with truncate drops the rest.
 type limitedBuffer struct {
 	buf      bytes.Buffer
 	max      int
+	truncate bool
 	overflow bool
 }
 
 func (b *limitedBuffer) Write(p []byte) (int, error) {
 	if b.buf.Len()+len(p) > b.max {
+		if b.truncate {
+			b.buf.Write(p[:b.max-b.buf.Len()])
+			return len(p), nil
+		}
 		b.overflow = true
 		return 0, errors.New("output too large")
 	}

@@ -60,7 +60,7 @@ func TestRunOutputForms(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := Run(context.Background(), writeENC(t, tt.script), "web01.example.com", Options{})
+			r, err := Run(context.Background(), writeENC(t, tt.script), "web01.example.com", DefaultOptions())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,20 +77,25 @@ func TestRunFailures(t *testing.T) {
 		opts               Options
 		want               string
 	}{
-		{"non-zero exit", "echo 'classes: [x]'; echo oops >&2; exit 3\n", "web01.example.com", Options{}, "returned 3: classes: [x] oops"},
-		{"empty output", "exit 0\n", "web01.example.com", Options{}, "Could not find node 'web01.example.com'"},
-		{"garbage", "echo 'classes: [a, b'\n", "web01.example.com", Options{}, "Could not load external node results for web01.example.com"},
-		{"scalar document", "echo 'just a string'\n", "web01.example.com", Options{}, "Could not load external node results for web01.example.com: the output must be a YAML hash of classes, parameters and environment, not 'just a string'"},
-		{"number document", "echo 42\n", "web01.example.com", Options{}, "the output must be a YAML hash of classes, parameters and environment, not 42"},
-		{"neither classes nor parameters", "echo 'foo: bar'\n", "web01.example.com", Options{}, "neither 'classes' nor 'parameters'"},
-		{"classes of the wrong type", "echo 'classes: 42'\n", "web01.example.com", Options{}, "'classes' must be an array or a hash"},
-		{"class parameters not a hash", "printf 'classes:\\n  ntp: [1, 2]\\n'\n", "web01.example.com", Options{}, "parameters of class 'ntp' must be a hash"},
-		{"parameters of the wrong type", "echo 'parameters: [a]'\n", "web01.example.com", Options{}, "'parameters' must be a hash"},
-		{"environment of the wrong type", "printf 'classes: []\\nenvironment: [a]\\n'\n", "web01.example.com", Options{}, "'environment' must be a string"},
+		{"non-zero exit", "echo 'classes: [x]'; echo oops >&2; exit 3\n", "web01.example.com", DefaultOptions(), "returned 3: classes: [x] oops"},
+		{"empty output", "exit 0\n", "web01.example.com", DefaultOptions(), "Could not find node 'web01.example.com'"},
+		{"garbage", "echo 'classes: [a, b'\n", "web01.example.com", DefaultOptions(), "Could not load external node results for web01.example.com"},
+		{"scalar document", "echo 'just a string'\n", "web01.example.com", DefaultOptions(), "Could not load external node results for web01.example.com: the output must be a YAML hash of classes, parameters and environment, not 'just a string'"},
+		{"number document", "echo 42\n", "web01.example.com", DefaultOptions(), "the output must be a YAML hash of classes, parameters and environment, not 42"},
+		{"neither classes nor parameters", "echo 'foo: bar'\n", "web01.example.com", DefaultOptions(), "neither 'classes' nor 'parameters'"},
+		{"classes of the wrong type", "echo 'classes: 42'\n", "web01.example.com", DefaultOptions(), "'classes' must be an array or a hash"},
+		{"class parameters not a hash", "printf 'classes:\\n  ntp: [1, 2]\\n'\n", "web01.example.com", DefaultOptions(), "parameters of class 'ntp' must be a hash"},
+		{"parameters of the wrong type", "echo 'parameters: [a]'\n", "web01.example.com", DefaultOptions(), "'parameters' must be a hash"},
+		{"environment of the wrong type", "printf 'classes: []\\nenvironment: [a]\\n'\n", "web01.example.com", DefaultOptions(), "'environment' must be a string"},
 		{"timeout kills the process group", "sleep 30 & sleep 30\n", "web01.example.com", Options{Timeout: 300 * time.Millisecond}, "timed out"},
-		{"oversized output", "yes 'classes: [aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa]' | head -c 200000\n", "web01.example.com", Options{MaxOutput: 1 << 16}, "exceeds 65536 bytes"},
-		{"hostile node name never reaches the ENC", "touch /tmp/marionette-enc-must-not-run; echo 'classes: []'\n", "x; rm -rf /", Options{}, "invalid node name"},
-		{"node name starting with a dash", "echo 'classes: []'\n", "-rf", Options{}, "invalid node name"},
+		{"oversized output", "yes 'classes: [aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa]' | head -c 200000\n", "web01.example.com", Options{Timeout: DefaultTimeout, MaxOutput: 1 << 16}, "exceeds 65536 bytes"},
+		{"zero timeout", "echo 'classes: []'\n", "web01.example.com", Options{}, "invalid --enc-timeout 0s: the timeout must be positive"},
+		{"negative timeout", "echo 'classes: []'\n", "web01.example.com", Options{Timeout: -time.Second}, "invalid --enc-timeout -1s: the timeout must be positive"},
+		{"negative output limit", "echo 'classes: []'\n", "web01.example.com", Options{Timeout: time.Second, MaxOutput: -1}, "invalid ENC output limit -1"},
+		{"oversized output from a classifier that never ends", "yes 'classes: [a]'\n", "web01.example.com", Options{Timeout: 5 * time.Second, MaxOutput: 1 << 16}, "exceeds 65536 bytes (the ENC output limit, DefaultMaxOutput)"},
+		{"YAML alias bomb", "cat <<EOF\nclasses: []\na: &a [x,x,x,x,x,x,x,x,x]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ne: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d]\nf: &f [*e,*e,*e,*e,*e,*e,*e,*e,*e]\ng: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]\nh: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]\ni: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]\nEOF\n", "web01.example.com", DefaultOptions(), "MaxYAMLNodes"},
+		{"hostile node name never reaches the ENC", "touch /tmp/marionette-enc-must-not-run; echo 'classes: []'\n", "x; rm -rf /", DefaultOptions(), "invalid node name"},
+		{"node name starting with a dash", "echo 'classes: []'\n", "-rf", DefaultOptions(), "invalid node name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,6 +118,30 @@ func TestRunFailures(t *testing.T) {
 	if _, err := os.Stat("/tmp/marionette-enc-must-not-run"); err == nil {
 		os.Remove("/tmp/marionette-enc-must-not-run")
 		t.Error("the classifier ran for a hostile node name")
+	}
+}
+
+// A classifier that exits after printing its answer succeeds even when a
+// child it left running holds its stdout or stderr open: Puppet reads the
+// output once the classifier itself has exited.
+func TestRunBackgroundChild(t *testing.T) {
+	for _, script := range []string{
+		"echo 'classes: [bg]'\nsleep 5 &\n",
+		"echo 'classes: [bg]'\n(sleep 5) &\n",
+		"echo 'classes: [bg]'\nsleep 5 >&2 &\n",
+		"echo 'classes: [bg]'\n(sleep 1; echo 'classes: [late]') &\n",
+	} {
+		start := time.Now()
+		r, err := Run(context.Background(), writeENC(t, script), "web01.example.com", DefaultOptions())
+		if err != nil {
+			t.Fatalf("%q: %v", script, err)
+		}
+		if len(r.Classes) != 1 || r.Classes[0].Name != "bg" {
+			t.Errorf("%q: classes = %+v", script, r.Classes)
+		}
+		if d := time.Since(start); d > 900*time.Millisecond {
+			t.Errorf("%q: took %v, waiting for the child", script, d)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package erb
 
 import (
+	"math"
 	"strings"
 )
 
@@ -12,9 +13,6 @@ type enumerator struct {
 	method string // the method that was called without a block
 	hash   bool   // items are the [key, value] pairs of a hash
 }
-
-// maxRange bounds how many elements a Range may expand to.
-const maxRange = 1 << 20
 
 // elements lists what each would yield, for Arrays, Hashes and Ranges.
 func (in *interp) elements(line int, v any) ([]any, error) {
@@ -47,12 +45,18 @@ func (in *interp) rangeElements(line int, r *rrange) ([]any, error) {
 		if r.excl {
 			hi--
 		}
-		if hi-lo > maxRange {
-			return nil, in.unsupported(line, "range too large")
+		if hi < lo {
+			return nil, nil
 		}
-		var out []any
-		for i := lo; i <= hi; i++ {
-			out = append(out, i)
+		// Unsigned, the difference cannot overflow; counting (not
+		// comparing i with hi) ends at math.MaxInt64 too.
+		n := uint64(hi) - uint64(lo)
+		if n >= MaxArraySize {
+			return nil, in.arrayTooLarge(line)
+		}
+		out := make([]any, 0, n+1)
+		for i := range n + 1 {
+			out = append(out, lo+int64(i))
 		}
 		return out, nil
 	case *rstr:
@@ -649,7 +653,7 @@ func flatten(items []any, depth int, open []*rarray) ([]any, bool) {
 			}
 		}
 		sub, ok := flatten(a.a, depth-1, append(open, a))
-		if !ok || len(out)+len(sub) > maxRange {
+		if !ok || len(out)+len(sub) > MaxArraySize {
 			return nil, false
 		}
 		out = append(out, sub...)
@@ -660,7 +664,7 @@ func flatten(items []any, depth int, open []*rarray) ([]any, bool) {
 // joinArray is Array#join: nested arrays join recursively. open lists the
 // arrays being joined, to detect one that contains itself.
 func (in *interp) joinArray(line int, items []any, sep string, open []*rarray) (string, error) {
-	if len(open) > maxNesting {
+	if len(open) > MaxNesting {
 		return "", in.errorf(line, "ArgumentError", "recursive array join")
 	}
 	var b strings.Builder
@@ -679,8 +683,8 @@ func (in *interp) joinArray(line int, items []any, sep string, open []*rarray) (
 				return "", err
 			}
 			b.WriteString(s)
-			if b.Len() > maxOutput {
-				return "", in.unsupported(line, "string too large")
+			if b.Len() > MaxStringSize {
+				return "", in.stringTooLarge(line)
 			}
 			continue
 		}
@@ -757,7 +761,7 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 					return nil, true, in.errorf(line, "IndexError", "index %d too small for array", i-int64(len(a.a)))
 				}
 			}
-			if i > maxRange {
+			if i > MaxArraySize {
 				return nil, true, in.unsupported(line, "array index too large")
 			}
 			for int64(len(a.a)) <= i {
@@ -814,8 +818,8 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			if !ok {
 				return nil, true, in.errorf(line, "TypeError", "no implicit conversion of %s into Array", className(args[0]))
 			}
-			if len(a.a)+len(o.a) > maxRange {
-				return nil, true, in.unsupported(line, "array too large")
+			if len(a.a)+len(o.a) > MaxArraySize {
+				return nil, true, in.arrayTooLarge(line)
 			}
 			return &rarray{a: append(append([]any(nil), a.a...), o.a...)}, true, nil
 		}
@@ -862,11 +866,16 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 		if len(args) == 1 {
 			switch n := args[0].(type) {
 			case int64:
-				if n < 0 || int64(len(a.a))*n > maxRange {
-					return nil, true, in.errorf(line, "ArgumentError", "negative argument")
+				// Ruby's largest array is LONG_MAX/8 elements.
+				size, err := in.repeatSize(line, int64(len(a.a)), n, math.MaxInt64/8)
+				if err != nil {
+					return nil, true, err
 				}
-				var out []any
-				for i := int64(0); i < n; i++ {
+				if size > MaxArraySize {
+					return nil, true, in.arrayTooLarge(line)
+				}
+				out := make([]any, 0, size)
+				for range size / max(int64(len(a.a)), 1) {
 					out = append(out, a.a...)
 				}
 				return &rarray{a: out}, true, nil
@@ -890,14 +899,17 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 		if name == "<<" && len(args) != 1 {
 			return nil, false, nil
 		}
-		if len(a.a) > maxRange {
-			return nil, true, in.unsupported(line, "array too large")
+		if len(a.a)+len(args) > MaxArraySize {
+			return nil, true, in.arrayTooLarge(line)
 		}
 		a.a = append(a.a, args...)
 		return a, true, nil
 	case "unshift", "prepend":
 		if err := modify(); err != nil {
 			return nil, true, err
+		}
+		if len(a.a)+len(args) > MaxArraySize {
+			return nil, true, in.arrayTooLarge(line)
 		}
 		a.a = append(append([]any(nil), args...), a.a...)
 		return a, true, nil
@@ -910,8 +922,8 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			if !ok {
 				return nil, true, in.errorf(line, "TypeError", "no implicit conversion of %s into Array", className(x))
 			}
-			if len(a.a)+len(o.a) > maxRange {
-				return nil, true, in.unsupported(line, "array too large")
+			if len(a.a)+len(o.a) > MaxArraySize {
+				return nil, true, in.arrayTooLarge(line)
 			}
 			a.a = append(a.a, o.a...)
 		}
@@ -943,6 +955,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			i, ok := args[0].(int64)
 			if !ok || i < 0 || i > int64(len(a.a)) {
 				return nil, true, in.unsupported(line, "Array#insert at %s", inspect(args[0]))
+			}
+			if len(a.a)+len(args) > MaxArraySize {
+				return nil, true, in.arrayTooLarge(line)
 			}
 			out := append(append(append([]any(nil), a.a[:i]...), args[1:]...), a.a[i:]...)
 			a.a = out
@@ -1424,10 +1439,14 @@ func (in *interp) rangeMethod(line int, r *rrange, name string, args []any, blk 
 			st, ok := args[0].(int64)
 			lo, ok2 := r.lo.(int64)
 			hi, ok3 := r.hi.(int64)
-			if ok && ok2 && ok3 && st > 0 && (hi-lo)/st < maxRange {
-				var out []any
-				for i := lo; i < hi || i == hi && !r.excl; i += st {
-					out = append(out, i)
+			if ok && ok2 && ok3 && st > 0 {
+				n := stepCount(lo, hi, st, r.excl)
+				if n > MaxArraySize {
+					return nil, true, in.arrayTooLarge(line)
+				}
+				out := make([]any, 0, n)
+				for i := range n {
+					out = append(out, lo+int64(i*uint64(st)))
 				}
 				return &enumerator{items: out, method: "each"}, true, nil
 			}
@@ -1437,8 +1456,8 @@ func (in *interp) rangeMethod(line int, r *rrange, name string, args []any, blk 
 			lo, ok2 := r.lo.(int64)
 			hi, ok3 := r.hi.(int64)
 			if ok && ok2 && ok3 && st > 0 {
-				for i := lo; i < hi || i == hi && !r.excl; i += st {
-					if _, err := in.yield(line, blk, i); err != nil {
+				for k := range stepCount(lo, hi, st, r.excl) {
+					if _, err := in.yield(line, blk, lo+int64(k*uint64(st))); err != nil {
 						return loopResult(err)
 					}
 				}
@@ -1498,4 +1517,19 @@ func (b *indexBlock) block() *blockVal {
 type nIndexCall struct {
 	at
 	ib *indexBlock
+}
+
+// stepCount is how many values lo, lo+st, ... (st > 0) a range up to hi
+// holds, computed without overflow, so that the loops over it count
+// rather than compare a value that could wrap past math.MaxInt64.
+func stepCount(lo, hi, st int64, excl bool) uint64 {
+	if hi < lo || excl && hi == lo {
+		return 0
+	}
+	d := uint64(hi) - uint64(lo)
+	n := d/uint64(st) + 1
+	if excl && d%uint64(st) == 0 {
+		n--
+	}
+	return n
 }

@@ -226,13 +226,25 @@ func FuzzTemplate(f *testing.F) {
 			f.Add(string(src))
 		}
 	}
+	for _, s := range []string{`<%= [1,2] * (1<<62) %>`, `<%= "x" * 100000000 %>`, `<%= "%99d" % 1 %>`, `<%= (1..9).step(2).to_a %>`, `<%= Array.new(3, "x").join.ljust(9) %>`, `<%= 2 ** 62 %>`} {
+		f.Add(s)
+	}
 	scope := mapScope{"list": value.Array{value.String("a")}, "h": value.NewHash(value.String("k"), value.Integer(1))}
 	f.Fuzz(func(t *testing.T, src string) {
-		tmpl, err := Parse("fuzz", []byte(src))
-		if err != nil {
-			return
+		var err error
+		start := time.Now()
+		// A rendering may build a few strings of MaxStringSize, not more.
+		if n := allocated(func() {
+			var tmpl *Template
+			if tmpl, err = Parse("fuzz", []byte(src)); err == nil {
+				_, err = tmpl.Render(scope)
+			}
+		}); n > 2<<30 {
+			t.Fatalf("%q allocated %d MiB", src, n>>20)
 		}
-		_, err = tmpl.Render(scope)
+		if d := time.Since(start); d > 20*time.Second {
+			t.Fatalf("%q took %v", src, d)
+		}
 		if err != nil && strings.Contains(err.Error(), "internal error") {
 			t.Fatalf("%q: %v", src, err)
 		}

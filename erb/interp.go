@@ -26,13 +26,8 @@ type interp struct {
 	fn *RubyFunction
 }
 
-// Limits that keep a bad template from hanging or exhausting memory.
-const (
-	maxSteps     = 20_000_000
-	maxCallDepth = 2000
-	maxOutput    = 64 << 20 // also bounds any one string
-	stopEvery    = 1024     // steps between two calls of Stopper.Stopped
-)
+// stopEvery is how many steps pass between two calls of Stopper.Stopped.
+const stopEvery = 1024
 
 // self is the template object itself (Puppet's TemplateWrapper).
 type self struct{}
@@ -98,6 +93,35 @@ func (in *interp) errorf(line int, class, format string, args ...any) error {
 	return &rubyError{class: class, msg: msg, full: fmt.Sprintf("template %s:%d: %s: %s", in.tmpl.name, line, class, msg)}
 }
 
+// tooLarge reports a string or array past one of the limits in limits.go,
+// where Ruby would try to allocate it.
+func (in *interp) tooLarge(line int, what string, limitName string, limit int64) error {
+	return fmt.Errorf("template %s:%d: %s larger than %s (%d)", in.tmpl.name, line, what, limitName, limit)
+}
+
+// stringTooLarge is tooLarge for a string.
+func (in *interp) stringTooLarge(line int) error {
+	return in.tooLarge(line, "string", "MaxStringSize", MaxStringSize)
+}
+
+// arrayTooLarge is tooLarge for an array.
+func (in *interp) arrayTooLarge(line int) error {
+	return in.tooLarge(line, "array", "MaxArraySize", MaxArraySize)
+}
+
+// repeatSize is the size of n copies of something of size size, for
+// String#* and Array#*: Ruby's ArgumentError when n is negative or the
+// product overflows max (its largest size), else the product.
+func (in *interp) repeatSize(line int, size, n, max int64) (int64, error) {
+	switch {
+	case n < 0:
+		return 0, in.errorf(line, "ArgumentError", "negative argument")
+	case size > 0 && n > max/size:
+		return 0, in.errorf(line, "ArgumentError", "argument too big")
+	}
+	return size * n, nil
+}
+
 func (in *interp) unsupported(line int, format string, args ...any) error {
 	return fmt.Errorf("unsupported Ruby in template %s:%d: %s", in.tmpl.name, line, fmt.Sprintf(format, args...))
 }
@@ -124,7 +148,7 @@ func truncate(s string, n int) string {
 
 func (in *interp) eval(n node, e *env) (any, error) {
 	in.steps++
-	if in.steps > maxSteps {
+	if in.steps > MaxSteps {
 		return nil, in.unsupported(n.lineNo(), "template takes too long to render")
 	}
 	if in.steps%stopEvery == 0 {
@@ -158,8 +182,8 @@ func (in *interp) eval(n node, e *env) (any, error) {
 			return nil, err
 		}
 		in.out.WriteString(s)
-		if in.out.Len() > maxOutput {
-			return nil, in.unsupported(n.line, "template output too large")
+		if in.out.Len() > MaxStringSize {
+			return nil, in.tooLarge(n.line, "template output", "MaxStringSize", MaxStringSize)
 		}
 		return nil, nil
 	case *nNil:
@@ -398,8 +422,8 @@ func (in *interp) callToS(line int, v any) (string, error) {
 		return "", in.unsupported(line, "printing the %s object", className(v))
 	}
 	s := toS(v)
-	if len(s) > maxOutput {
-		return "", in.unsupported(line, "string too large")
+	if len(s) > MaxStringSize {
+		return "", in.stringTooLarge(line)
 	}
 	return s, nil
 }
@@ -821,7 +845,7 @@ func (in *interp) evalCall(n *nCall, e *env) (any, error) {
 	}
 	in.depth++
 	defer func() { in.depth-- }()
-	if in.depth > maxCallDepth {
+	if in.depth > MaxCallDepth {
 		return nil, in.unsupported(n.line, "calls nested too deeply")
 	}
 	return in.callMethod(n.line, recv, n.name, args, blk)
@@ -1060,7 +1084,7 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 func (in *interp) callDef(line int, d *nDef, args []any) (any, error) {
 	in.depth++
 	defer func() { in.depth-- }()
-	if in.depth > maxCallDepth {
+	if in.depth > MaxCallDepth {
 		return nil, in.unsupported(line, "calls nested too deeply")
 	}
 	e, err := in.bindDefParams(line, d, args)

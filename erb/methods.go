@@ -18,7 +18,7 @@ import (
 // arrays stay within the time bound.
 func (in *interp) callMethod(line int, recv any, name string, args []any, blk *blockVal) (any, error) {
 	in.steps++
-	if in.steps > maxSteps {
+	if in.steps > MaxSteps {
 		return nil, in.unsupported(line, "template takes too long to render")
 	}
 	v, err := in.dispatch(line, recv, name, args, blk)
@@ -340,8 +340,15 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 				return &rarray{}, true, nil
 			case 1, 2:
 				n, ok := args[0].(int64)
-				if !ok || n < 0 || n > 1<<20 {
+				switch {
+				case !ok:
 					return nil, true, in.unsupported(line, "Array.new with %s", inspect(args[0]))
+				case n < 0:
+					return nil, true, in.errorf(line, "ArgumentError", "negative array size")
+				case n > math.MaxInt64/8:
+					return nil, true, in.errorf(line, "ArgumentError", "array size too big")
+				case n > MaxArraySize:
+					return nil, true, in.arrayTooLarge(line)
 				}
 				var fill any
 				if len(args) == 2 {
@@ -436,12 +443,9 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 				if m < 0 {
 					return nil, true, in.unsupported(line, "Rational results (%d ** %d)", n, m)
 				}
-				r := int64(1)
-				for i := int64(0); i < m; i++ {
-					if r != 0 && (r*n)/r != n {
-						return nil, true, in.unsupported(line, "integer overflow")
-					}
-					r *= n
+				r, ok := intPow(n, m)
+				if !ok {
+					return nil, true, in.unsupported(line, "integer overflow")
 				}
 				return r, true, nil
 			case "&":
@@ -921,4 +925,35 @@ func (in *interp) digestMethod(line int, class, name string, args []any) (any, b
 		return newStr(base64.StdEncoding.EncodeToString(sum)), true, nil
 	}
 	return newStr(string(sum)), true, nil
+}
+
+// intPow is n**m (m >= 0) by squaring, in O(log m) steps whatever m is;
+// ok=false when the result overflows int64.
+func intPow(n, m int64) (r int64, ok bool) {
+	r = 1
+	for m > 0 {
+		if m&1 == 1 {
+			if r, ok = mulInt(r, n); !ok {
+				return 0, false
+			}
+		}
+		if m >>= 1; m > 0 {
+			if n, ok = mulInt(n, n); !ok {
+				return 0, false
+			}
+		}
+	}
+	return r, true
+}
+
+// mulInt is a*b, ok=false on int64 overflow.
+func mulInt(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	c := a * b
+	if c/b != a || (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) {
+		return 0, false
+	}
+	return c, true
 }

@@ -2,6 +2,7 @@ package erb
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -49,16 +50,27 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 		if err != nil {
 			return nil, true, err
 		}
-		if len(str)+len(o) > maxOutput {
-			return nil, true, in.unsupported(line, "string too large")
+		if len(str)+len(o) > MaxStringSize {
+			return nil, true, in.stringTooLarge(line)
 		}
 		return ret(str + o)
 	case "*":
 		if len(args) == 1 {
-			if n, ok := args[0].(int64); ok && n >= 0 && int64(len(str))*n <= maxOutput {
-				return ret(strings.Repeat(str, int(n)))
+			n, ok := args[0].(int64)
+			if f, isFloat := args[0].(float64); isFloat && f > math.MinInt64 && f < math.MaxInt64 {
+				n, ok = int64(f), true // Ruby truncates a Float count
 			}
-			return nil, true, in.errorf(line, "ArgumentError", "negative argument")
+			if !ok {
+				return nil, true, in.errorf(line, "TypeError", "no implicit conversion of %s into Integer", className(args[0]))
+			}
+			size, err := in.repeatSize(line, int64(len(str)), n, math.MaxInt64)
+			if err != nil {
+				return nil, true, err
+			}
+			if size > MaxStringSize {
+				return nil, true, in.stringTooLarge(line)
+			}
+			return ret(strings.Repeat(str, int(n)))
 		}
 	case "%":
 		if len(args) == 1 {
@@ -74,8 +86,8 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			return nil, true, in.frozenError(line, s)
 		}
 		for _, a := range args {
-			if len(s.s) > maxOutput {
-				return nil, true, in.unsupported(line, "string too large")
+			if len(s.s) > MaxStringSize {
+				return nil, true, in.stringTooLarge(line)
 			}
 			switch a := a.(type) {
 			case *rstr:
@@ -326,8 +338,8 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 				}
 				pad = p
 			}
-			if w > maxOutput {
-				return nil, true, in.unsupported(line, "string too large")
+			if w > MaxStringSize || w*int64(min(len(pad), utf8.UTFMax)) > MaxStringSize {
+				return nil, true, in.stringTooLarge(line)
 			}
 			return ret(justify(str, int(w), pad, name))
 		}
@@ -1053,8 +1065,8 @@ func (in *interp) substitute(line int, str string, global bool, args []any, blk 
 		}
 		b.WriteString(rep)
 		pos = me
-		if b.Len() > maxOutput {
-			return "", in.unsupported(line, "string too large")
+		if b.Len() > MaxStringSize {
+			return "", in.stringTooLarge(line)
 		}
 	}
 	if pos < len(str) {
@@ -1139,6 +1151,12 @@ func (in *interp) format(line int, fmtv any, args []any) (string, error) {
 		spec := s[i+1 : j]
 		verb := s[j]
 		i = j
+		if err := in.checkFormatSpec(line, spec); err != nil {
+			return "", err
+		}
+		if b.Len() > MaxStringSize {
+			return "", in.stringTooLarge(line)
+		}
 		if verb == '%' {
 			b.WriteByte('%')
 			continue
@@ -1198,7 +1216,35 @@ func (in *interp) format(line int, fmtv any, args []any) (string, error) {
 			return "", in.unsupported(line, "format directive %%%c", verb)
 		}
 	}
+	if b.Len() > MaxStringSize {
+		return "", in.stringTooLarge(line)
+	}
 	return b.String(), nil
+}
+
+// checkFormatSpec checks the width and precision of a format directive:
+// Ruby's ArgumentError past a C int, the MaxFormatWidth limit below that
+// (Go's fmt would print a wrong "%!(BADWIDTH)" instead).
+func (in *interp) checkFormatSpec(line int, spec string) error {
+	for k, part := range strings.SplitN(strings.TrimLeft(spec, "-+ 0#"), ".", 2) {
+		what := "width"
+		if k == 1 {
+			what = "precision"
+		}
+		n := int64(0)
+		for _, c := range part {
+			if c < '0' || c > '9' {
+				break
+			}
+			if n = n*10 + int64(c-'0'); n > math.MaxInt32 {
+				return in.errorf(line, "ArgumentError", "%s too big", what)
+			}
+		}
+		if n > MaxFormatWidth {
+			return in.tooLarge(line, "format "+what, "MaxFormatWidth", MaxFormatWidth)
+		}
+	}
+	return nil
 }
 
 // succ is String#succ for strings of ASCII letters and digits: the

@@ -123,21 +123,14 @@ func (h *rhash) copy() *rhash {
 // 1 and 1.0 differ, strings compare by content.
 func hashKey(v any) string {
 	var b strings.Builder
-	budget := maxVisits
+	budget := MaxVisits
 	writeHashKey(&b, v, 0, &budget)
 	return b.String()
 }
 
-// maxNesting bounds recursion into nested (possibly self-containing)
-// arrays and hashes, and maxVisits the elements one walk may visit.
-const (
-	maxNesting = 100
-	maxVisits  = 1 << 20
-)
-
 func writeHashKey(b *strings.Builder, v any, depth int, budget *int) {
 	*budget--
-	if depth > maxNesting || *budget < 0 {
+	if depth > MaxNesting || *budget < 0 {
 		fmt.Fprintf(b, "r%p", v)
 		return
 	}
@@ -242,13 +235,13 @@ func (o *Objects) hash(v *value.Hash) (*rhash, bool) {
 
 // toPuppet converts a Ruby object back to a Puppet value (function arguments).
 func toPuppet(v any) (value.Value, error) {
-	budget := maxVisits
+	budget := MaxVisits
 	return toPuppetDepth(v, 0, &budget)
 }
 
 func toPuppetDepth(v any, depth int, budget *int) (value.Value, error) {
 	*budget--
-	if depth > maxNesting || *budget < 0 {
+	if depth > MaxNesting || *budget < 0 {
 		return nil, fmt.Errorf("data nested too deeply or too large")
 	}
 	switch v := v.(type) {
@@ -437,7 +430,7 @@ func inspect(v any) string {
 // written, so that one containing itself prints as [...] or {...}, as in
 // Ruby.
 func writeInspect(b *strings.Builder, v any, open []any) {
-	if b.Len() > maxOutput {
+	if b.Len() > MaxStringSize {
 		return // the caller fails on the size
 	}
 	for _, o := range open {
@@ -522,13 +515,13 @@ func inspectSymbol(s string) string {
 
 // rubyEqual is Ruby's ==.
 func rubyEqual(a, b any) bool {
-	budget := maxVisits
+	budget := MaxVisits
 	return rubyEqualDepth(a, b, 0, &budget)
 }
 
 func rubyEqualDepth(a, b any, depth int, budget *int) bool {
 	*budget--
-	if depth > maxNesting || *budget < 0 {
+	if depth > MaxNesting || *budget < 0 {
 		return a == b
 	}
 	switch a := a.(type) {
@@ -603,13 +596,13 @@ func rubyEqualDepth(a, b any, depth int, budget *int) bool {
 
 // compare is Ruby's <=>; ok is false where Ruby returns nil.
 func compare(a, b any) (int, bool) {
-	budget := maxVisits
+	budget := MaxVisits
 	return compareDepth(a, b, 0, &budget)
 }
 
 func compareDepth(a, b any, depth int, budget *int) (int, bool) {
 	*budget--
-	if depth > maxNesting || *budget < 0 {
+	if depth > MaxNesting || *budget < 0 {
 		return 0, false
 	}
 	switch a := a.(type) {

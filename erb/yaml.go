@@ -162,7 +162,7 @@ func (in *interp) yamlBlock(line int, b *strings.Builder, v any, indent, first i
 		}
 		return strings.Repeat(" ", indent)
 	}
-	if in.depth++; in.depth > maxCallDepth {
+	if in.depth++; in.depth > MaxCallDepth {
 		return in.unsupported(line, "to_yaml nesting too deep")
 	}
 	defer func() { in.depth-- }()

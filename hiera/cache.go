@@ -150,7 +150,7 @@ func (c *Cache) dataFile(path, function string, stamp fileStamp) (*value.Hash, s
 func FromJSON(data []byte, file string) (value.Value, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
-	v, err := jsonValue(dec)
+	v, err := jsonValue(dec, 0)
 	if err != nil {
 		return nil, fmt.Errorf("Unable to parse (%s): %v", file, err)
 	}
@@ -160,18 +160,22 @@ func FromJSON(data []byte, file string) (value.Value, error) {
 	return v, nil
 }
 
-func jsonValue(dec *json.Decoder) (value.Value, error) {
+func jsonValue(dec *json.Decoder, depth int) (value.Value, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
 	}
 	switch t := tok.(type) {
 	case json.Delim:
+		if depth++; depth > MaxJSONDepth {
+			// Ruby's JSON.parse, which Puppet uses, has the same limit.
+			return nil, fmt.Errorf("nesting of %d is too deep", depth)
+		}
 		switch t {
 		case '[':
 			arr := value.Array{}
 			for dec.More() {
-				e, err := jsonValue(dec)
+				e, err := jsonValue(dec, depth)
 				if err != nil {
 					return nil, err
 				}
@@ -186,7 +190,7 @@ func jsonValue(dec *json.Decoder) (value.Value, error) {
 				if err != nil {
 					return nil, err
 				}
-				v, err := jsonValue(dec)
+				v, err := jsonValue(dec, depth)
 				if err != nil {
 					return nil, err
 				}

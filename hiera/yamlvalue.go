@@ -1,7 +1,11 @@
 package hiera
 
 import (
+	"bytes"
+	"encoding/base64"
+	"errors"
 	"fmt"
+	"io"
 	"math"
 	"regexp"
 	"strconv"
@@ -43,6 +47,29 @@ func FromYAML(data []byte, file string) (value.Value, error) {
 	return fromYAMLSlow(data, file)
 }
 
+// FactsFromYAML parses a facts file the way Puppet's yaml facts terminus
+// loads one: like FromYAML, but the document may be the Puppet::Node::Facts
+// object puppetserver writes under yaml/facts/ (`--- !ruby/object:Puppet::
+// Node::Facts` with name, values, timestamp and expiration keys), and Ruby
+// Symbols (`:name` or `!ruby/sym name`) are read as Strings. It returns the
+// document's mapping as is (for a Facts object the facts are under
+// "values"); the caller decides what a facts file must hold.
+func FactsFromYAML(data []byte, file string) (value.Value, error) {
+	c := yamlConverter{file: file, facts: true}
+	if doc, ok := parseFastYAML(data); ok {
+		return c.convert(doc)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return value.Undef, nil
+		}
+		return nil, yamlLibError(file, err)
+	}
+	return c.convert(&doc)
+}
+
 // yamlLibError turns a yaml.v3 error ("yaml: line 3: did not find ...") into a
 // YAMLError naming the file and line.
 func yamlLibError(file string, err error) error {
@@ -60,8 +87,11 @@ func yamlLibError(file string, err error) error {
 }
 
 // FromYAMLNode converts one parsed YAML node (a document or any node in it).
+// An anchored node is converted once and its value shared by every alias
+// (values are immutable), and a document that expands to more than
+// MaxYAMLNodes values is an error.
 func FromYAMLNode(n *yaml.Node, file string) (value.Value, error) {
-	c := yamlConverter{file: file, seen: map[*yaml.Node]bool{}}
+	c := yamlConverter{file: file}
 	return c.convert(n)
 }
 
@@ -69,6 +99,33 @@ type yamlConverter struct {
 	file string
 	// seen guards against alias cycles (an anchor referring to itself).
 	seen map[*yaml.Node]bool
+	// anchored holds the value of each anchored node converted so far and
+	// the number of values it expands to, for the aliases to it.
+	anchored map[*yaml.Node]anchoredValue
+	// nodes counts the values of the document so far, each alias counting
+	// as the expanded size of what it refers to.
+	nodes int64
+	// facts accepts what Puppet's facts terminus permits besides plain
+	// data: the Puppet::Node::Facts object tag and Ruby Symbols (as
+	// Strings).
+	facts bool
+}
+
+// factsTag is the tag of a Puppet::Node::Facts object as Puppet writes it.
+const factsTag = "!ruby/object:Puppet::Node::Facts"
+
+type anchoredValue struct {
+	v    value.Value
+	size int64
+}
+
+// count adds k values to the document's total and fails past MaxYAMLNodes.
+func (c *yamlConverter) count(n *yaml.Node, k int64) error {
+	c.nodes += k
+	if c.nodes > MaxYAMLNodes {
+		return &YAMLError{File: c.file, Line: n.Line, Msg: fmt.Sprintf("document expands to more than MaxYAMLNodes (%d) values, each alias counted in full", MaxYAMLNodes)}
+	}
+	return nil
 }
 
 func (c *yamlConverter) fail(n *yaml.Node, format string, args ...any) error {
@@ -76,6 +133,27 @@ func (c *yamlConverter) fail(n *yaml.Node, format string, args ...any) error {
 }
 
 func (c *yamlConverter) convert(n *yaml.Node) (value.Value, error) {
+	if n.Anchor == "" || n.Kind == yaml.AliasNode {
+		return c.convertNode(n)
+	}
+	start := c.nodes
+	v, err := c.convertNode(n)
+	if err != nil {
+		return nil, err
+	}
+	if c.anchored == nil {
+		c.anchored = map[*yaml.Node]anchoredValue{}
+	}
+	c.anchored[n] = anchoredValue{v: v, size: c.nodes - start}
+	return v, nil
+}
+
+func (c *yamlConverter) convertNode(n *yaml.Node) (value.Value, error) {
+	if n.Kind != yaml.AliasNode && n.Kind != yaml.DocumentNode {
+		if err := c.count(n, 1); err != nil {
+			return nil, err
+		}
+	}
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) == 0 {
@@ -83,15 +161,24 @@ func (c *yamlConverter) convert(n *yaml.Node) (value.Value, error) {
 		}
 		return c.convert(n.Content[0])
 	case yaml.AliasNode:
+		if a, ok := c.anchored[n.Alias]; ok {
+			if err := c.count(n, a.size); err != nil {
+				return nil, err
+			}
+			return a.v, nil
+		}
 		if c.seen[n.Alias] {
 			return nil, c.fail(n, "recursive alias *%s", n.Value)
+		}
+		if c.seen == nil {
+			c.seen = map[*yaml.Node]bool{}
 		}
 		c.seen[n.Alias] = true
 		defer delete(c.seen, n.Alias)
 		return c.convert(n.Alias)
 	case yaml.SequenceNode:
-		if n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!seq" {
-			return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+		if class, ok := rubyTagClass(n); ok && n.Tag != "!!set" {
+			return nil, c.fail(n, "Tried to load unspecified class: %s", class)
 		}
 		arr := make(value.Array, 0, len(n.Content))
 		for _, e := range n.Content {
@@ -103,8 +190,8 @@ func (c *yamlConverter) convert(n *yaml.Node) (value.Value, error) {
 		}
 		return arr, nil
 	case yaml.MappingNode:
-		if n.Style&yaml.TaggedStyle != 0 && n.Tag != "!!map" {
-			return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+		if class, ok := rubyTagClass(n); ok && !(c.facts && n.Tag == factsTag) {
+			return nil, c.fail(n, "Tried to load unspecified class: %s", class)
 		}
 		b := value.NewHashBuilder(len(n.Content) / 2)
 		if err := c.fillMapping(b, n); err != nil {
@@ -167,7 +254,27 @@ func symbolKey(n *yaml.Node) (string, bool) {
 // overwritten); a sequence of mappings is applied last to first.
 func (c *yamlConverter) merge(b *value.HashBuilder, vn *yaml.Node) error {
 	if vn.Kind == yaml.AliasNode {
-		vn = vn.Alias
+		// The aliased value, converted once: replaying its entries sets the
+		// same keys in the same order as walking its nodes again would.
+		v, err := c.convert(vn)
+		if err != nil {
+			return err
+		}
+		switch v := v.(type) {
+		case *value.Hash:
+			replay(b, v)
+			return nil
+		case value.Array:
+			for i := len(v) - 1; i >= 0; i-- {
+				h, ok := v[i].(*value.Hash)
+				if !ok {
+					return c.fail(vn, "map merge requires map or sequence of maps as the value")
+				}
+				replay(b, h)
+			}
+			return nil
+		}
+		return c.fail(vn, "map merge requires map or sequence of maps as the value")
 	}
 	switch vn.Kind {
 	case yaml.MappingNode:
@@ -181,6 +288,13 @@ func (c *yamlConverter) merge(b *value.HashBuilder, vn *yaml.Node) error {
 		return nil
 	}
 	return c.fail(vn, "map merge requires map or sequence of maps as the value")
+}
+
+// replay sets the entries of h in b, in h's order.
+func replay(b *value.HashBuilder, h *value.Hash) {
+	for i, k := range h.Keys() {
+		b.Set(k, h.Values()[i])
+	}
 }
 
 func (c *yamlConverter) scalar(n *yaml.Node) (value.Value, error) {
@@ -216,9 +330,64 @@ func (c *yamlConverter) tagged(n *yaml.Node) (value.Value, error) {
 	case "!!bool", "!!null":
 		return c.plain(n)
 	case "!!binary":
+		// Psych decodes it (leniently, like Ruby's unpack("m")).
+		b64 := strings.Map(func(r rune) rune {
+			if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
+				return -1
+			}
+			return r
+		}, n.Value)
+		if b, err := base64.StdEncoding.DecodeString(b64); err == nil {
+			return value.String(b), nil
+		}
+		if b, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(b64, "=")); err == nil {
+			return value.String(b), nil
+		}
+		return value.String(n.Value), nil
+	case "!ruby/sym", "!ruby/symbol":
+		if c.facts {
+			return value.String(n.Value), nil
+		}
+	}
+	if class, ok := rubyTagClass(n); ok {
+		return nil, c.fail(n, "Tried to load unspecified class: %s", class)
+	}
+	// Psych ignores a tag it does not know and reads the scalar as if
+	// untagged.
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
 		return value.String(n.Value), nil
 	}
-	return nil, c.fail(n, "Tried to load unspecified class: %s", strings.TrimPrefix(n.Tag, "!"))
+	return c.plain(n)
+}
+
+// rubyTagClass names the Ruby class a tag asks Psych to make, as Psych's
+// safe loader names it when it refuses: `!ruby/object:Foo` is Foo,
+// `!ruby/sym` is Symbol, `!ruby/class String` is String, `!!set` (on a
+// mapping) is Psych::Set. ok=false for a tag Psych ignores or resolves
+// itself (`!foo`, `!!str`, `!!int`, ...).
+func rubyTagClass(n *yaml.Node) (class string, ok bool) {
+	if n.Style&yaml.TaggedStyle == 0 {
+		return "", false
+	}
+	if n.Tag == "!!set" {
+		return "Psych::Set", true
+	}
+	rest, isRuby := strings.CutPrefix(n.Tag, "!ruby/")
+	if !isRuby {
+		return "", false
+	}
+	kind, class, _ := strings.Cut(rest, ":")
+	switch {
+	case class != "":
+		return class, true
+	case kind == "sym" || kind == "symbol":
+		return "Symbol", true
+	case kind == "class" || kind == "module":
+		return n.Value, true
+	case kind == "":
+		return "Object", true
+	}
+	return strings.ToUpper(kind[:1]) + kind[1:], true
 }
 
 var (
@@ -279,7 +448,11 @@ func (c *yamlConverter) plain(n *yaml.Node) (value.Value, error) {
 	case yamlNaNRE().MatchString(s):
 		return value.Float(math.NaN()), nil
 	case len(s) > 1 && s[0] == ':':
-		// Psych makes a Ruby Symbol; Puppet has no such data type.
+		// Psych makes a Ruby Symbol; Puppet has no such data type, but
+		// the facts terminus permits it and the value is used as a String.
+		if c.facts {
+			return value.String(s[1:]), nil
+		}
 		return nil, c.fail(n, "Tried to load unspecified class: Symbol")
 	case yamlSexaIntRE().MatchString(s):
 		return sexagesimal(s, false), nil

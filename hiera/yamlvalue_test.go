@@ -94,7 +94,17 @@ func TestFromYAMLErrors(t *testing.T) {
 		{"a: 1\nb: 2001-12-14\n", "(bad.yaml): Tried to load unspecified class: Date at line 2"},
 		{"t: 2001-12-14 21:59:43.10 -5\n", "Tried to load unspecified class: Time"},
 		{"s: :sym\n", "Tried to load unspecified class: Symbol"},
-		{"x: !ruby/object:Foo {}\n", "Tried to load unspecified class"},
+		{"x: !ruby/object:Foo {}\n", "(bad.yaml): Tried to load unspecified class: Foo at line 1"},
+		// Psych's safe loader names the class, not the tag.
+		{"--- !ruby/object:Puppet::Node::Facts\nname: x\n", "Tried to load unspecified class: Puppet::Node::Facts at line 1"},
+		{"a: !ruby/sym x\n", "Tried to load unspecified class: Symbol at line 1"},
+		{"a: !ruby/regexp /x/\n", "Tried to load unspecified class: Regexp at line 1"},
+		{"a: !ruby/range 1..2\n", "Tried to load unspecified class: Range at line 1"},
+		{"a: !ruby/array:Foo [1]\n", "Tried to load unspecified class: Foo at line 1"},
+		{"a: !ruby/object {}\n", "Tried to load unspecified class: Object at line 1"},
+		{"a: !ruby/class String\n", "Tried to load unspecified class: String at line 1"},
+		{"a: !!set {x: 1}\n", "Tried to load unspecified class: Psych::Set at line 1"},
+		{"a: !!timestamp 2020-01-01\n", "Tried to load unspecified class: Date at line 1"},
 		{"a: &a [*a]\n", "recursive alias"},
 	}
 	for _, tc := range tests {
@@ -104,6 +114,26 @@ func TestFromYAMLErrors(t *testing.T) {
 				t.Errorf("error %v, want it to contain %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// Tags Psych does not know are ignored; `!!binary` is decoded.
+func TestFromYAMLTags(t *testing.T) {
+	tests := []struct{ yaml, want string }{
+		{"a: !foo {b: 1}\n", "{'a' => {'b' => 1}}"},
+		{"a: !foo [1]\n", "{'a' => [1]}"},
+		{"a: !foo 1\n", "{'a' => 1}"},
+		{"a: !foo yes\n", "{'a' => true}"},
+		{"a: !foo '1'\n", "{'a' => '1'}"},
+		{"a: !!set [1]\n", "{'a' => [1]}"},
+		{"a: !!binary aGVsbG8=\n", "{'a' => 'hello'}"},
+		{"a: !<tag:yaml.org,2002:int> 3\n", "{'a' => 3}"},
+	}
+	for _, tc := range tests {
+		got, err := FromYAML([]byte(tc.yaml), "t.yaml")
+		if err != nil || value.Literal(got) != tc.want {
+			t.Errorf("FromYAML(%q) = %v, %v; want %s", tc.yaml, got, err, tc.want)
+		}
 	}
 }
 

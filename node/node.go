@@ -85,7 +85,11 @@ func (c *Classifier) Classify(ctx context.Context, name, env string) (*Node, err
 	if c == nil || c.ENC == "" {
 		return n, nil
 	}
-	res, err := enc.Run(ctx, c.ENC, name, enc.Options{Timeout: c.Timeout})
+	opts := enc.DefaultOptions()
+	if c.Timeout != 0 {
+		opts.Timeout = c.Timeout // a negative one is rejected by enc.Run
+	}
+	res, err := enc.Run(ctx, c.ENC, name, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -66,3 +66,36 @@ func TestErrorList(t *testing.T) {
 		t.Errorf("Error() = %q", got)
 	}
 }
+
+// Puppet rejects a manifest or template that is not valid UTF-8 before
+// parsing it, with Ruby's message and no position; control characters in
+// valid UTF-8 stay a syntax error at their position.
+func TestParseInvalidUTF8(t *testing.T) {
+	tests := []struct {
+		name, src string
+		epp       bool
+		want      string
+	}{
+		{"byte 0xff in a string", "notify { \"a\xffb\": }\n", false, "invalid byte sequence in UTF-8"},
+		{"truncated sequence on line 2", "$a = 1\n$b = \"\xc3(\"\n", false, "invalid byte sequence in UTF-8"},
+		{"binary garbage", "\x00\x01\xfe\xff\x89PNG\r\n\x1a\n", false, "invalid byte sequence in UTF-8"},
+		{"EPP text", "x: <%= 1 %>\xff\n", true, "invalid byte sequence in UTF-8"},
+		{"control characters", "\x00\x01\x02abc\n", false, "m.pp:1:1: Syntax error at ''"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			if tt.epp {
+				_, err = ParseEPP("m.epp", []byte(tt.src))
+			} else {
+				_, err = ParseFile("m.pp", []byte(tt.src))
+			}
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("err = %v, want %q", err, tt.want)
+			}
+		})
+	}
+	if _, err := ParseExpr("'\xff'"); err == nil || err.Error() != InvalidUTF8Message {
+		t.Errorf("ParseExpr: err = %v", err)
+	}
+}

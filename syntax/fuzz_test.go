@@ -4,8 +4,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzParse checks that no input makes the parser panic or hang, that every
@@ -26,9 +28,15 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	}
+	for _, s := range []string{"notify { \"a\xffb\": }\n", "\x00\x01\xfe\xff\x89PNG\r\n\x1a\n", "$b = \"\xc3(\"\n", "x: <%= 1 %>\xff\n"} {
+		f.Add(s, false)
+		f.Add(s, true)
+	}
 	f.Fuzz(func(t *testing.T, src string, epp bool) {
 		var tree Node
 		var err error
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		if epp {
 			var prog *EPPProgram
 			prog, err = ParseEPP("fuzz.epp", []byte(src))
@@ -37,6 +45,17 @@ func FuzzParse(f *testing.F) {
 			var prog *Program
 			prog, err = ParseFile("fuzz.pp", []byte(src))
 			tree = prog
+		}
+		runtime.ReadMemStats(&after)
+		// The parser is linear in its input.
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20+4096*uint64(len(src)) {
+			t.Fatalf("parsing %d bytes allocated %d MiB", len(src), n>>20)
+		}
+		if !utf8.ValidString(src) {
+			if err == nil || err.Error() != InvalidUTF8Message {
+				t.Fatalf("invalid UTF-8 gave %v", err)
+			}
+			return
 		}
 		if tree == nil || isNilNode(tree) {
 			t.Fatal("no tree returned")

@@ -3,6 +3,7 @@ package syntax
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // BadExpr stands for an expression that could not be parsed. It appears
@@ -13,7 +14,13 @@ func (*BadExpr) exprNode() {}
 
 // ParseFile parses a Puppet manifest. On error it returns the partial tree
 // and an ErrorList.
+//
+// A file that is not valid UTF-8 is rejected before parsing, as Puppet
+// rejects it: with Ruby's "invalid byte sequence in UTF-8" and no position.
 func ParseFile(filename string, src []byte) (*Program, error) {
+	if !utf8.Valid(src) {
+		return newParser(NewFile(filename, nil)).parseProgram(), invalidUTF8()
+	}
 	p := newParser(NewFile(filename, src))
 	prog := p.parseProgram()
 	return prog, p.errors.Err()
@@ -22,6 +29,9 @@ func ParseFile(filename string, src []byte) (*Program, error) {
 // ParseExpr parses a single Puppet expression (or a sequence of statements,
 // which it returns as a *Block).
 func ParseExpr(src string) (Expr, error) {
+	if !utf8.ValidString(src) {
+		return nil, invalidUTF8()
+	}
 	p := newParser(NewFile("", []byte(src)))
 	prog := p.parseProgram()
 	if err := p.errors.Err(); err != nil {
@@ -34,13 +44,32 @@ func ParseExpr(src string) (Expr, error) {
 }
 
 // ParseEPP parses an EPP template.
+// Like ParseFile, it rejects a template that is not valid UTF-8.
 func ParseEPP(filename string, src []byte) (*EPPProgram, error) {
+	valid := utf8.Valid(src)
+	if !valid {
+		src = nil
+	}
 	p := newParser(NewFile(filename, src))
 	p.s.epp = eppText
 	p.s.eppScan = true
 	p.next()
 	prog := p.parseEPP()
+	if !valid {
+		return prog, invalidUTF8()
+	}
 	return prog, p.errors.Err()
+}
+
+// InvalidUTF8Message is Puppet's (Ruby's) error for a manifest or template
+// that is not valid UTF-8.
+const InvalidUTF8Message = "invalid byte sequence in UTF-8"
+
+// invalidUTF8 is the error for a source that is not valid UTF-8. Puppet
+// names neither file nor position (an epp() call's error gets the call's),
+// so the error holds neither.
+func invalidUTF8() error {
+	return ErrorList{{Msg: InvalidUTF8Message}}
 }
 
 // statementCalls are the functions that may be called without parentheses
@@ -584,15 +613,11 @@ func (p *parser) parseBinary(minPrec int) Expr {
 	}
 }
 
-// maxDepth bounds the nesting of expressions, so that deeply nested input
-// gets an error rather than exhausting the stack.
-const maxDepth = 10000
-
 func (p *parser) parseUnary() Expr {
 	start := p.pos()
 	p.depth++
 	defer func() { p.depth-- }()
-	if p.depth > maxDepth {
+	if p.depth > MaxExpressionDepth {
 		p.errorAt(p.tok.off, "Expressions are nested too deeply")
 		return p.bad()
 	}
