@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,6 +11,7 @@ import (
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/oneshot"
 )
 
 func runCompile(args []string, stdout, stderr io.Writer) int {
@@ -45,42 +44,20 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}
-	res, err := compileNode(context.Background(), &f, stderr)
-	if res != nil {
-		printDiagnostics(stderr, res.Diagnostics, "")
-		if *profile {
-			printStages(stderr, res.Stages)
-		}
+	var res *compiler.Result
+	opts, err := f.options()
+	if err == nil {
+		res, err = opts.Compile(context.Background(), stderr)
 	}
-	if err != nil {
-		reportError(stderr, err, f.node)
-		return 1
+	if res != nil && *profile {
+		printStages(stderr, res.Stages)
 	}
-	w := bufio.NewWriter(stdout)
-	if err := res.Catalog.WriteJSON(w); err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return 1
-	}
-	if err := w.Flush(); err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return 1
-	}
-	return 0
+	return oneshot.Write(stdout, stderr, res, err, f.node)
 }
 
-// reportError prints a failed compile's error as Puppet does; a file with
-// several validation errors gets each on its own line before the summary.
+// reportError prints a failed compile's error as Puppet does.
 func reportError(stderr io.Writer, err error, node string) {
-	var pe *compiler.ParseError
-	if errors.As(err, &pe) {
-		if details := pe.Details(); len(details) > 1 {
-			for _, d := range details {
-				fmt.Fprintf(stderr, "Error: %s\n", d)
-			}
-			fmt.Fprintf(stderr, "Error: Language validation logged %d errors. Giving up\n", len(details))
-		}
-	}
-	fmt.Fprintf(stderr, "Error: %v on node %s\n", err, node)
+	oneshot.WriteError(stderr, err, node)
 }
 
 // parseNodeArgs parses the flags of a command that takes one node name,
@@ -98,15 +75,6 @@ func parseNodeArgs(fs *flag.FlagSet, args []string, node *string) bool {
 	return true
 }
 
-// compileNode compiles f.node's catalog as the flags say.
-func compileNode(ctx context.Context, f *envFlags, stderr io.Writer) (*compiler.Result, error) {
-	env, req, err := prepareNode(ctx, f, stderr)
-	if err != nil {
-		return nil, err
-	}
-	return compiler.Compile(ctx, env, req)
-}
-
 // printStages prints how long each stage of a compile took.
 func printStages(w io.Writer, stages []compiler.StageTime) {
 	for _, st := range stages {
@@ -117,7 +85,5 @@ func printStages(w io.Writer, stages []compiler.StageTime) {
 // printDiagnostics prints a compile's warnings and log messages as Puppet
 // does; suffix, when set, follows each message (which node, which side).
 func printDiagnostics(w io.Writer, diags diag.List, suffix string) {
-	for _, d := range diags {
-		fmt.Fprintf(w, "%s: %s%s\n", d.Severity.Label(), d.Error(), suffix)
-	}
+	oneshot.WriteDiagnostics(w, diags, suffix)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"flag"
-	"fmt"
 	"io"
 	"time"
 
@@ -11,7 +10,7 @@ import (
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/node"
-	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/oneshot"
 )
 
 // envFlags are the flags that say where code, facts and data come from;
@@ -42,59 +41,28 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	fs.DurationVar(&f.encTimeout, "enc-timeout", enc.DefaultTimeout, "how long the external node classifier may run")
 }
 
-// settings loads puppet.conf (--config) with the flags given on the
-// command line over it.
-func (f *envFlags) settings() (*puppetconf.Settings, error) {
-	o := puppetconf.DefaultOptions()
-	o.Config = f.config
-	o.Flags = map[string]string{}
+// options are the flags as the compile library takes them; setting and
+// mapping them there keeps every command (and the conformance suite, which
+// compiles in process) in step with compile.
+func (f *envFlags) options() (*oneshot.Options, error) {
+	o := &oneshot.Options{Node: f.node, ENCTimeout: f.encTimeout}
+	var err error
 	f.fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "environment":
-			o.Flags[puppetconf.Environment] = f.environment
-		case "environmentpath":
-			o.Flags[puppetconf.EnvironmentPath] = f.envPath
-		case "hiera-config":
-			o.Flags[puppetconf.HieraConfig] = f.hieraConfig
-		case "codedir":
-			o.Flags[puppetconf.Codedir] = f.codedir
-		case "confdir":
-			o.Flags[puppetconf.Confdir] = f.confdir
-		case "strict-hostname-checking":
-			o.Flags[puppetconf.StrictHostnameChecking] = fmt.Sprint(f.strict)
-		case "enc":
-			o.Flags[puppetconf.NodeTerminus] = "exec"
-			o.Flags[puppetconf.ExternalNodes] = f.enc
+		if _, e := o.SetFlag(fl.Name, fl.Value.String()); e != nil && err == nil {
+			err = e
 		}
 	})
-	for _, k := range []string{puppetconf.EnvironmentPath, puppetconf.HieraConfig, puppetconf.ExternalNodes} {
-		if o.Flags[k] == "" {
-			delete(o.Flags, k)
-		}
-	}
-	if o.Flags[puppetconf.ExternalNodes] == "" {
-		delete(o.Flags, puppetconf.NodeTerminus)
-	}
-	return puppetconf.Load(o)
+	return o, err
 }
 
 // resolver builds the environment loader and node resolver of the flags;
 // each environment's deprecation warnings go to warn once, when loaded.
 func (f *envFlags) resolver(warn io.Writer, o environment.Options) (*node.Resolver, error) {
-	s, err := f.settings()
+	opts, err := f.options()
 	if err != nil {
 		return nil, err
 	}
-	o.Manifest = f.manifest
-	if f.modulepath != "" {
-		o.ModulePath = puppetconf.SplitPath(f.modulepath)
-	}
-	o.OnLoad = func(env *compiler.Environment) {
-		for _, d := range env.Deprecations {
-			fmt.Fprintf(warn, "Warning: %s\n", d)
-		}
-	}
-	return node.NewResolver(environment.New(s, o), f.encTimeout)
+	return opts.Resolver(warn, o)
 }
 
 // prepareNode reads f.node's facts, classifies it and loads its
@@ -104,13 +72,9 @@ func prepareNode(ctx context.Context, f *envFlags, warn io.Writer) (*compiler.En
 }
 
 func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment.Options) (*compiler.Environment, *compiler.Request, error) {
-	r, err := f.resolver(warn, o)
+	opts, err := f.options()
 	if err != nil {
 		return nil, nil, err
 	}
-	facts, err := node.ReadFacts(nil, f.facts)
-	if err != nil {
-		return nil, nil, err
-	}
-	return r.Prepare(ctx, f.node, facts)
+	return opts.Prepare(ctx, warn, o)
 }
