@@ -314,6 +314,8 @@ func TestAgentErrors(t *testing.T) {
 // catalog it accepts and on one it rejects, so that apply-check is known to
 // tell them apart.
 func TestApplyNoop(t *testing.T) {
+	// Puppet takes seconds to start: run beside the other tests.
+	t.Parallel()
 	if _, err := FindOracle(".."); err != nil {
 		t.Skipf("needs Puppet: %v", err)
 	}
@@ -337,6 +339,7 @@ func TestApplyNoop(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			problems, err := ApplyNoop(context.Background(), []byte(tt.catalog), t.TempDir(), time.Minute)
 			if err != nil {
 				t.Fatal(err)

@@ -189,32 +189,37 @@ func TestConformance(t *testing.T) {
 	for _, r := range s.pending.Unused(ids) {
 		t.Errorf("pending.txt:%d: %s matches no case: remove the line", r.Line, r.Pattern)
 	}
-	bin, buildErr := marionette()
-	if buildErr != nil {
-		t.Logf("marionette does not build, so every case fails:\n%v", buildErr)
-	}
 	for _, c := range s.selected {
 		t.Run(c.ID, func(t *testing.T) {
 			t.Parallel()
-			runCase(t, s, c, bin, buildErr)
+			runCase(t, s, c)
 		})
 	}
 }
 
-func runCase(t *testing.T, s *suite, c *Case, bin string, buildErr error) {
+// compileCase compiles a case in this process, or with the -marionette
+// executable when one is given.
+func compileCase(c *Case) (RunResult, error) {
+	if *compilerFlag == "" {
+		return CompileInProcess(context.Background(), c, *caseTimeoutFlag), nil
+	}
+	bin, err := marionette()
+	if err != nil {
+		return RunResult{}, err
+	}
+	return Run(context.Background(), *caseTimeoutFlag, c.Dir, nil, append([]string{bin}, c.CompileArgs()...)...)
+}
+
+func runCase(t *testing.T, s *suite, c *Case) {
 	var verdict Judgement
-	if buildErr != nil {
-		verdict.Problems = []string{"marionette does not build"}
+	res, err := compileCase(c)
+	if err != nil {
+		verdict.Problems = []string{err.Error()}
 	} else {
-		res, err := Run(context.Background(), *caseTimeoutFlag, c.Dir, nil, append([]string{bin}, c.CompileArgs()...)...)
-		if err != nil {
-			verdict.Problems = []string{err.Error()}
-		} else {
-			verdict = Judge(c, res, *caseTimeoutFlag)
-		}
+		verdict = Judge(c, res, *caseTimeoutFlag)
 	}
 	passed := len(verdict.Problems) == 0
-	if passed && buildErr == nil && c.IsErrorCase() && !c.Legacy {
+	if passed && c.IsErrorCase() && !c.Legacy {
 		checkWording(t, s, c, verdict.stderr)
 	}
 	rule, pending := s.pending.Match(c.ID)
@@ -471,14 +476,9 @@ func TestApplyCheck(t *testing.T) {
 	if _, err := exec.LookPath("puppet"); err != nil {
 		t.Skip("apply-check needs puppet on PATH")
 	}
-	var oracle, bin string
+	var oracle string
 	if *fromOracleFlag {
 		oracle = oracleOrSkip(t, s, "-catalog-from-oracle")
-	} else {
-		var err error
-		if bin, err = marionette(); err != nil {
-			t.Fatal(err)
-		}
 	}
 	applyTally.ran.Store(true)
 	for _, c := range s.selected {
@@ -493,7 +493,7 @@ func TestApplyCheck(t *testing.T) {
 				t.Skipf("apply_skip: %s", c.ApplySkip)
 			}
 			t.Parallel()
-			problems := applyCase(t, c, oracle, bin)
+			problems := applyCase(t, c, oracle)
 			if len(problems) == 0 {
 				applyTally.passed.Add(1)
 				return
@@ -504,7 +504,7 @@ func TestApplyCheck(t *testing.T) {
 	}
 }
 
-func applyCase(t *testing.T, c *Case, oracle, bin string) []string {
+func applyCase(t *testing.T, c *Case, oracle string) []string {
 	var catalog []byte
 	if oracle != "" {
 		var r struct {
@@ -520,12 +520,12 @@ func applyCase(t *testing.T, c *Case, oracle, bin string) []string {
 		}
 		catalog = r.out.Output
 	} else {
-		res, err := Run(context.Background(), *caseTimeoutFlag, c.Dir, nil, append([]string{bin}, c.CompileArgs()...)...)
+		res, err := compileCase(c)
 		if err != nil {
 			return []string{err.Error()}
 		}
-		if res.TimedOut || res.ExitCode != 0 {
-			return []string{fmt.Sprintf("marionette compile failed (exit %d):\n%s", res.ExitCode, indent(string(res.Stderr)))}
+		if res.TimedOut || res.Panic != "" || res.ExitCode != 0 {
+			return []string{fmt.Sprintf("marionette compile failed (exit %d):\n%s", res.ExitCode, indent(string(res.Stderr)+res.Panic))}
 		}
 		catalog = res.Stdout
 	}

@@ -21,6 +21,8 @@ type RunResult struct {
 	Stdout, Stderr []byte
 	ExitCode       int  // -1 when the command could not run or was killed
 	TimedOut       bool // killed by the timeout
+	// Panic is an in-process compile's panic with its Go stack ("" for none).
+	Panic string
 }
 
 // Run executes argv in dir with a timeout; extraEnv entries ("K=V") are
@@ -135,6 +137,9 @@ const maxDiffLines = 40
 func Judge(c *Case, res RunResult, timeout time.Duration) Judgement {
 	if res.TimedOut {
 		return Judgement{Problems: []string{fmt.Sprintf("marionette did not finish within %v", timeout)}}
+	}
+	if res.Panic != "" {
+		return Judgement{Problems: []string{"marionette panicked:\n" + indent(res.Panic)}}
 	}
 	stderr := string(res.Stderr)
 	if c.IsErrorCase() {

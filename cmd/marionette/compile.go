@@ -13,6 +13,7 @@ import (
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/oneshot"
 )
 
 func runCompile(args []string, stdout, stderr io.Writer) int {
@@ -114,7 +115,7 @@ func checkTimeout(d time.Duration) error {
 // with one that says so.
 func deadlineError(ctx context.Context, err error, timeout time.Duration) error {
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return &configError{fmt.Errorf("The compile took longer than --timeout %v (a limit of marionette) and was stopped", timeout)}
+		return &configError{Err: fmt.Errorf("The compile took longer than --timeout %v (a limit of marionette) and was stopped", timeout)}
 	}
 	return err
 }
@@ -122,20 +123,12 @@ func deadlineError(ctx context.Context, err error, timeout time.Duration) error 
 // configError is an error about the command line, settings or facts
 // rather than the compile of a node: it is reported without Puppet's " on
 // node N".
-type configError struct{ err error }
-
-func (e *configError) Error() string { return e.err.Error() }
-func (e *configError) Unwrap() error { return e.err }
+type configError = oneshot.InputError
 
 // reportError prints a failed compile's error as Puppet does; a file with
 // several validation errors gets each on its own line before the summary.
 func reportError(stderr io.Writer, err error, node string) {
-	var ce *configError
-	if errors.As(err, &ce) {
-		// A settings or facts file problem is not about the node's compile.
-		node = ""
-	}
-	_ = diag.RenderError(stderr, err, node)
+	oneshot.WriteError(stderr, err, node)
 }
 
 // parseNodeArgs parses the flags of a command that takes one node name,
@@ -153,15 +146,6 @@ func parseNodeArgs(fs *flag.FlagSet, args []string, node *string) bool {
 	return true
 }
 
-// compileNode compiles f.node's catalog as the flags say.
-func compileNode(ctx context.Context, f *envFlags, stderr io.Writer) (*compiler.Result, error) {
-	env, req, err := prepareNode(ctx, f, stderr)
-	if err != nil {
-		return nil, err
-	}
-	return compiler.Compile(ctx, env, req)
-}
-
 // printStages prints how long each stage of a compile took.
 func printStages(w io.Writer, stages []compiler.StageTime) {
 	for _, st := range stages {
@@ -172,7 +156,22 @@ func printStages(w io.Writer, stages []compiler.StageTime) {
 // printDiagnostics prints a compile's warnings and log messages as Puppet
 // does; suffix, when set, follows each message (which node, which side).
 func printDiagnostics(w io.Writer, diags diag.List, suffix string) {
-	for _, d := range diags {
-		fmt.Fprintf(w, "%s: %s%s\n", d.Severity.Label(), d.Error(), suffix)
+	oneshot.WriteDiagnostics(w, diags, suffix)
+}
+
+// compileNode compiles f.node as the flags say, through the same library
+// call the conformance suite makes (oneshot).
+func compileNode(ctx context.Context, f *envFlags, stderr io.Writer) (*compiler.Result, error) {
+	if err := f.checkInputs(); err != nil {
+		return nil, err
 	}
+	if f.facts == "" {
+		_, err := f.readFacts(true) // the error that says facts are needed
+		return nil, err
+	}
+	opts, err := f.options()
+	if err != nil {
+		return nil, &configError{Err: err}
+	}
+	return opts.Compile(ctx, stderr)
 }

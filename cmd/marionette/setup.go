@@ -14,7 +14,7 @@ import (
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/node"
-	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -46,54 +46,31 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	fs.DurationVar(&f.encTimeout, "enc-timeout", enc.DefaultTimeout, "how long the external node classifier may run")
 }
 
-// settings loads puppet.conf (--config) with the flags given on the
-// command line over it.
-func (f *envFlags) settings() (*puppetconf.Settings, error) {
-	o := puppetconf.DefaultOptions()
-	o.Config = f.config
-	o.Flags = map[string]string{}
+// options are the flags as the compile library takes them; setting and
+// mapping them there keeps every command (and the conformance suite, which
+// compiles in process) in step with compile.
+func (f *envFlags) options() (*oneshot.Options, error) {
+	o := &oneshot.Options{Node: f.node, ENCTimeout: f.encTimeout}
+	var err error
 	f.fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "environment":
-			o.Flags[puppetconf.Environment] = f.environment
-		case "environmentpath":
-			o.Flags[puppetconf.EnvironmentPath] = f.envPath
-		case "hiera-config":
-			o.Flags[puppetconf.HieraConfig] = f.hieraConfig
-		case "codedir":
-			o.Flags[puppetconf.Codedir] = f.codedir
-		case "confdir":
-			o.Flags[puppetconf.Confdir] = f.confdir
-		case "strict-hostname-checking":
-			o.Flags[puppetconf.StrictHostnameChecking] = fmt.Sprint(f.strict)
-		case "enc":
-			o.Flags[puppetconf.NodeTerminus] = "exec"
-			o.Flags[puppetconf.ExternalNodes] = f.enc
+		if _, e := o.SetFlag(fl.Name, fl.Value.String()); e != nil && err == nil {
+			err = e
 		}
 	})
-	for _, k := range []string{puppetconf.EnvironmentPath, puppetconf.HieraConfig, puppetconf.ExternalNodes} {
-		if o.Flags[k] == "" {
-			delete(o.Flags, k)
-		}
+	if o.Facts == "none" {
+		o.Facts = "" // --facts none: compile with no facts, on purpose
 	}
-	if o.Flags[puppetconf.ExternalNodes] == "" {
-		delete(o.Flags, puppetconf.NodeTerminus)
-	}
-	return puppetconf.Load(o)
+	return o, err
 }
 
 // resolver builds the environment loader and node resolver of the flags.
 // Load-time warnings are a compile's own diagnostics (Result.Diagnostics).
 func (f *envFlags) resolver(warn io.Writer, o environment.Options) (*node.Resolver, error) {
-	s, err := f.settings()
+	opts, err := f.options()
 	if err != nil {
 		return nil, err
 	}
-	o.Manifest = f.manifest
-	if f.modulepath != "" {
-		o.ModulePath = puppetconf.SplitPath(f.modulepath)
-	}
-	return node.NewResolver(environment.New(s, o), f.encTimeout)
+	return opts.Resolver(warn, o)
 }
 
 // prepareNode reads f.node's facts, classifies it and loads its
@@ -108,7 +85,7 @@ func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment
 	}
 	r, err := f.resolver(warn, o)
 	if err != nil {
-		return nil, nil, &configError{err}
+		return nil, nil, &configError{Err: err}
 	}
 	facts, err := f.readFacts(true)
 	if err != nil {
@@ -126,13 +103,13 @@ func (f *envFlags) readFacts(required bool) (*value.Hash, error) {
 		if !required {
 			return value.EmptyHash, nil
 		}
-		return nil, &configError{fmt.Errorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts)", f.node)}
+		return nil, &configError{Err: fmt.Errorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts)", f.node)}
 	case "none":
 		return value.EmptyHash, nil
 	}
 	facts, err := node.ReadFacts(nil, f.facts)
 	if err != nil {
-		return nil, &configError{err}
+		return nil, &configError{Err: err}
 	}
 	return facts, nil
 }
@@ -150,13 +127,13 @@ func (f *envFlags) checkInputs() error {
 			continue
 		}
 		if _, err := os.Stat(c.path); err != nil {
-			return &configError{fmt.Errorf("%s %s: %v", c.flag, c.path, underlying(err))}
+			return &configError{Err: fmt.Errorf("%s %s: %v", c.flag, c.path, underlying(err))}
 		}
 	}
 	if f.manifest != "" || f.modulepath != "" || f.envPath != "" || f.config != "" || f.codedir != "" {
 		return nil
 	}
-	return &configError{errors.New("No environment to compile: give --manifest (and --modulepath), --environmentpath, or a puppet.conf with --config")}
+	return &configError{Err: errors.New("No environment to compile: give --manifest (and --modulepath), --environmentpath, or a puppet.conf with --config")}
 }
 
 // underlying drops the operation and path of a file error: the message

@@ -1,0 +1,216 @@
+// Package oneshot compiles one node's catalog the way `marionette compile`
+// does: settings from the command line over puppet.conf, the environment
+// loader, the node's facts and classification, the compile, and Puppet's
+// rendering of warnings and errors. The command line and the conformance
+// suite both call it, so what the suite checks is what the command does.
+package oneshot
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"time"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/puppetconf"
+)
+
+// Options are one compile's inputs as marionette's command line gives them.
+// A flag that was not given leaves its setting to puppet.conf or Puppet's
+// default.
+type Options struct {
+	// Node is the certname to compile.
+	Node string
+	// Facts is the facts file ("" for no facts).
+	Facts string
+	// Manifest and ModulePath are --manifest and --modulepath: with
+	// Manifest set the compile uses no directory environment (see
+	// environment.Options).
+	Manifest   string
+	ModulePath []string
+	// Config is puppet.conf's path ("" reads none).
+	Config string
+	// Settings are the Puppet settings given on the command line, by
+	// setting name; they win over puppet.conf.
+	Settings map[string]string
+	// ENCTimeout bounds the external node classifier (0: its default).
+	ENCTimeout time.Duration
+}
+
+// SetFlag records marionette's command-line flag name (without dashes) with
+// its value, as the environment flags of compile, lookup, node and bench
+// mean it. It reports false for a flag that is none of those, which the
+// caller handles itself.
+func (o *Options) SetFlag(name, value string) (bool, error) {
+	setting := map[string]string{
+		"environment":     puppetconf.Environment,
+		"environmentpath": puppetconf.EnvironmentPath,
+		"hiera-config":    puppetconf.HieraConfig,
+		"codedir":         puppetconf.Codedir,
+		"confdir":         puppetconf.Confdir,
+	}
+	if o.Settings == nil {
+		o.Settings = map[string]string{}
+	}
+	switch name {
+	case "manifest":
+		o.Manifest = value
+	case "modulepath":
+		o.ModulePath = nil
+		if value != "" {
+			o.ModulePath = puppetconf.SplitPath(value)
+		}
+	case "facts":
+		o.Facts = value
+	case "config":
+		o.Config = value
+	case "enc-timeout":
+		d, err := time.ParseDuration(value)
+		if err != nil {
+			return true, fmt.Errorf("--enc-timeout: %v", err)
+		}
+		o.ENCTimeout = d
+	case "strict-hostname-checking":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return true, fmt.Errorf("--strict-hostname-checking: %v", err)
+		}
+		o.Settings[puppetconf.StrictHostnameChecking] = strconv.FormatBool(b)
+	case "enc":
+		// An empty --enc leaves the node terminus alone.
+		if value == "" {
+			delete(o.Settings, puppetconf.NodeTerminus)
+			delete(o.Settings, puppetconf.ExternalNodes)
+			break
+		}
+		o.Settings[puppetconf.NodeTerminus] = "exec"
+		o.Settings[puppetconf.ExternalNodes] = value
+	default:
+		key, ok := setting[name]
+		if !ok {
+			return false, nil
+		}
+		// An empty path flag is no flag: puppet.conf's or the default applies.
+		if value == "" && (key == puppetconf.EnvironmentPath || key == puppetconf.HieraConfig) {
+			delete(o.Settings, key)
+			break
+		}
+		o.Settings[key] = value
+	}
+	return true, nil
+}
+
+// LoadSettings loads puppet.conf (Config) with the command line's settings
+// over it.
+func (o *Options) LoadSettings() (*puppetconf.Settings, error) {
+	po := puppetconf.DefaultOptions()
+	po.Config = o.Config
+	po.Flags = make(map[string]string, len(o.Settings))
+	for k, v := range o.Settings {
+		po.Flags[k] = v
+	}
+	return puppetconf.Load(po)
+}
+
+// InputError is an error about the command line, the settings or the facts
+// rather than about compiling the node: it is rendered without Puppet's
+// " on node N".
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the error itself.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Resolver builds the environment loader and node resolver. eo adjusts the
+// loader; its Manifest and ModulePath are replaced. warn is kept for
+// callers: load-time warnings are now each compile's own diagnostics.
+func (o *Options) Resolver(warn io.Writer, eo environment.Options) (*node.Resolver, error) {
+	s, err := o.LoadSettings()
+	if err != nil {
+		return nil, &InputError{Err: err}
+	}
+	eo.Manifest = o.Manifest
+	eo.ModulePath = o.ModulePath
+	r, err := node.NewResolver(environment.New(s, eo), o.ENCTimeout)
+	if err != nil {
+		return nil, &InputError{Err: err}
+	}
+	return r, nil
+}
+
+// Prepare reads the node's facts, classifies it and loads its environment.
+func (o *Options) Prepare(ctx context.Context, warn io.Writer, eo environment.Options) (*compiler.Environment, *compiler.Request, error) {
+	r, err := o.Resolver(warn, eo)
+	if err != nil {
+		return nil, nil, err
+	}
+	facts, err := node.ReadFacts(nil, o.Facts)
+	if err != nil {
+		return nil, nil, &InputError{Err: err}
+	}
+	return r.Prepare(ctx, o.Node, facts)
+}
+
+// Compile compiles the node's catalog; load-time warnings go to warn.
+func (o *Options) Compile(ctx context.Context, warn io.Writer) (*compiler.Result, error) {
+	env, req, err := o.Prepare(ctx, warn, environment.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return compiler.Compile(ctx, env, req)
+}
+
+// Run is `marionette compile` without its flags: it compiles the node and
+// writes the catalog's JSON to stdout, or the error to stderr, with the
+// compile's warnings before either, and returns the exit status (0 or 1).
+func (o *Options) Run(ctx context.Context, stdout, stderr io.Writer) int {
+	res, err := o.Compile(ctx, stderr)
+	return Write(stdout, stderr, res, err, o.Node)
+}
+
+// Write renders a compile's outcome as `marionette compile` does and
+// returns the exit status: the diagnostics, then the error or the catalog.
+func Write(stdout, stderr io.Writer, res *compiler.Result, err error, node string) int {
+	if res != nil {
+		WriteDiagnostics(stderr, res.Diagnostics, "")
+	}
+	if err != nil {
+		WriteError(stderr, err, node)
+		return 1
+	}
+	w := bufio.NewWriter(stdout)
+	if err := res.Catalog.WriteJSON(w); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// WriteDiagnostics prints a compile's warnings and log messages as Puppet
+// does; suffix, when set, follows each message (which node, which side).
+func WriteDiagnostics(w io.Writer, diags diag.List, suffix string) {
+	for _, d := range diags {
+		fmt.Fprintf(w, "%s: %s%s\n", d.Severity.Label(), d.Error(), suffix)
+	}
+}
+
+// WriteError prints a failed compile's error as Puppet does; a file with
+// several validation errors gets each on its own line before the summary.
+func WriteError(w io.Writer, err error, node string) {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		node = ""
+	}
+	_ = diag.RenderError(w, err, node)
+}
