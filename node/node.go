@@ -35,7 +35,9 @@ func ReadFacts(fsys fs.FS, path string) (*value.Hash, error) {
 	if strings.HasSuffix(path, ".json") {
 		v, err = hiera.FromJSON(data, path)
 	} else {
-		v, err = hiera.FromYAML(data, path)
+		// Puppet's own cached facts (yaml/facts/NODE.yaml) are Ruby
+		// objects; FactsFromYAML reads them as the facts terminus does.
+		v, err = hiera.FactsFromYAML(data, path)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("could not read facts: %v", err)

@@ -21,6 +21,8 @@ func TestReadFacts(t *testing.T) {
 		"f/list.yaml":   {Data: []byte("- a\n")},
 		"f/broken.json": {Data: []byte("{")},
 		"f/values.yaml": {Data: []byte("values: {os: x}\n")},
+		// As Puppet 7.23's yaml facts terminus writes them (yaml/facts/).
+		"f/cached.yaml": {Data: []byte("--- !ruby/object:Puppet::Node::Facts\nname: web01\nvalues:\n  os: debian\n  :sym: 1\ntimestamp: '2026-11-24T21:35:21.749999476+00:00'\n")},
 	}
 	for _, tc := range []struct{ path, os, err string }{
 		{"/f/plain.yaml", "linux", ""},
@@ -28,6 +30,7 @@ func TestReadFacts(t *testing.T) {
 		{"/f/empty.yaml", "", ""},
 		{"", "", ""},
 		{"/f/values.yaml", "", ""},
+		{"/f/cached.yaml", "debian", ""},
 		{"/f/list.yaml", "", "must hold a hash of facts"},
 		{"/f/broken.json", "", "could not read facts"},
 		{"/f/nosuch.yaml", "", "not exist"},

@@ -75,6 +75,10 @@ func (o *Options) SetFlag(name, value string) (bool, error) {
 		if err != nil {
 			return true, fmt.Errorf("--enc-timeout: %v", err)
 		}
+		if d <= 0 {
+			// Zero would otherwise mean the default: say so instead.
+			return true, fmt.Errorf("invalid --enc-timeout %v: the timeout must be positive", d)
+		}
 		o.ENCTimeout = d
 	case "strict-hostname-checking":
 		b, err := strconv.ParseBool(value)
