@@ -25,6 +25,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"bench":   {"compile a node repeatedly in one process and print the timings", runBench},
+		"ca":      {"manage a Puppet certificate authority, like puppetserver ca", runCA},
 		"compile": {"compile a node's catalog", runCompile},
 		"diff":    {"compare two catalogs, like octocatalog-diff", runDiff},
 		"lookup":  {"look up Hiera data for a node, like puppet lookup", runLookup},
