@@ -55,6 +55,9 @@ func (a Autosign) allows(name string, csrPEM []byte) (bool, error) {
 	return whitelistMatches(a.Path, name)
 }
 
+// An error from allows means the CSR is not autosigned; it says why, for the
+// log.
+
 // runPolicy runs the policy executable with the certname as its argument
 // and the CSR on stdin; exit status 0 means sign.
 func (a Autosign) runPolicy(name string, csrPEM []byte) (bool, error) {
@@ -78,10 +81,11 @@ func (a Autosign) runPolicy(name string, csrPEM []byte) (bool, error) {
 	}
 	var exit *exec.ExitError
 	if errors.As(err, &exit) {
-		return false, nil
+		return false, fmt.Errorf("autosign command '%s' rejected certificate '%s' because the exit code was %d, not zero",
+			a.Path, name, exit.ExitCode())
 	}
 	if err != nil {
-		return false, err
+		return false, fmt.Errorf("autosign command '%s %s': %v", a.Path, name, err)
 	}
 	return true, nil
 }

@@ -91,6 +91,15 @@ type Options struct {
 	AllowDuplicateCerts bool
 	// Now is the clock; nil means time.Now. Tests set it.
 	Now func() time.Time
+	// Logf receives warnings puppetserver logs (a failing autosign policy);
+	// nil discards them.
+	Logf func(format string, args ...any)
+}
+
+func (o *Options) logf(format string, args ...any) {
+	if o.Logf != nil {
+		o.Logf(format, args...)
+	}
 }
 
 func (o *Options) now() time.Time {

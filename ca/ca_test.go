@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"errors"
+	"fmt"
 	"math/big"
 	"net"
 	"os"
@@ -529,25 +530,30 @@ func TestAutosign(t *testing.T) {
 		autosign Autosign
 		certname string
 		signed   bool
+		log      string
 	}{
-		{"true", ParseAutosign("true"), "any", true},
-		{"false", ParseAutosign("false"), "any", false},
-		{"missing file", ParseAutosign(filepath.Join(dir, "nope")), "any", false},
-		{"glob", ParseAutosign(conf), "a.example.com", true},
-		{"deep glob", ParseAutosign(conf), "a.b.example.com", true},
-		{"glob no match", ParseAutosign(conf), "example.org", false},
-		{"glob suffix only", ParseAutosign(conf), "badexample.com", false},
-		{"glob matches its domain", ParseAutosign(conf), "baz", true},
-		{"case-insensitive glob", ParseAutosign(conf), "q.baz", true},
-		{"exact", ParseAutosign(conf), "exact.host", true},
-		{"invalid lines ignored", ParseAutosign(conf), "x.org", false},
-		{"policy yes", ParseAutosign(policy), "good.node", true},
-		{"policy no", ParseAutosign(policy), "evil.node", false},
-		{"policy timeout", Autosign{Path: policy, Timeout: 200 * time.Millisecond}, "slow.node", false},
+		{"true", ParseAutosign("true"), "any", true, ""},
+		{"false", ParseAutosign("false"), "any", false, ""},
+		{"missing file", ParseAutosign(filepath.Join(dir, "nope")), "any", false, ""},
+		{"glob", ParseAutosign(conf), "a.example.com", true, ""},
+		{"deep glob", ParseAutosign(conf), "a.b.example.com", true, ""},
+		{"glob no match", ParseAutosign(conf), "example.org", false, ""},
+		{"glob suffix only", ParseAutosign(conf), "badexample.com", false, ""},
+		{"glob matches its domain", ParseAutosign(conf), "baz", true, ""},
+		{"case-insensitive glob", ParseAutosign(conf), "q.baz", true, ""},
+		{"exact", ParseAutosign(conf), "exact.host", true, ""},
+		{"invalid lines ignored", ParseAutosign(conf), "x.org", false, ""},
+		{"policy yes", ParseAutosign(policy), "good.node", true, ""},
+		{"policy no", ParseAutosign(policy), "evil.node", false, "autosign command '" + policy + "' rejected certificate 'evil.node' because the exit code was 1, not zero"},
+		{"policy timeout", Autosign{Path: policy, Timeout: 200 * time.Millisecond}, "slow.node", false, "timed out after 200ms"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newCA(t, func(o *Options) { o.Autosign = tc.autosign })
+			var logs []string
+			c := newCA(t, func(o *Options) {
+				o.Autosign = tc.autosign
+				o.Logf = func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }
+			})
 			start := time.Now()
 			r, err := c.SubmitCSR(tc.certname, makeCSR(t, csrSpec{cn: tc.certname}))
 			if err != nil {
@@ -562,6 +568,9 @@ func TestAutosign(t *testing.T) {
 			}
 			if time.Since(start) > 3*time.Second {
 				t.Error("policy timeout not honoured")
+			}
+			if got := strings.Join(logs, "\n"); tc.log == "" && got != "" || !strings.Contains(got, tc.log) {
+				t.Errorf("log %q, want %q", got, tc.log)
 			}
 		})
 	}
@@ -624,3 +633,23 @@ func TestConcurrentSigning(t *testing.T) {
 }
 
 func nodeName(i int) string { return "node" + string(rune('a'+i)) + ".example.com" }
+
+func TestRenewCRL(t *testing.T) {
+	now := fixedNow
+	c := newCA(t, func(o *Options) { o.Now = func() time.Time { return now } })
+	c.SubmitCSR("a", makeCSR(t, csrSpec{cn: "a"}))
+	c.Sign("a")
+	c.Revoke("a")
+	if renewed, err := c.RenewCRL(); err != nil || renewed {
+		t.Fatalf("a fresh CRL was renewed: %v %v", renewed, err)
+	}
+	now = fixedNow.AddDate(5, 0, -20)
+	renewed, err := c.RenewCRL()
+	if err != nil || !renewed {
+		t.Fatalf("an expiring CRL was not renewed: %v", err)
+	}
+	crl := readCRL(t, c)
+	if crl.Number.Int64() != 2 || len(crl.RevokedCertificateEntries) != 1 || !crl.NextUpdate.After(now.AddDate(4, 0, 0)) {
+		t.Errorf("renewed CRL: number %v, %d entries, next update %v", crl.Number, len(crl.RevokedCertificateEntries), crl.NextUpdate)
+	}
+}

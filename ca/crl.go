@@ -143,6 +143,12 @@ func (c *CA) RevokeSerials(serials ...*big.Int) error {
 // puppetserver does. Other CRLs of the file (an intermediate setup's root
 // CRL) are kept. c.mu must be held.
 func (c *CA) revokeLocked(serials []*big.Int) error {
+	return c.writeCRLLocked(serials, false)
+}
+
+// writeCRLLocked re-signs the CA's CRL with serials added; it writes nothing
+// when no serial is new, unless force. c.mu must be held.
+func (c *CA) writeCRLLocked(serials []*big.Int, force bool) error {
 	i, crls, blocks, err := c.readCRLs()
 	if err != nil {
 		return err
@@ -168,7 +174,7 @@ func (c *CA) revokeLocked(serials []*big.Int) error {
 		})
 		added++
 	}
-	if added == 0 {
+	if added == 0 && !force {
 		return nil
 	}
 	number := bigZero
@@ -181,6 +187,26 @@ func (c *CA) revokeLocked(serials []*big.Int) error {
 	}
 	blocks[i] = crl
 	return atomicWrite(c.path(CRLFile), bytes.Join(blocks, nil), publicPerm)
+}
+
+// crlRenewWindow is how close to its next update puppetserver re-signs the
+// CRL at startup.
+const crlRenewWindow = 30 * 24 * time.Hour
+
+// RenewCRL re-signs the CA's CRL (same entries, next number, next update in
+// 5 years) when it expires within 30 days, as puppetserver does at startup,
+// and reports whether it did.
+func (c *CA) RenewCRL() (bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i, crls, _, err := c.readCRLs()
+	if err != nil {
+		return false, err
+	}
+	if crls[i].NextUpdate.Sub(c.opts.now()) > crlRenewWindow {
+		return false, nil
+	}
+	return true, c.writeCRLLocked(nil, true)
 }
 
 // copyEntry carries a parsed CRL entry into a new CRL unchanged.

@@ -61,9 +61,13 @@ func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 		return SubmitResult{}, err
 	}
 	ok, err := c.opts.Autosign.allows(name, pemCSR(csr.Raw))
-	if err != nil || !ok {
+	if err != nil {
 		// A failing policy executable is a refusal, not a request error:
 		// the CSR waits for a manual sign.
+		c.opts.logf("%v", err)
+		return SubmitResult{}, nil
+	}
+	if !ok {
 		return SubmitResult{}, nil
 	}
 	c.mu.Lock()
