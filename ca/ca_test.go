@@ -196,6 +196,9 @@ func TestSignAndInventory(t *testing.T) {
 	if cert.SerialNumber.Int64() != 2 || cert.Subject.String() != "CN=agent1.example.com" {
 		t.Errorf("serial %v subject %v", cert.SerialNumber, cert.Subject)
 	}
+	if want := "\x0c\x12agent1.example.com"; !strings.HasSuffix(string(cert.RawSubject), want) {
+		t.Errorf("the CN is not a UTF8String: %x", cert.RawSubject)
+	}
 	if cert.IsCA || !cert.BasicConstraintsValid || cert.KeyUsage != x509.KeyUsageDigitalSignature|x509.KeyUsageKeyEncipherment {
 		t.Errorf("constraints/usage: %v %v %v", cert.IsCA, cert.BasicConstraintsValid, cert.KeyUsage)
 	}
@@ -296,6 +299,7 @@ func TestBadCSRs(t *testing.T) {
 		{"empty", "", makeCSR(t, csrSpec{cn: ""}), KindInvalidSubjectName, "Subject hostname format is invalid"},
 		{"duplicate csr", "taken", makeCSR(t, csrSpec{cn: "taken"}), KindDuplicateCert, "taken already has a requested certificate; ignoring certificate request"},
 		{"duplicate cert", "signed", makeCSR(t, csrSpec{cn: "signed"}), KindDuplicateCert, "signed already has a signed certificate; ignoring certificate request"},
+		{"duplicate by the CSR's CN", "fresh", makeCSR(t, csrSpec{cn: "taken"}), KindDuplicateCert, "taken already has a requested certificate; ignoring certificate request"},
 		{"not a CSR", "x", []byte("hello"), KindInvalidCSR, "Could not parse the certificate request: no PEM CERTIFICATE REQUEST found"},
 	}
 	for _, tc := range tests {
@@ -651,5 +655,24 @@ func TestRenewCRL(t *testing.T) {
 	crl := readCRL(t, c)
 	if crl.Number.Int64() != 2 || len(crl.RevokedCertificateEntries) != 1 || !crl.NextUpdate.After(now.AddDate(4, 0, 0)) {
 		t.Errorf("renewed CRL: number %v, %d entries, next update %v", crl.Number, len(crl.RevokedCertificateEntries), crl.NextUpdate)
+	}
+}
+
+// TestHostileCSRBytes feeds truncated and corrupted CSRs: each must be
+// refused as an invalid CSR, never panic, and leave nothing on disk.
+func TestHostileCSRBytes(t *testing.T) {
+	c := newCA(t, func(o *Options) { o.Autosign = Autosign{All: true} })
+	good := makeCSR(t, csrSpec{cn: "h", dns: []string{"h"}})
+	blk, _ := pem.Decode(good)
+	for i := 0; i < len(blk.Bytes); i += 7 {
+		for _, der := range [][]byte{blk.Bytes[:i], append(append([]byte{}, blk.Bytes[:i]...), 0xff)} {
+			p := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE REQUEST", Bytes: der})
+			if _, err := c.SubmitCSR("h", p); err == nil {
+				t.Fatalf("a truncated CSR (%d bytes) was accepted", i)
+			}
+		}
+	}
+	if _, err := c.CSRPEM("h"); !errors.Is(err, ErrNotFound) {
+		t.Error("a refused CSR was saved")
 	}
 }

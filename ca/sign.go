@@ -7,6 +7,7 @@ import (
 	"crypto/rsa"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/asn1"
 	"encoding/pem"
 	"errors"
 	"fmt"
@@ -81,7 +82,8 @@ func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 func (c *CA) saveCSR(name string, csr *x509.CertificateRequest) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if err := c.checkDuplicateLocked(name); err != nil {
+	// Like puppetserver, the duplicate check looks at the CSR's own name.
+	if err := c.checkDuplicateLocked(csr.Subject.CommonName); err != nil {
 		return err
 	}
 	if err := validateSubject(name, csr.Subject.CommonName); err != nil {
@@ -297,7 +299,7 @@ func (c *CA) issueLocked(name string, pub crypto.PublicKey, exts []pkix.Extensio
 	now := c.opts.now().Truncate(time.Second)
 	tmpl := &x509.Certificate{
 		SerialNumber:    serial,
-		Subject:         pkix.Name{CommonName: name},
+		RawSubject:      cnSubject(name),
 		NotBefore:       now.Add(-24 * time.Hour),
 		NotAfter:        now.Add(c.opts.ttl()),
 		ExtraExtensions: exts,
@@ -325,6 +327,13 @@ func (c *CA) issueLocked(name string, pub crypto.PublicKey, exts []pkix.Extensio
 	return cert, nil
 }
 
+// cnSubject encodes the subject "CN=name" with a UTF8String value, as
+// BouncyCastle writes it in puppetserver's certificates (Go would choose
+// PrintableString for most names).
+func cnSubject(name string) []byte {
+	return mustMarshal(pkix.RDNSequence{{{Type: asn1.ObjectIdentifier{2, 5, 4, 3}, Value: asn1.RawValue{Tag: asn1.TagUTF8String, Bytes: []byte(name)}}}})
+}
+
 // createCACert makes the self-signed CA certificate with puppetserver's CA
 // extensions.
 func createCACert(name string, key crypto.Signer, serial *big.Int, now time.Time, ttl time.Duration) (*x509.Certificate, error) {
@@ -335,7 +344,7 @@ func createCACert(name string, key crypto.Signer, serial *big.Int, now time.Time
 	now = now.Truncate(time.Second)
 	tmpl := &x509.Certificate{
 		SerialNumber: serial,
-		Subject:      pkix.Name{CommonName: name},
+		RawSubject:   cnSubject(name),
 		NotBefore:    now.Add(-24 * time.Hour),
 		NotAfter:     now.Add(ttl),
 		ExtraExtensions: orderExtensions([]pkix.Extension{
