@@ -242,8 +242,7 @@ func Setup(dir string, so SetupOptions, opts Options) (*CA, error) {
 		return nil, err
 	}
 	c := &CA{dir: dir, opts: opts, key: key}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	if err := writeSerial(c.path(SerialFile), bigOne); err != nil {
 		return nil, err
 	}

@@ -676,3 +676,44 @@ func TestHostileCSRBytes(t *testing.T) {
 		t.Error("a refused CSR was saved")
 	}
 }
+
+// TestTwoInstancesShareTheDirectory: two CAs opened on one directory (as a
+// server and the ca command are) must not hand out one serial twice; the
+// directory's file lock serialises them.
+func TestTwoInstancesShareTheDirectory(t *testing.T) {
+	a := newCA(t, func(o *Options) { o.Autosign = Autosign{All: true} })
+	o := testOptions()
+	o.Autosign = Autosign{All: true}
+	b, err := Open(a.Dir(), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 12
+	csrs := make([][]byte, n)
+	for i := range csrs {
+		csrs[i] = makeCSR(t, csrSpec{cn: nodeName(i)})
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := a
+			if i%2 == 1 {
+				c = b
+			}
+			if _, err := c.SubmitCSR(nodeName(i), csrs[i]); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	l, _ := a.List()
+	seen := map[int64]bool{}
+	for _, s := range l {
+		seen[s.SerialNumber.Int64()] = true
+	}
+	if len(seen) != n {
+		t.Errorf("%d distinct serials for %d certificates", len(seen), n)
+	}
+}

@@ -100,8 +100,7 @@ func (c *CA) Revoke(name string) error {
 	if err := ValidateName(name); err != nil {
 		return err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	serials, err := c.serialsOfLocked(name)
 	if err != nil {
 		return err
@@ -133,8 +132,7 @@ func (c *CA) serialsOfLocked(name string) ([]*big.Int, error) {
 
 // RevokeSerials adds serials to the CRL (those not on it already).
 func (c *CA) RevokeSerials(serials ...*big.Int) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	return c.revokeLocked(serials)
 }
 
@@ -197,8 +195,7 @@ const crlRenewWindow = 30 * 24 * time.Hour
 // 5 years) when it expires within 30 days, as puppetserver does at startup,
 // and reports whether it did.
 func (c *CA) RenewCRL() (bool, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	i, crls, _, err := c.readCRLs()
 	if err != nil {
 		return false, err
@@ -231,8 +228,7 @@ func (c *CA) Clean(name string) error {
 	if err := ValidateName(name); err != nil {
 		return err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	found := false
 	if _, err := os.Stat(c.signedPath(name)); err == nil {
 		found = true

@@ -71,8 +71,7 @@ func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 	if !ok {
 		return SubmitResult{}, nil
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	if _, err := c.signCSRLocked(name, csr); err != nil {
 		return SubmitResult{}, err
 	}
@@ -80,8 +79,7 @@ func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 }
 
 func (c *CA) saveCSR(name string, csr *x509.CertificateRequest) error {
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	// Like puppetserver, the duplicate check looks at the CSR's own name.
 	if err := c.checkDuplicateLocked(csr.Subject.CommonName); err != nil {
 		return err
@@ -131,8 +129,7 @@ func (c *CA) Sign(name string) (*x509.Certificate, error) {
 	if err := ValidateName(name); err != nil {
 		return nil, err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	b, err := readOrNotFound(c.requestPath(name))
 	if err != nil {
 		return nil, err
@@ -427,8 +424,7 @@ func (c *CA) Generate(name string, o GenerateOptions) (*Generated, error) {
 	if o.CLIAuth {
 		extra = append(extra, utf8StringExt(OIDCLIAuth, "true"))
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
+	defer c.lock()()
 	if _, err := os.Stat(c.signedPath(name)); err == nil {
 		return nil, fmt.Errorf("%s already has a signed certificate; clean it first", name)
 	}
