@@ -33,6 +33,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"bench":      {"compile a node repeatedly in one process and print the timings", runBench},
+		"ca":         {"manage a Puppet certificate authority, like puppetserver ca", runCA},
 		"compile":    {"compile a node's catalog, like puppet catalog compile", runCompile},
 		"completion": {"print a shell completion script (bash or zsh)", runCompletion},
 		"diff":       {"compare two catalogs, like octocatalog-diff", runDiff},
