@@ -189,6 +189,7 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 		ctx = context.Background()
 	}
 	c := newCompilation(ctx, env, req)
+	defer c.ev.Release()
 	c.env.useMainFiles()
 	res := &Result{Stages: make([]StageTime, 0, len(stages))}
 	for _, s := range stages {

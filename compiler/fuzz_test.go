@@ -40,8 +40,8 @@ func FuzzCompile(f *testing.F) {
 		}()
 		select {
 		case <-done:
-		case <-time.After(10 * time.Second):
-			t.Fatalf("compile did not finish in 10s:\n%s", src)
+		case <-time.After(10 * time.Second * timeScale):
+			t.Fatalf("compile did not finish in %v:\n%s", 10*time.Second*timeScale, src)
 		}
 	})
 }

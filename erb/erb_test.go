@@ -242,7 +242,7 @@ func FuzzTemplate(f *testing.F) {
 		}); n > 2<<30 {
 			t.Fatalf("%q allocated %d MiB", src, n>>20)
 		}
-		if d := time.Since(start); d > 20*time.Second {
+		if d := time.Since(start); d > 20*time.Second*timeScale {
 			t.Fatalf("%q took %v", src, d)
 		}
 		if err != nil && strings.Contains(err.Error(), "internal error") {

@@ -11,6 +11,7 @@ package eval
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -58,6 +59,10 @@ type Evaluator struct {
 	untilPoll int
 	// stopped is the error evaluation stopped with, once it has.
 	stopped *Stopped
+	// done is set when Context is done, once watch has registered for it;
+	// unwatch removes that registration (Release).
+	done    *atomic.Bool
+	unwatch func() bool
 	// depth guards against runaway recursion in Puppet code.
 	depth int
 	// render collects output while an EPP template is evaluated.

@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"context"
+	"sync/atomic"
+
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 )
@@ -34,8 +37,36 @@ func (e *Stopped) Unwrap() error { return e.Err }
 // position: converting a statement to a syntax.Node on every step costs
 // more than the count itself, so callers do that only when polling.
 func (ev *Evaluator) due() bool {
+	if ev.done != nil {
+		// Watched: one load per step, so that even steps that each take
+		// long (a string grown by a megabyte a time) stop at the next.
+		return ev.done.Load()
+	}
 	ev.untilPoll--
 	return ev.untilPoll <= 0
+}
+
+// watch arranges for ev.done to be set the moment the Context is done,
+// when the Context can be done at all; until it is set, due() is an atomic
+// load rather than a countdown to the next look at the Context.
+func (ev *Evaluator) watch() {
+	if ev.done != nil || ev.Context == nil || ev.Context.Done() == nil {
+		return
+	}
+	done := new(atomic.Bool)
+	ev.done = done
+	ev.unwatch = context.AfterFunc(ev.Context, func() { done.Store(true) })
+}
+
+// Release lets go of what watching the Context took (a callback registered
+// with it); an evaluator that is done with calls it. Evaluation after
+// Release still polls the Context, only less promptly.
+func (ev *Evaluator) Release() {
+	if ev.unwatch != nil {
+		ev.unwatch()
+		ev.unwatch = nil
+	}
+	ev.done = nil
 }
 
 // poll looks at the context now; once it is done, this and every later
@@ -49,6 +80,7 @@ func (ev *Evaluator) poll(sc *Scope, at syntax.Node) error {
 	if ev.Context == nil {
 		return nil
 	}
+	ev.watch()
 	if err := ev.Context.Err(); err != nil {
 		ev.stopped = &Stopped{Pos: position(sc, at), Err: err}
 		return ev.stopped
