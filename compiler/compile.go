@@ -37,8 +37,11 @@ package compiler
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
@@ -243,15 +246,16 @@ func (c *Compilation) stopError(elapsed time.Duration) error {
 
 // DefaultFunctions is the function table for an environment: Puppet's core
 // functions and the compiler's own (include, lookup, epp, ...), plus
-// puppetlabs-stdlib's when a module named stdlib is on the module path
-// (core functions win where both define a name, as in Puppet).
+// puppetlabs-stdlib's when a module named stdlib is on the module path, for
+// the version its metadata.json gives (core functions win where both
+// define a name, as in Puppet).
 // It is built once per environment; compiles only read it.
 func DefaultFunctions(env *Environment) functions.Table {
 	env.funcsOnce.Do(func() {
 		t := functions.Builtins()
 		addCompilerFunctions(t)
-		if _, ok := env.ModuleDir("stdlib"); ok {
-			for name, f := range stdlib.Functions() {
+		if dir, ok := env.ModuleDir("stdlib"); ok {
+			for name, f := range stdlib.FunctionsFor(moduleVersion(dir)) {
 				if _, core := t[name]; !core {
 					t[name] = f
 				}
@@ -260,6 +264,22 @@ func DefaultFunctions(env *Environment) functions.Table {
 		env.funcs = t
 	})
 	return env.funcs
+}
+
+// moduleVersion is the "version" of a module's metadata.json, "" when
+// there is none to read.
+func moduleVersion(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "metadata.json"))
+	if err != nil {
+		return ""
+	}
+	var md struct {
+		Version string `json:"version"`
+	}
+	if json.Unmarshal(data, &md) != nil {
+		return ""
+	}
+	return md.Version
 }
 
 // newCompilation sets up the per-compile state.
