@@ -37,18 +37,15 @@ func (e *Stopped) Unwrap() error { return e.Err }
 // position: converting a statement to a syntax.Node on every step costs
 // more than the count itself, so callers do that only when polling.
 func (ev *Evaluator) due() bool {
-	if ev.done != nil {
-		// Watched: one load per step, so that even steps that each take
-		// long (a string grown by a megabyte a time) stop at the next.
-		return ev.done.Load()
-	}
 	ev.untilPoll--
-	return ev.untilPoll <= 0
+	// Once watched, also one load per step, so that even steps that each
+	// take long (a string grown by a megabyte a time) stop at the next.
+	return ev.untilPoll <= 0 || (ev.done != nil && ev.done.Load())
 }
 
 // watch arranges for ev.done to be set the moment the Context is done,
 // when the Context can be done at all; until it is set, due() is an atomic
-// load rather than a countdown to the next look at the Context.
+// load besides the countdown to the next look at the Context.
 func (ev *Evaluator) watch() {
 	if ev.done != nil || ev.Context == nil || ev.Context.Done() == nil {
 		return
