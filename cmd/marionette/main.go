@@ -30,6 +30,7 @@ func commands() map[string]command {
 		"lookup":  {"look up Hiera data for a node, like puppet lookup", runLookup},
 		"node":    {"show how a node is classified, like puppet node find", runNode},
 		"parse":   {"parse, dump or validate Puppet manifests", runParse},
+		"serve":   {"serve catalogs to Puppet agents over HTTPS, like puppetserver", runServe},
 		"version": {"print the version", runVersion},
 	}
 }
