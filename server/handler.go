@@ -178,6 +178,9 @@ func (s *Server) v3(w http.ResponseWriter, r *http.Request, id *identity, rest s
 		}
 		return s.environments(w)
 	}
+	if name == "file_metadata" || name == "file_metadatas" || name == "file_content" {
+		return s.fileServer(w, r, name, key)
+	}
 	if !wordChars(name) {
 		return badRequest("The indirection name must be purely alphanumeric, not '%s'", name)
 	}

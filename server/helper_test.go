@@ -160,6 +160,13 @@ func newFixture(t *testing.T, opts ...func(*Config)) *fixture {
 		"code/environments/broken/manifests/site.pp":     "notify { 'a': }\nfail('boom')\n",
 		"code/environments/slow/manifests/site.pp":       "Integer[1, 16000000].each |$x| { Integer[1, 16000000].each |$y| { } }\n",
 		"enc.sh": testENC,
+		"code/environments/production/modules/hello/lib/facter/hello.rb": "Facter.add(:hello) { setcode { 'hi' } }\n",
+		"code/environments/production/modules/hello/lib/puppet/x/y.rb":   "# y\n",
+		"code/environments/production/modules/hello/facts.d/static.txt":  "static=1\n",
+		"code/environments/production/modules/hello/files/greeting.txt":  "hello world\n",
+		"code/environments/production/modules/other/lib/facter/hello.rb": "# shadowed by hello's\n",
+		"code/environments/production/modules/other/lib/facter/other.rb": "# other\n",
+		"code/environments/production/modules/other/lib/facter/.git/x":   "# ignored\n",
 	}
 	for name, text := range files {
 		path := filepath.Join(dir, name)

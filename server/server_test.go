@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"net/http"
@@ -549,4 +551,83 @@ func TestServeShutdown(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Serve did not return")
 	}
+}
+
+func TestFileServing(t *testing.T) {
+	f := newFixture(t)
+	const as = "db01.example.com"
+	mod := filepath.Join(f.dir, "code", "environments", "production", "modules")
+	var metas []fileMetadata
+	resp := f.do(as, "GET", "/puppet/v3/file_metadatas/plugins?recurse=true&max_files=-1&ignore=.svn&ignore=CVS&ignore=.git&ignore=.hg&links=follow&checksum_type=sha256&source_permissions=ignore&environment=production", nil, "")
+	if resp.status != 200 {
+		t.Fatalf("status %d: %s", resp.status, resp.body)
+	}
+	if err := json.Unmarshal([]byte(resp.body), &metas); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]fileMetadata{}
+	for _, m := range metas {
+		got[*m.RelativePath] = m
+	}
+	want := map[string]string{
+		".": filepath.Join(mod, "hello", "lib"), "facter": filepath.Join(mod, "hello", "lib"),
+		"facter/hello.rb": filepath.Join(mod, "hello", "lib"), "facter/other.rb": filepath.Join(mod, "other", "lib"),
+		"puppet": filepath.Join(mod, "hello", "lib"), "puppet/x": filepath.Join(mod, "hello", "lib"), "puppet/x/y.rb": filepath.Join(mod, "hello", "lib"),
+	}
+	if len(got) != len(want) || *metas[0].RelativePath != "." {
+		t.Errorf("entries %v", metas)
+	}
+	for rel, root := range want {
+		if got[rel].Path != root {
+			t.Errorf("%s: path %q, want %q", rel, got[rel].Path, root)
+		}
+	}
+	if c := got["facter/hello.rb"].Checksum; c.Type != "sha256" || c.Value != "{sha256}"+sha256Hex("Facter.add(:hello) { setcode { 'hi' } }\n") {
+		t.Errorf("checksum %v", c)
+	}
+	if got["facter"].Type != "directory" || got["facter/hello.rb"].Type != "file" || got["facter/hello.rb"].Mode != 0o755 {
+		t.Errorf("types/modes %+v %+v", got["facter"], got["facter/hello.rb"])
+	}
+
+	resp = f.do(as, "GET", "/puppet/v3/file_metadata/modules/hello/greeting.txt?links=manage&checksum_type=md5&source_permissions=ignore&environment=production", nil, "")
+	if resp.status != 200 || !strings.Contains(resp.body, `"value":"{md5}6f5902ac237024bdd0c176cb93063dc4"`) || !strings.Contains(resp.body, `"relative_path":null`) {
+		t.Errorf("file_metadata %d %s", resp.status, resp.body)
+	}
+	resp = f.do(as, "GET", "/puppet/v3/file_content/modules/hello/greeting.txt?environment=production", nil, "")
+	if resp.status != 200 || resp.body != "hello world\n" || resp.header.Get("Content-Type") != "application/octet-stream" {
+		t.Errorf("file_content %d %q %v", resp.status, resp.body, resp.header)
+	}
+	resp = f.do(as, "GET", "/puppet/v3/file_content/plugins/facter/hello.rb?environment=production", nil, "")
+	if resp.status != 200 || !strings.HasPrefix(resp.body, "Facter.add") {
+		t.Errorf("plugin content %d %q", resp.status, resp.body)
+	}
+	// An environment without plugins still answers the agent's probe.
+	resp = f.do(as, "GET", "/puppet/v3/file_metadatas/pluginfacts?recurse=true&environment=other", nil, "")
+	if resp.status != 200 || !strings.HasPrefix(resp.body, `[{"path":`) {
+		t.Errorf("empty pluginfacts %d %s", resp.status, resp.body)
+	}
+	for _, tt := range []struct {
+		path   string
+		status int
+	}{
+		{"/puppet/v3/file_metadatas/plugins?environment=nosuch", 404},
+		{"/puppet/v3/file_content/modules/hello/../../../../../../etc/passwd?environment=production", 400},
+		{"/puppet/v3/file_content/modules/hello/%2e%2e/%2e%2e/manifests/site.pp?environment=production", 400},
+		{"/puppet/v3/file_content/modules/hello/nosuch?environment=production", 404},
+		{"/puppet/v3/file_content/modules/nosuch/x?environment=production", 404},
+		{"/puppet/v3/file_content/modules/hello?environment=production", 404},
+	} {
+		resp := f.do(as, "GET", tt.path, nil, "")
+		if resp.status != tt.status {
+			t.Errorf("%s: %d %s", tt.path, resp.status, resp.body)
+		}
+	}
+	if resp := f.do("", "GET", "/puppet/v3/file_content/modules/hello/greeting.txt?environment=production", nil, ""); resp.status != 403 {
+		t.Errorf("without a certificate: %d", resp.status)
+	}
+}
+
+func sha256Hex(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
 }
