@@ -31,13 +31,13 @@ import (
 
 // pki is a test certificate authority.
 type pki struct {
-	t      *testing.T
+	t      testing.TB
 	cert   *x509.Certificate
 	key    *ecdsa.PrivateKey
 	serial int64
 }
 
-func newPKI(t *testing.T) *pki {
+func newPKI(t testing.TB) *pki {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func (p *pki) writeFiles(dir string, c tls.Certificate) (certFile, keyFile, caFi
 
 // fixture is a running test server with its directories and certificates.
 type fixture struct {
-	t       *testing.T
+	t       testing.TB
 	srv     *Server
 	ts      *httptest.Server
 	pki     *pki
@@ -151,7 +151,7 @@ mover.example.com) printf 'environment: other\nclasses: []\n' ;;
 esac
 `
 
-func newFixture(t *testing.T, opts ...func(*Config)) *fixture {
+func newFixture(t testing.TB, opts ...func(*Config)) *fixture {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{

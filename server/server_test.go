@@ -631,3 +631,31 @@ func sha256Hex(s string) string {
 	h := sha256.Sum256([]byte(s))
 	return hex.EncodeToString(h[:])
 }
+
+// BenchmarkCatalogPost is an agent's catalog request over TLS, end to end
+// (a small manifest: the server's own overhead dominates), with the
+// fixture's external node classifier (a shell script run per request) and
+// with the plain node terminus.
+func BenchmarkCatalogPost(b *testing.B) {
+	for _, enc := range []bool{true, false} {
+		name := "plain"
+		if enc {
+			name = "enc"
+		}
+		b.Run(name, func(b *testing.B) {
+			f := newFixture(b)
+			if !enc {
+				f.srv.resolver.Load().Classifier.ENC = ""
+			}
+			facts := factsJSON("web01.example.com", map[string]any{"os": "Debian"})
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					if resp := f.postCatalog("web01.example.com", "web01.example.com", "production", facts); resp.status != 200 {
+						b.Errorf("status %d", resp.status)
+					}
+				}
+			})
+		})
+	}
+}
