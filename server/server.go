@@ -262,10 +262,13 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 		Handler:           s.Handler(),
 		TLSConfig:         s.TLSConfig(),
 		ReadHeaderTimeout: 30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		// Bounds reading a request body (not the compile, which runs after
+		// the body is read).
+		ReadTimeout:    5 * time.Minute,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	done := make(chan error, 1)
 	go func() { done <- hs.Serve(tls.NewListener(l, hs.TLSConfig)) }()
