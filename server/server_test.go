@@ -410,6 +410,23 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("report for %q: status %d", name, resp.status)
 		}
 	}
+	// A certificate whose own name is no safe file name passes the
+	// authorization rule ($1 is its name) and is stopped by validation.
+	for _, cn := range []string{"..", ".ssh", "a;id", "$(id)"} {
+		cert, _ := f.pki.issue(cn)
+		f.clients[cn] = f.client(&cert)
+		esc := url.PathEscape(cn)
+		for _, req := range []struct{ method, path, body string }{
+			{"PUT", "/puppet/v3/report/" + esc + "?environment=production", "{}"},
+			{"PUT", "/puppet/v3/facts/" + esc + "?environment=production", factsJSON(cn, nil)},
+			{"POST", "/puppet/v3/catalog/" + esc + "?environment=production", catalogForm(cn, "production", factsJSON(cn, nil))},
+		} {
+			resp := f.do(cn, req.method, req.path, strings.NewReader(req.body), "application/x-www-form-urlencoded")
+			if resp.status != 400 && resp.status != 403 {
+				t.Errorf("%s %s as %q: status %d: %s", req.method, req.path, cn, resp.status, resp.body)
+			}
+		}
+	}
 	// Only the server's own directories were written.
 	var written []string
 	_ = filepath.Walk(f.dir, func(path string, info os.FileInfo, err error) error {
