@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	crand "crypto/rand"
 	"encoding/json"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
@@ -203,7 +205,7 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 		s.log.Info("node classified into another environment", "node", certname, "requested", envName, "environment", n.Environment)
 		cat := catalog.New(certname, n.Environment)
 		cat.UUID = newUUID()
-		return writeCatalog(w, cat)
+		return writeCatalog(w, r, cat)
 	}
 	env, err := loadEnvironment(ctx, res, n)
 	if err != nil {
@@ -215,17 +217,43 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err != nil {
 		return err
 	}
-	return writeCatalog(w, result.Catalog)
+	return writeCatalog(w, r, result.Catalog)
 }
 
-func writeCatalog(w http.ResponseWriter, cat *catalog.Catalog) error {
+// writeCatalog answers a catalog, gzipped when the client accepts it (Ruby's
+// Net::HTTP, which agents use, asks for gzip and inflates transparently, as
+// it does for puppetserver's): catalogs shrink about tenfold.
+func writeCatalog(w http.ResponseWriter, r *http.Request, cat *catalog.Catalog) error {
 	var buf bytes.Buffer
 	if err := cat.WriteJSON(&buf); err != nil {
 		return serverError(err.Error())
 	}
 	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(buf.Bytes())
+	w.Header().Add("Vary", "Accept-Encoding")
+	if buf.Len() < 1024 || !acceptsGzip(r) {
+		_, _ = w.Write(buf.Bytes())
+		return nil
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	_, _ = zw.Write(buf.Bytes())
+	_ = zw.Close()
 	return nil
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip
+// (listed without q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, h := range r.Header.Values("Accept-Encoding") {
+		for _, part := range strings.Split(h, ",") {
+			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+				q := strings.ReplaceAll(params, " ", "")
+				return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+			}
+		}
+	}
+	return false
 }
 
 // compile runs one compile in a slot of the limiter, within ctx's

@@ -1,11 +1,13 @@
 package server
 
 import (
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -674,5 +676,46 @@ func BenchmarkCatalogPost(b *testing.B) {
 				}
 			})
 		})
+	}
+}
+
+// TestCatalogGzip: a client that accepts gzip gets the catalog gzipped.
+func TestCatalogGzip(t *testing.T) {
+	f := newFixture(t)
+	for _, tt := range []struct {
+		accept string
+		gzip   bool
+	}{
+		{"gzip;q=1.0,deflate;q=0.6,identity;q=0.3", true},
+		{"identity", false},
+		{"gzip;q=0", false},
+	} {
+		req, _ := http.NewRequest("POST", f.ts.URL+"/puppet/v3/catalog/web01.example.com?environment=production",
+			strings.NewReader(catalogForm("web01.example.com", "production", factsJSON("web01.example.com", nil))))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Accept-Encoding", tt.accept)
+		resp, err := f.clients["web01.example.com"].Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var body io.Reader = resp.Body
+		if resp.Header.Get("Content-Encoding") == "gzip" {
+			zr, err := gzip.NewReader(resp.Body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body = zr
+		}
+		data, err := io.ReadAll(body)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("%d %v", resp.StatusCode, err)
+		}
+		if got := resp.Header.Get("Content-Encoding") == "gzip"; got != tt.gzip {
+			t.Errorf("Accept-Encoding %q: gzipped %v", tt.accept, got)
+		}
+		if !contains(resourceTitles(t, string(data), "Notify"), "env production") {
+			t.Errorf("Accept-Encoding %q: catalog %s", tt.accept, data)
+		}
 	}
 }
