@@ -74,6 +74,22 @@ type Request struct {
 	FuzzyNodeMatching bool
 	// Now is the compile time (catalog version); zero means time.Now().
 	Now time.Time
+	// Trusted, when set, is what $trusted holds: a compile server fills it
+	// from the agent's verified client certificate. Nil means a local
+	// compile, whose $trusted comes from the clientcert fact as Puppet's
+	// does.
+	Trusted *TrustedInfo
+}
+
+// TrustedInfo is the trusted data of a remote compile request.
+type TrustedInfo struct {
+	// Authenticated is Puppet's "remote" for a request with a verified
+	// certificate, "" for an unauthenticated one ($trusted's false).
+	Authenticated string
+	Certname      string
+	// Extensions are the certificate's Puppet extensions (short names for
+	// Puppet's registered OIDs, dotted OIDs otherwise); nil for none.
+	Extensions *value.Hash
 }
 
 // Result is what one compile produced: the catalog, and the warnings and

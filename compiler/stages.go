@@ -90,6 +90,9 @@ func (c *Compilation) setTop(name string, v value.Value) {
 // trusted builds $trusted as Puppet does for a node compiled without a
 // client certificate: certname from the clientcert fact, when present.
 func (c *Compilation) trusted() *value.Hash {
+	if t := c.req.Trusted; t != nil {
+		return remoteTrusted(t)
+	}
 	certname := value.Value(value.Undef)
 	hostname, domain := value.Value(value.Undef), value.Value(value.Undef)
 	if c.req.Facts != nil {
@@ -109,6 +112,38 @@ func (c *Compilation) trusted() *value.Hash {
 		value.String("certname"), certname,
 		value.String("extensions"), value.EmptyHash,
 		value.String("hostname"), hostname,
+		value.String("domain"), domain,
+		value.String("external"), value.EmptyHash,
+	)
+}
+
+// remoteTrusted is $trusted for a request a compile server received: from
+// the certificate, never from the facts.
+func remoteTrusted(t *TrustedInfo) *value.Hash {
+	if t.Authenticated == "" {
+		return value.NewHash(
+			value.String("authenticated"), value.False,
+			value.String("certname"), value.Undef,
+			value.String("extensions"), value.EmptyHash,
+			value.String("hostname"), value.Undef,
+			value.String("domain"), value.Undef,
+			value.String("external"), value.EmptyHash,
+		)
+	}
+	ext := t.Extensions
+	if ext == nil {
+		ext = value.EmptyHash
+	}
+	h, d, found := strings.Cut(t.Certname, ".")
+	domain := value.Value(value.Undef)
+	if found {
+		domain = value.String(d)
+	}
+	return value.NewHash(
+		value.String("authenticated"), value.String(t.Authenticated),
+		value.String("certname"), value.String(t.Certname),
+		value.String("extensions"), ext,
+		value.String("hostname"), value.String(h),
 		value.String("domain"), domain,
 		value.String("external"), value.EmptyHash,
 	)

@@ -41,6 +41,7 @@ func commands() map[string]command {
 		"lookup":     {"look up Hiera data for a node, like puppet lookup", runLookup},
 		"node":       {"show how a node is classified, like puppet node find", runNode},
 		"parse":      {"parse, dump or validate Puppet manifests, like puppet parser validate", runParse},
+		"serve":      {"serve catalogs to Puppet agents over HTTPS, like puppetserver", runServe},
 		"version":    {"print marionette's version and the Puppet version it follows", runVersion},
 	}
 }

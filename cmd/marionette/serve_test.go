@@ -1,0 +1,122 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"io"
+	"math/big"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// testCert makes a certificate for cn signed by ca (self-signed CA when
+// ca is nil) and writes cert and key PEM files named name.* into dir.
+func testCert(t *testing.T, dir, name, cn string, ca *tls.Certificate) tls.Certificate {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(time.Now().UnixNano()),
+		Subject:      pkix.Name{CommonName: cn},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(time.Hour),
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth},
+		DNSNames:     []string{cn},
+		IPAddresses:  []net.IP{net.ParseIP("127.0.0.1")},
+	}
+	parent, signer := tmpl, any(key)
+	if ca == nil {
+		tmpl.IsCA, tmpl.BasicConstraintsValid = true, true
+		tmpl.KeyUsage = x509.KeyUsageCertSign | x509.KeyUsageCRLSign
+	} else {
+		parent, signer = ca.Leaf, ca.PrivateKey
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, parent, &key.PublicKey, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyDER, _ := x509.MarshalECPrivateKey(key)
+	_ = os.WriteFile(filepath.Join(dir, name+".pem"), pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), 0o600)
+	_ = os.WriteFile(filepath.Join(dir, name+".key"), pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: keyDER}), 0o600)
+	leaf, _ := x509.ParseCertificate(der)
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: leaf}
+}
+
+// TestServe runs `marionette serve` with a puppet.conf in --confdir, asks
+// it for a catalog over TLS with a client certificate, and stops it.
+func TestServe(t *testing.T) {
+	dir := t.TempDir()
+	ca := testCert(t, dir, "ca", "Puppet CA: test", nil)
+	testCert(t, dir, "server", "localhost", &ca)
+	agent := testCert(t, dir, "agent", "agent.example.com", &ca)
+	env := filepath.Join(dir, "code", "environments", "production", "manifests")
+	if err := os.MkdirAll(env, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_ = os.WriteFile(filepath.Join(env, "site.pp"), []byte("notify { \"hello ${trusted['certname']}\": }\n"), 0o644)
+	conf := "[main]\ncodedir = " + filepath.Join(dir, "code") + "\nvardir = " + filepath.Join(dir, "var") + "\n"
+	_ = os.WriteFile(filepath.Join(dir, "puppet.conf"), []byte(conf), 0o644)
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := serve(ctx, []string{"--confdir", dir, "--bind", "127.0.0.1:0", "--max-compiles", "2",
+			"--ssl-cert", filepath.Join(dir, "server.pem"), "--ssl-key", filepath.Join(dir, "server.key"), "--ssl-ca", filepath.Join(dir, "ca.pem")}, pw, io.Discard)
+		pw.Close()
+		done <- code
+	}()
+	lines := bufio.NewScanner(pr)
+	if !lines.Scan() {
+		t.Fatalf("serve printed nothing; exit %d", <-done)
+	}
+	base, ok := strings.CutPrefix(lines.Text(), "marionette serve: listening on ")
+	if !ok {
+		t.Fatalf("first line %q", lines.Text())
+	}
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+	pool := x509.NewCertPool()
+	pool.AddCert(ca.Leaf)
+	client := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, ServerName: "localhost", Certificates: []tls.Certificate{agent}}}}
+	form := url.Values{"facts_format": {"application/json"}, "facts": {url.QueryEscape(`{"name":"agent.example.com","values":{}}`)}, "environment": {"production"}}
+	resp, err := client.Post(base+"/puppet/v3/catalog/agent.example.com?environment=production", "application/x-www-form-urlencoded", strings.NewReader(form.Encode()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"title":"hello agent.example.com"`) {
+		t.Fatalf("status %d: %s", resp.StatusCode, body)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "var", "yaml", "facts", "agent.example.com.yaml")); err != nil {
+		t.Errorf("facts not stored under the puppet.conf vardir: %v", err)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("exit %d", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+}

@@ -1,0 +1,436 @@
+package server
+
+import (
+	"crypto/md5"
+	"crypto/sha1"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
+	"hash"
+	"io"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/puppetconf"
+)
+
+// Puppet's file server: the modules, plugins and pluginfacts mounts, for
+// file_metadata(s) and file_content. plugins and pluginfacts merge every
+// module's lib and facts.d directories into one tree.
+
+// fileMetadata is Puppet's file metadata object.
+type fileMetadata struct {
+	Path         string   `json:"path"`
+	RelativePath *string  `json:"relative_path"`
+	Links        string   `json:"links"`
+	Owner        uint32   `json:"owner"`
+	Group        uint32   `json:"group"`
+	Mode         uint32   `json:"mode"`
+	Checksum     checksum `json:"checksum"`
+	Type         string   `json:"type"`
+	Destination  *string  `json:"destination"`
+}
+
+type checksum struct {
+	Type  string `json:"type"`
+	Value string `json:"value"`
+}
+
+// module is one module of an environment's module path.
+type module struct{ name, dir string }
+
+// environmentModules lists environment name's modules, the first of each
+// name along the module path.
+func (s *Server) environmentModules(res *node.Resolver, name string) ([]module, []string, error) {
+	var modulePath []string
+	if res.Loader.Directories() {
+		dir, err := res.Loader.Dir(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		conf, err := res.Loader.Settings().ReadEnvironmentConf(dir, name)
+		if err != nil {
+			return nil, nil, err
+		}
+		modulePath = conf.ModulePath
+	}
+	if s.cfg.Environment.ModulePath != nil {
+		modulePath = s.cfg.Environment.ModulePath
+	}
+	var mods []module
+	seen := map[string]bool{}
+	for _, dir := range modulePath {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			n := e.Name()
+			if seen[n] || !validModuleName(n) {
+				continue
+			}
+			if st, err := os.Stat(filepath.Join(dir, n)); err == nil && st.IsDir() {
+				seen[n] = true
+				mods = append(mods, module{n, filepath.Join(dir, n)})
+			}
+		}
+	}
+	return mods, modulePath, nil
+}
+
+func validModuleName(n string) bool {
+	if n == "" || n[0] < 'a' || n[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(n); i++ {
+		c := n[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// cleanRelative checks a path inside a mount: relative, no "..".
+func cleanRelative(rel string) (string, bool) {
+	if rel == "" {
+		return "", true
+	}
+	if strings.HasPrefix(rel, "/") || strings.Contains(rel, "\x00") || strings.Contains(rel, "\\") {
+		return "", false
+	}
+	for _, seg := range strings.Split(rel, "/") {
+		if seg == ".." {
+			return "", false
+		}
+	}
+	return path.Clean(rel), true
+}
+
+// mountRoots are the paths a mount path resolves to, in the order their
+// files win: one for modules/<mod>/<path>, a module's lib (plugins) or
+// facts.d (pluginfacts) for each module that has one. When no module has
+// one, empty is a directory that stands for the mount, as Puppet answers
+// with an empty tree rooted at the module path, so that the agent sees the
+// environment exists.
+func (s *Server) mountRoots(res *node.Resolver, env, mount, rel string) (roots []string, empty string, err error) {
+	mods, modulePath, err := s.environmentModules(res, env)
+	if err != nil {
+		return nil, "", err
+	}
+	switch mount {
+	case "modules":
+		modName, rest, _ := strings.Cut(rel, "/")
+		for _, m := range mods {
+			if m.name == modName {
+				return []string{filepath.Join(m.dir, "files", filepath.FromSlash(rest))}, "", nil
+			}
+		}
+		return nil, "", nil
+	case "plugins", "pluginfacts":
+		sub := "lib"
+		if mount == "pluginfacts" {
+			sub = "facts.d"
+		}
+		var roots []string
+		for _, m := range mods {
+			dir := filepath.Join(m.dir, sub)
+			if st, err := os.Stat(dir); err == nil && st.IsDir() {
+				roots = append(roots, filepath.Join(dir, filepath.FromSlash(rel)))
+			}
+		}
+		if len(roots) == 0 && rel == "" {
+			for _, dir := range modulePath {
+				if st, err := os.Stat(dir); err == nil && st.IsDir() {
+					return nil, dir, nil
+				}
+			}
+			return nil, res.Loader.Settings().Get(puppetconf.Codedir), nil
+		}
+		return roots, "", nil
+	}
+	return nil, "", nil
+}
+
+// fileServer serves file_metadata, file_metadatas and file_content.
+func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key string) error {
+	if r.Method != http.MethodGet {
+		return methodNotAllowed(r)
+	}
+	q := r.URL.Query()
+	env := q.Get("environment")
+	if env == "" {
+		return badRequest("An environment parameter must be specified")
+	}
+	if !environment.ValidName(env) {
+		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
+	}
+	if key == "" {
+		return badRequest("No request key specified in %s", r.URL.Path)
+	}
+	res := s.resolver.Load()
+	if !environmentExists(res, env) {
+		return notFound(issueRuntime, "Could not find environment '%s'", env)
+	}
+	mount, rel, _ := strings.Cut(key, "/")
+	rel, ok := cleanRelative(rel)
+	if !ok {
+		return badRequest("Invalid file path '%s'", key)
+	}
+	if rel == "." {
+		rel = ""
+	}
+	missing := func() error {
+		if kind == "file_metadatas" {
+			return notFound(issueResourceNotFound, "Could not find instances in %s with '%s'", kind, key)
+		}
+		return notFound(issueResourceNotFound, "Could not find %s %s", kind, key)
+	}
+	roots, empty, err := s.mountRoots(res, env, mount, rel)
+	if err != nil {
+		return serverError(err.Error())
+	}
+	follow := q.Get("links") == "follow"
+	stat := os.Lstat
+	if follow {
+		stat = os.Stat
+	}
+	sumType := "sha256"
+	if t := q.Get("checksum_type"); t != "" {
+		if newHash(t) == nil && t != "mtime" && t != "ctime" && t != "none" {
+			return badRequest("Invalid checksum type '%s'", t)
+		}
+		sumType = t
+	}
+	links := "manage"
+	if follow {
+		links = "follow"
+	}
+	switch kind {
+	case "file_content":
+		for _, root := range roots {
+			st, err := os.Stat(root)
+			if err != nil || !st.Mode().IsRegular() {
+				continue
+			}
+			f, err := os.Open(root)
+			if err != nil {
+				return serverError(err.Error())
+			}
+			defer f.Close()
+			w.Header().Set("Content-Type", "application/octet-stream")
+			w.Header().Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+			_, _ = io.Copy(w, f)
+			return nil
+		}
+		return missing()
+	case "file_metadata":
+		if empty != "" {
+			roots = []string{empty}
+		}
+		for _, root := range roots {
+			md, err := metadata(root, nil, stat, sumType, links)
+			if err == nil {
+				writeJSON(w, http.StatusOK, md)
+				return nil
+			}
+		}
+		return missing()
+	}
+	// file_metadatas: the merged trees, first root wins per relative path.
+	recurse := truthy(q.Get("recurse")) || q.Get("recurse") == "remote"
+	limit := -1
+	if v := q.Get("recurselimit"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			limit = n
+		}
+	}
+	maxFiles := -1
+	if v := q.Get("max_files"); v != "" {
+		if n, err := strconv.Atoi(v); err == nil {
+			maxFiles = n
+		}
+	}
+	ignore := q["ignore"]
+	found := map[string]string{} // relative path → root
+	var order []string
+	if empty != "" {
+		roots, recurse = []string{empty}, false
+	}
+	for _, root := range roots {
+		st, err := stat(root)
+		if err != nil {
+			continue
+		}
+		add := func(rel string) {
+			if _, dup := found[rel]; !dup {
+				found[rel] = root
+				order = append(order, rel)
+			}
+		}
+		add(".")
+		if !recurse || !st.IsDir() {
+			continue
+		}
+		walkTree(root, "", 1, limit, ignore, stat, add)
+	}
+	if len(order) == 0 {
+		return missing()
+	}
+	if maxFiles >= 0 && len(order) > maxFiles {
+		return badRequest("The directory has more than %d files", maxFiles)
+	}
+	sort.Strings(order[1:])
+	out := make([]*fileMetadata, 0, len(order))
+	for _, rel := range order {
+		rel := rel
+		full := found[rel]
+		if rel != "." {
+			full = filepath.Join(full, filepath.FromSlash(rel))
+		}
+		md, err := metadata(full, &rel, stat, sumType, links)
+		if err != nil {
+			continue
+		}
+		md.Path = found[rel]
+		out = append(out, md)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// walkTree adds every file under dir/rel below depth limit (-1: none),
+// skipping names an ignore glob matches.
+func walkTree(root, rel string, depth, limit int, ignore []string, stat func(string) (os.FileInfo, error), add func(string)) {
+	if limit >= 0 && depth > limit {
+		return
+	}
+	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(rel)))
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		skip := false
+		for _, pat := range ignore {
+			if ok, _ := path.Match(pat, name); ok {
+				skip = true
+				break
+			}
+		}
+		if skip {
+			continue
+		}
+		child := path.Join(rel, name)
+		add(child)
+		if st, err := stat(filepath.Join(root, filepath.FromSlash(child))); err == nil && st.IsDir() {
+			walkTree(root, child, depth+1, limit, ignore, stat, add)
+		}
+	}
+}
+
+// metadata describes one file as Puppet's file server does.
+func metadata(full string, rel *string, stat func(string) (os.FileInfo, error), sumType, links string) (*fileMetadata, error) {
+	st, err := stat(full)
+	if err != nil {
+		return nil, err
+	}
+	md := &fileMetadata{Path: full, RelativePath: rel, Links: links, Mode: uint32(st.Mode().Perm())}
+	if st.Mode()&os.ModeSetuid != 0 {
+		md.Mode |= 0o4000
+	}
+	if st.Mode()&os.ModeSetgid != 0 {
+		md.Mode |= 0o2000
+	}
+	if st.Mode()&os.ModeSticky != 0 {
+		md.Mode |= 0o1000
+	}
+	var ctime time.Time
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		md.Owner, md.Group = sys.Uid, sys.Gid
+		ctime = time.Unix(sys.Ctim.Sec, sys.Ctim.Nsec)
+	}
+	rubyTime := func(t time.Time) string { return t.Format("2006-01-02 15:04:05 -0700") }
+	switch {
+	case st.IsDir():
+		md.Type = "directory"
+		md.Checksum = checksum{"ctime", "{ctime}" + rubyTime(ctime)}
+	case st.Mode()&os.ModeSymlink != 0:
+		md.Type = "link"
+		dest, err := os.Readlink(full)
+		if err == nil {
+			md.Destination = &dest
+		}
+		md.Checksum = checksum{sumType, ""}
+		if sum, err := fileChecksum(full, sumType, st, ctime); err == nil {
+			md.Checksum.Value = sum
+		}
+	case st.Mode().IsRegular():
+		md.Type = "file"
+		sum, err := fileChecksum(full, sumType, st, ctime)
+		if err != nil {
+			return nil, err
+		}
+		md.Checksum = checksum{sumType, sum}
+	default:
+		return nil, os.ErrNotExist
+	}
+	return md, nil
+}
+
+func newHash(t string) hash.Hash {
+	switch t {
+	case "md5", "md5lite":
+		return md5.New()
+	case "sha1":
+		return sha1.New()
+	case "sha224":
+		return sha256.New224()
+	case "sha256":
+		return sha256.New()
+	case "sha384":
+		return sha512.New384()
+	case "sha512":
+		return sha512.New()
+	}
+	return nil
+}
+
+// fileChecksum is Puppet's "{type}value" checksum of a file.
+func fileChecksum(full, t string, st os.FileInfo, ctime time.Time) (string, error) {
+	switch t {
+	case "mtime":
+		return "{mtime}" + st.ModTime().Format("2006-01-02 15:04:05 -0700"), nil
+	case "ctime":
+		return "{ctime}" + ctime.Format("2006-01-02 15:04:05 -0700"), nil
+	case "none":
+		return "{none}", nil
+	}
+	h := newHash(t)
+	f, err := os.Open(full)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	if t == "md5lite" {
+		_, err = io.CopyN(h, f, 512)
+		if err == io.EOF {
+			err = nil
+		}
+	} else {
+		_, err = io.Copy(h, f)
+	}
+	if err != nil {
+		return "", err
+	}
+	return "{" + t + "}" + hex.EncodeToString(h.Sum(nil)), nil
+}

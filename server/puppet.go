@@ -1,0 +1,524 @@
+package server
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	crand "crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// wireFacts is Puppet's facts object on the wire
+// ({"name", "values", "timestamp", "expiration"}).
+type wireFacts struct {
+	Name   string          `json:"name"`
+	Values json.RawMessage `json:"values"`
+}
+
+// parseFacts decodes a facts object; raw is it compacted, as stored.
+// encoding/json checks the nesting depth before FromJSON recurses.
+func parseFacts(data []byte, certname string) (facts *value.Hash, raw []byte, err error) {
+	var wf wireFacts
+	if err := json.Unmarshal(data, &wf); err != nil {
+		return nil, nil, badRequest("Could not intern from json: %v", err)
+	}
+	if wf.Name != certname {
+		return nil, nil, badRequest("Catalog for %s was requested with fact definition for the wrong node (%s).", strconv.Quote(certname), strconv.Quote(wf.Name))
+	}
+	facts = value.EmptyHash
+	if len(wf.Values) > 0 && string(wf.Values) != "null" {
+		v, err := hiera.FromJSON(wf.Values, "facts")
+		if err != nil {
+			return nil, nil, badRequest("Could not intern from json: %v", err)
+		}
+		h, ok := v.(*value.Hash)
+		if !ok {
+			return nil, nil, badRequest("Could not intern from json: the facts' values are no hash")
+		}
+		facts = h
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		return nil, nil, badRequest("Could not intern from json: %v", err)
+	}
+	return facts, b.Bytes(), nil
+}
+
+// factsTag makes a facts file puppetserver's yaml facts terminus reads: a
+// JSON object is a YAML flow mapping, tagged as Puppet's facts object.
+const factsTag = "--- !ruby/object:Puppet::Node::Facts "
+
+// saveFacts stores a node's facts as puppetserver does, in
+// $vardir/yaml/facts/<certname>.yaml.
+func (s *Server) saveFacts(certname string, raw []byte) error {
+	data := make([]byte, 0, len(factsTag)+len(raw)+1)
+	data = append(append(append(data, factsTag...), raw...), '\n')
+	return writeFileAtomic(s.factsDir, certname+".yaml", data)
+}
+
+// cachedFacts reads the facts last stored for a node; none is an empty
+// hash.
+func (s *Server) cachedFacts(certname string) *value.Hash {
+	data, err := os.ReadFile(filepath.Join(s.factsDir, certname+".yaml"))
+	if err != nil {
+		return value.EmptyHash
+	}
+	facts, _, err := parseFacts(bytes.TrimPrefix(data, []byte(factsTag)), certname)
+	if err != nil {
+		return value.EmptyHash
+	}
+	return facts
+}
+
+// writeFileAtomic writes dir/name through a temporary file, so that a
+// reader never sees half a file; name is a validated certname.
+func writeFileAtomic(dir, name string, data []byte) error {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, "."+name+".*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp, 0o640)
+	}
+	if err == nil {
+		err = os.Rename(tmp, filepath.Join(dir, name))
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+// requestFacts returns the facts a catalog request carries (form fields
+// facts_format and facts, URL-encoded once more), and saves them; without
+// facts, the node's stored facts.
+func (s *Server) requestFacts(r *http.Request, certname string) (*value.Hash, error) {
+	text := r.Form.Get("facts")
+	if text == "" {
+		return s.cachedFacts(certname), nil
+	}
+	switch format := r.Form.Get("facts_format"); format {
+	case "application/json", "pson":
+	case "":
+		return nil, badRequest("Facts but no fact format provided for %s", certname)
+	default:
+		return nil, badRequest("Unsupported facts format")
+	}
+	data, err := url.QueryUnescape(text)
+	if err != nil {
+		return nil, badRequest("Could not intern from json: %v", err)
+	}
+	facts, raw, err := parseFacts([]byte(data), certname)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.saveFacts(certname, raw); err != nil {
+		return nil, err
+	}
+	return facts, nil
+}
+
+// trustedInfo is $trusted for a request from id.
+func trustedInfo(id *identity) *compiler.TrustedInfo {
+	if !id.authenticated {
+		return &compiler.TrustedInfo{}
+	}
+	return &compiler.TrustedInfo{Authenticated: "remote", Certname: id.certname, Extensions: id.trustedExtensions()}
+}
+
+// classify classifies a node whose agent asked for environment env.
+func classify(ctx context.Context, res *node.Resolver, certname, env string) (*node.Node, error) {
+	n, err := res.Classifier.Classify(ctx, certname, env)
+	if err != nil {
+		return nil, serverError(fmt.Sprintf("Failed when searching for node %s: %v", certname, err))
+	}
+	return n, nil
+}
+
+// loadEnvironment loads the classified node's environment.
+func loadEnvironment(ctx context.Context, res *node.Resolver, n *node.Node) (*compiler.Environment, error) {
+	env, err := res.Loader.Get(ctx, n.Environment)
+	if err != nil {
+		var nf *environment.NotFoundError
+		if errors.As(err, &nf) {
+			return nil, serverError(fmt.Sprintf("Failed when searching for node %s: %v", n.Name, err))
+		}
+		return nil, serverError(err.Error())
+	}
+	return env, nil
+}
+
+// environmentExists reports whether the server has environment name.
+func environmentExists(res *node.Resolver, name string) bool {
+	if res.Loader.Directories() {
+		_, err := res.Loader.Dir(name)
+		return err == nil
+	}
+	return name == res.Loader.Settings().Get(puppetconf.Environment)
+}
+
+// catalog compiles a node's catalog (GET query or POST form), as Puppet's
+// compiler terminus does.
+func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, certname, envName string) error {
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CompileTimeout)
+	defer cancel()
+	facts, err := s.requestFacts(r, certname)
+	if err != nil {
+		return err
+	}
+	res := s.resolver.Load()
+	n, err := classify(ctx, res, certname, envName)
+	if err != nil {
+		return err
+	}
+	if truthy(r.Form.Get("check_environment")) && n.Environment != envName {
+		// The classifier put the node elsewhere: an empty catalog in that
+		// environment makes the agent switch and ask again.
+		s.log.Info("node classified into another environment", "node", certname, "requested", envName, "environment", n.Environment)
+		cat := catalog.New(certname, n.Environment)
+		cat.UUID = newUUID()
+		return writeCatalog(w, r, cat)
+	}
+	env, err := loadEnvironment(ctx, res, n)
+	if err != nil {
+		return err
+	}
+	req := n.Request(facts, res.Fuzzy)
+	req.Trusted = trustedInfo(id)
+	result, err := s.compile(ctx, env, req)
+	if err != nil {
+		return err
+	}
+	return writeCatalog(w, r, result.Catalog)
+}
+
+// writeCatalog answers a catalog, gzipped when the client accepts it (Ruby's
+// Net::HTTP, which agents use, asks for gzip and inflates transparently, as
+// it does for puppetserver's): catalogs shrink about tenfold.
+func writeCatalog(w http.ResponseWriter, r *http.Request, cat *catalog.Catalog) error {
+	var buf bytes.Buffer
+	if err := cat.WriteJSON(&buf); err != nil {
+		return serverError(err.Error())
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Add("Vary", "Accept-Encoding")
+	if buf.Len() < 1024 || !acceptsGzip(r) {
+		_, _ = w.Write(buf.Bytes())
+		return nil
+	}
+	w.Header().Set("Content-Encoding", "gzip")
+	zw, _ := gzip.NewWriterLevel(w, gzip.BestSpeed)
+	_, _ = zw.Write(buf.Bytes())
+	_ = zw.Close()
+	return nil
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip
+// (listed without q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, h := range r.Header.Values("Accept-Encoding") {
+		for _, part := range strings.Split(h, ",") {
+			name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			if strings.EqualFold(strings.TrimSpace(name), "gzip") {
+				q := strings.ReplaceAll(params, " ", "")
+				return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+			}
+		}
+	}
+	return false
+}
+
+// compile runs one compile in a slot of the limiter, within ctx's
+// deadline; a panic in it fails this compile alone.
+func (s *Server) compile(ctx context.Context, env *compiler.Environment, req *compiler.Request) (res *compiler.Result, err error) {
+	if err := s.limit.acquire(ctx); err != nil {
+		if errors.Is(err, errBusy) {
+			return nil, &httpError{status: http.StatusServiceUnavailable, message: "Service Unavailable: too many catalog compiles are waiting; retry later", kind: issueRuntime}
+		}
+		return nil, s.timeoutError(ctx, req.Node)
+	}
+	defer s.limit.release()
+	start := time.Now()
+	defer func() {
+		if v := recover(); v != nil {
+			s.log.Error("compile panicked", "node", req.Node, "panic", fmt.Sprint(v))
+			res, err = nil, serverError(fmt.Sprintf("internal error compiling the catalog of %s: %v", req.Node, v))
+		}
+	}()
+	res, err = s.compileFn(ctx, env, req)
+	if res != nil {
+		for _, d := range res.Diagnostics {
+			s.log.Log(ctx, slogLevel(d.Severity), d.Error(), "node", req.Node)
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, s.timeoutError(ctx, req.Node)
+		}
+		s.log.Error(err.Error()+" on node "+req.Node, "node", req.Node)
+		return nil, serverError(err.Error() + " on node " + req.Node)
+	}
+	s.log.Info(fmt.Sprintf("Compiled catalog for %s in environment %s in %.2f seconds", req.Node, env.Name, time.Since(start).Seconds()), "node", req.Node)
+	return res, nil
+}
+
+func (s *Server) timeoutError(ctx context.Context, node string) error {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return serverError(fmt.Sprintf("the catalog of %s did not compile within %v", node, s.cfg.CompileTimeout))
+	}
+	return serverError("the request was cancelled")
+}
+
+func slogLevel(sev diag.Severity) slog.Level {
+	switch sev {
+	case diag.Error:
+		return slog.LevelError
+	case diag.Warning:
+		return slog.LevelWarn
+	}
+	return slog.LevelInfo
+}
+
+func truthy(s string) bool { return s == "true" || s == "1" || s == "yes" }
+
+// newUUID is a random (version 4) UUID.
+func newUUID() string {
+	var b [16]byte
+	_, _ = crand.Read(b[:])
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
+}
+
+// node answers Puppet's node indirection: the classified node.
+func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, certname, envName string) error {
+	res := s.resolver.Load()
+	if !environmentExists(res, envName) {
+		return notFound(issueRuntime, "Could not find environment '%s'", envName)
+	}
+	n, err := classify(r.Context(), res, certname, envName)
+	if err != nil {
+		return err
+	}
+	// Parameters: the node's stored facts, the classifier's parameters
+	// and the environment, as Puppet's node carries them.
+	facts := s.cachedFacts(certname)
+	b := value.NewHashBuilder(facts.Len() + 1)
+	for i := 0; i < facts.Len(); i++ {
+		b.Set(facts.At(i))
+	}
+	if n.Parameters != nil {
+		for i := 0; i < n.Parameters.Len(); i++ {
+			b.Set(n.Parameters.At(i))
+		}
+	}
+	b.Set(value.String("environment"), value.String(n.Environment))
+	var classes json.RawMessage = []byte("[]")
+	if len(n.Classes) > 0 {
+		plain := true
+		for _, c := range n.Classes {
+			plain = plain && c.Params == nil
+		}
+		if plain {
+			names := make([]string, len(n.Classes))
+			for i, c := range n.Classes {
+				names[i] = c.Name
+			}
+			classes, _ = json.Marshal(names)
+		} else {
+			cb := value.NewHashBuilder(len(n.Classes))
+			for _, c := range n.Classes {
+				p := c.Params
+				if p == nil {
+					p = value.EmptyHash
+				}
+				cb.Set(value.String(c.Name), p)
+			}
+			classes = catalog.ValueJSON(cb.Build())
+		}
+	}
+	writeJSON(w, http.StatusOK, struct {
+		Name        string          `json:"name"`
+		Environment string          `json:"environment"`
+		Parameters  json.RawMessage `json:"parameters"`
+		Classes     json.RawMessage `json:"classes"`
+	}{certname, n.Environment, catalog.ValueJSON(b.Build()), classes})
+	return nil
+}
+
+// report stores an agent's report as Puppet's store report processor
+// does: $reportdir/<certname>/<YYYYMMDDHHMM>.yaml. The report is kept as
+// sent (JSON, which YAML readers read too).
+func (s *Server) report(w http.ResponseWriter, r *http.Request, id *identity, certname, envName string) error {
+	data, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	var report map[string]json.RawMessage
+	if err := json.Unmarshal(data, &report); err != nil {
+		return badRequest("Could not intern from json: %v", err)
+	}
+	name := time.Now().UTC().Format("200601021504") + ".yaml"
+	if err := writeFileAtomic(filepath.Join(s.reportDir, certname), name, data); err != nil {
+		return serverError(fmt.Sprintf("Could not write report for %s: %v", certname, err))
+	}
+	writeJSON(w, http.StatusOK, []string{})
+	return nil
+}
+
+// facts stores a node's facts (puppet facts upload).
+func (s *Server) facts(w http.ResponseWriter, r *http.Request, id *identity, certname, envName string) error {
+	data, err := readBody(r)
+	if err != nil {
+		return err
+	}
+	_, raw, err := parseFacts(data, certname)
+	if err != nil {
+		return err
+	}
+	if err := s.saveFacts(certname, raw); err != nil {
+		return serverError(err.Error())
+	}
+	writeJSON(w, http.StatusOK, nil)
+	return nil
+}
+
+// environments lists the directory environments and their settings.
+func (s *Server) environments(w http.ResponseWriter) error {
+	res := s.resolver.Load()
+	st := res.Loader.Settings()
+	type settings struct {
+		ModulePath         []string `json:"modulepath"`
+		Manifest           string   `json:"manifest"`
+		EnvironmentTimeout any      `json:"environment_timeout"`
+		ConfigVersion      string   `json:"config_version"`
+	}
+	type env struct {
+		Settings settings `json:"settings"`
+	}
+	out := struct {
+		SearchPaths  []string       `json:"search_paths"`
+		Environments map[string]env `json:"environments"`
+	}{SearchPaths: []string{}, Environments: map[string]env{}}
+	timeout := func(d time.Duration) any {
+		if d == puppetconf.Unlimited {
+			return "unlimited"
+		}
+		return int64(d / time.Second)
+	}
+	if res.Loader.Directories() {
+		for _, p := range st.Path(puppetconf.EnvironmentPath) {
+			abs, err := filepath.Abs(p)
+			if err != nil {
+				continue
+			}
+			out.SearchPaths = append(out.SearchPaths, "file://"+abs)
+			entries, err := os.ReadDir(abs)
+			if err != nil {
+				continue
+			}
+			for _, e := range entries {
+				name := e.Name()
+				if _, seen := out.Environments[name]; seen || !environment.ValidName(name) {
+					continue
+				}
+				dir, err := res.Loader.Dir(name)
+				if err != nil || dir != filepath.Join(abs, name) {
+					continue
+				}
+				conf, err := st.ReadEnvironmentConf(dir, name)
+				if err != nil {
+					continue
+				}
+				mp := conf.ModulePath
+				if mp == nil {
+					mp = []string{}
+				}
+				out.Environments[name] = env{settings{mp, conf.Manifest, timeout(conf.Timeout), conf.ConfigVersion}}
+			}
+		}
+	} else {
+		t, _ := st.EnvironmentTimeout()
+		mp := s.cfg.Environment.ModulePath
+		if mp == nil {
+			mp = []string{}
+		}
+		out.Environments[st.Get(puppetconf.Environment)] = env{settings{mp, s.cfg.Environment.Manifest, timeout(t), ""}}
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// statusServices is the status API's service list.
+func (s *Server) statusServices(w http.ResponseWriter) error {
+	type status struct {
+		ServiceVersion       string `json:"service_version"`
+		ServiceStatusVersion int    `json:"service_status_version"`
+		DetailLevel          string `json:"detail_level"`
+		State                string `json:"state"`
+		Status               any    `json:"status"`
+		ActiveAlerts         []any  `json:"active_alerts"`
+	}
+	writeJSON(w, http.StatusOK, map[string]status{
+		"server": {PuppetVersion, 1, "info", "running", map[string]any{
+			"uptime_seconds":   int64(time.Since(s.start) / time.Second),
+			"compiles_running": len(s.limit.slots),
+			"compiles_waiting": s.limit.waiting.Load(),
+			"max_compiles":     cap(s.limit.slots),
+		}, []any{}},
+		"status-service": {PuppetVersion, 1, "info", "running", map[string]any{}, []any{}},
+	})
+	return nil
+}
+
+// flushEnvironments is DELETE /puppet-admin-api/v1/environment-cache: every
+// environment is reloaded on its next use (also when only one was named:
+// reloading more than asked is harmless).
+func (s *Server) flushEnvironments(w http.ResponseWriter, r *http.Request) error {
+	if env := r.URL.Query().Get("environment"); env != "" && !environment.ValidName(env) {
+		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
+	}
+	if err := s.flush(); err != nil {
+		return serverError(err.Error())
+	}
+	s.log.Info("environment cache flushed", "environment", r.URL.Query().Get("environment"))
+	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+// retryAfter is a random delay for a 503, spreading a herd of agents.
+func (s *Server) retryAfter() string {
+	max := int64(s.cfg.MaxRetryDelay / time.Second)
+	if max < 1 {
+		max = 1
+	}
+	return strconv.FormatInt(1+rand.Int64N(max), 10)
+}

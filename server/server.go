@@ -1,0 +1,295 @@
+// Package server is marionette's compile server: the HTTP API that real
+// Puppet agents speak to puppetserver (/puppet/v3: node, catalog, report,
+// facts, environments), the status API, the v4 catalog endpoint for services
+// and the environment-cache admin endpoint, over TLS with client
+// certificates, authorized as puppetserver's default auth.conf does.
+//
+// The certificate authority (/puppet-ca/v1) is not part of this package: a
+// CertAuthority plugs in through Config.CA.
+package server
+
+import (
+	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/pem"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/puppetconf"
+)
+
+// PuppetVersion is the Puppet version the server speaks as, sent in the
+// X-Puppet-Version header: agents pick report formats by it.
+const PuppetVersion = "7.23.0"
+
+// Defaults of the Config fields left zero.
+const (
+	DefaultCompileTimeout = 5 * time.Minute
+	DefaultMaxBodyBytes   = 32 << 20
+	DefaultMaxRetryDelay  = 60 * time.Second
+	DefaultENCTimeout     = 30 * time.Second
+)
+
+// Config configures a Server.
+type Config struct {
+	// Settings are Puppet's settings (puppet.conf): environmentpath,
+	// node_terminus, vardir and the rest. Required.
+	Settings *puppetconf.Settings
+	// Environment adjusts the environment loader (e.g. a manifest and
+	// module path that replace directory environments).
+	Environment environment.Options
+	// ENCTimeout bounds an external node classifier run
+	// (DefaultENCTimeout when 0).
+	ENCTimeout time.Duration
+
+	// CertFile, KeyFile and CAFile are PEM files: the server's certificate
+	// and key, and the CA certificates that client certificates must chain
+	// to. CRLFile, when set, is the CA's CRL: certificates it revokes are
+	// refused. TLSConfig, when set, is used instead of all four.
+	CertFile, KeyFile, CAFile, CRLFile string
+	TLSConfig                          *tls.Config
+
+	// CA serves /puppet-ca/v1; nil answers 404 there.
+	CA CertAuthority
+
+	// MaxCompiles is how many catalogs compile at once (GOMAXPROCS when
+	// 0); MaxQueued how many more wait for a slot (4 × MaxCompiles when
+	// 0, none when negative). Past both the server answers 503 with a
+	// Retry-After of at most MaxRetryDelay (DefaultMaxRetryDelay when 0),
+	// which agents honour.
+	MaxCompiles   int
+	MaxQueued     int
+	MaxRetryDelay time.Duration
+	// CompileTimeout bounds one compile, queueing included
+	// (DefaultCompileTimeout when 0).
+	CompileTimeout time.Duration
+	// MaxBodyBytes bounds a request body (DefaultMaxBodyBytes when 0).
+	MaxBodyBytes int64
+
+	// AdminCertnames may use the admin API and /puppet/v4/catalog, as may
+	// any certificate with the pp_cli_auth extension set to "true"
+	// (puppetserver's own certificate carries it).
+	AdminCertnames []string
+
+	// Logger receives one line per request and the compiles' messages
+	// (slog.Default() when nil).
+	Logger *slog.Logger
+}
+
+// Server is a compile server. It is safe for concurrent use.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	resolver atomic.Pointer[node.Resolver]
+	limit    *limiter
+	// factsDir and reportDir are where facts and reports are written:
+	// puppetserver's $vardir/yaml/facts and $reportdir.
+	factsDir, reportDir string
+	tls                 *tls.Config
+	start               time.Time
+	admins              map[string]bool
+	rules               []rule
+	// compileFn is compiler.Compile; tests replace it.
+	compileFn func(context.Context, *compiler.Environment, *compiler.Request) (*compiler.Result, error)
+}
+
+// New makes a Server; it loads the TLS files but no environment yet.
+func New(cfg Config) (*Server, error) {
+	if cfg.Settings == nil {
+		return nil, errors.New("server: Config.Settings is required")
+	}
+	if cfg.ENCTimeout == 0 {
+		cfg.ENCTimeout = DefaultENCTimeout
+	}
+	if cfg.MaxCompiles <= 0 {
+		cfg.MaxCompiles = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case cfg.MaxQueued == 0:
+		cfg.MaxQueued = 4 * cfg.MaxCompiles
+	case cfg.MaxQueued < 0:
+		cfg.MaxQueued = 0
+	}
+	if cfg.MaxRetryDelay <= 0 {
+		cfg.MaxRetryDelay = DefaultMaxRetryDelay
+	}
+	if cfg.CompileTimeout <= 0 {
+		cfg.CompileTimeout = DefaultCompileTimeout
+	}
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	s := &Server{
+		cfg:    cfg,
+		log:    cfg.Logger,
+		limit:  newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
+		start:  time.Now(),
+		admins: make(map[string]bool),
+		rules:  defaultRules(),
+	}
+	s.compileFn = compiler.Compile
+	for _, n := range cfg.AdminCertnames {
+		s.admins[n] = true
+	}
+	vardir := cfg.Settings.Get(puppetconf.Vardir)
+	if vardir == "" {
+		return nil, errors.New("server: the vardir setting is empty")
+	}
+	s.factsDir = filepath.Join(vardir, "yaml", "facts")
+	s.reportDir = cfg.Settings.Get("reportdir")
+	if s.reportDir == "" {
+		s.reportDir = filepath.Join(vardir, "reports")
+	}
+	if err := s.flush(); err != nil {
+		return nil, err
+	}
+	t, err := s.tlsConfig()
+	if err != nil {
+		return nil, err
+	}
+	s.tls = t
+	return s, nil
+}
+
+// flush replaces the environment loader by a new one, so that every
+// environment is read afresh on its next use (the environment-cache admin
+// endpoint). Compiles under way keep the environment they hold.
+func (s *Server) flush() error {
+	r, err := node.NewResolver(environment.New(s.cfg.Settings, s.cfg.Environment), s.cfg.ENCTimeout)
+	if err != nil {
+		return err
+	}
+	s.resolver.Store(r)
+	return nil
+}
+
+// TLSConfig is the server's TLS configuration: TLS 1.2 or later, client
+// certificates verified when given but optional (agents without a
+// certificate yet need the CA endpoints).
+func (s *Server) TLSConfig() *tls.Config { return s.tls.Clone() }
+
+func (s *Server) tlsConfig() (*tls.Config, error) {
+	if s.cfg.TLSConfig != nil {
+		return s.cfg.TLSConfig.Clone(), nil
+	}
+	if s.cfg.CertFile == "" || s.cfg.KeyFile == "" || s.cfg.CAFile == "" {
+		return nil, nil
+	}
+	cert, err := tls.LoadX509KeyPair(s.cfg.CertFile, s.cfg.KeyFile)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	caPEM, err := os.ReadFile(s.cfg.CAFile)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(caPEM) {
+		return nil, fmt.Errorf("server: no certificate in %s", s.cfg.CAFile)
+	}
+	t := &tls.Config{
+		MinVersion:   tls.VersionTLS12,
+		Certificates: []tls.Certificate{cert},
+		ClientAuth:   tls.VerifyClientCertIfGiven,
+		ClientCAs:    pool,
+	}
+	if s.cfg.CRLFile != "" {
+		revoked, err := readCRL(s.cfg.CRLFile)
+		if err != nil {
+			return nil, err
+		}
+		t.VerifyPeerCertificate = func(_ [][]byte, chains [][]*x509.Certificate) error {
+			for _, chain := range chains {
+				if len(chain) > 0 && revoked[chain[0].SerialNumber.String()] {
+					return errors.New("client certificate revoked")
+				}
+			}
+			return nil
+		}
+	}
+	return t, nil
+}
+
+// readCRL returns the serial numbers a PEM CRL file revokes.
+func readCRL(path string) (map[string]bool, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	revoked := make(map[string]bool)
+	for {
+		var b *pem.Block
+		b, data = pem.Decode(data)
+		if b == nil {
+			break
+		}
+		if b.Type != "X509 CRL" {
+			continue
+		}
+		crl, err := x509.ParseRevocationList(b.Bytes)
+		if err != nil {
+			return nil, fmt.Errorf("server: %s: %w", path, err)
+		}
+		for _, e := range crl.RevokedCertificateEntries {
+			revoked[e.SerialNumber.String()] = true
+		}
+	}
+	return revoked, nil
+}
+
+// Serve serves HTTPS on l until ctx is cancelled, then shuts down
+// gracefully: requests under way get up to 30 seconds to finish.
+func (s *Server) Serve(ctx context.Context, l net.Listener) error {
+	if s.tls == nil {
+		return errors.New("server: no TLS configuration (certificate, key and CA files)")
+	}
+	hs := &http.Server{
+		Handler:           s.Handler(),
+		TLSConfig:         s.TLSConfig(),
+		ReadHeaderTimeout: 30 * time.Second,
+		// Bounds reading a request body (not the compile, which runs after
+		// the body is read).
+		ReadTimeout:    5 * time.Minute,
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelDebug),
+		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	done := make(chan error, 1)
+	go func() { done <- hs.Serve(tls.NewListener(l, hs.TLSConfig)) }()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	<-done
+	return err
+}
+
+// ListenAndServeTLS listens on addr (host:port) and serves until ctx is
+// cancelled.
+func (s *Server) ListenAndServeTLS(ctx context.Context, addr string) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ctx, l)
+}
