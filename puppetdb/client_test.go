@@ -2,9 +2,9 @@ package puppetdb
 
 import (
 	"compress/gzip"
+	"context"
 	"crypto/sha1"
 	"encoding/hex"
-	"context"
 	"encoding/json"
 	"errors"
 	"io"

@@ -169,14 +169,14 @@ type RefJSON struct {
 }
 
 type wireResource struct {
-	Type       string    `json:"type"`
-	Title      string    `json:"title"`
-	Tags       []string  `json:"tags"`
-	File       *string   `json:"file,omitempty"`
-	Line       *int      `json:"line,omitempty"`
-	Exported   bool      `json:"exported"`
-	Parameters *object   `json:"parameters"`
-	params     *object   // the same object, for munging
+	Type       string   `json:"type"`
+	Title      string   `json:"title"`
+	Tags       []string `json:"tags"`
+	File       *string  `json:"file,omitempty"`
+	Line       *int     `json:"line,omitempty"`
+	Exported   bool     `json:"exported"`
+	Parameters *object  `json:"parameters"`
+	params     *object  // the same object, for munging
 	res        *catalog.Resource
 }
 
