@@ -344,7 +344,10 @@ func addNamevarAlias(w *wireResource, info CatalogInfo) {
 		if v, ok := w.res.Param(attrs[0]); ok {
 			name = value.ToString(v)
 		}
-		if name != w.Title && !contains(aliases, name) {
+		// Puppet titles Class[main] and Stage[main] with the symbol :main,
+		// which never equals the name "main": they get that alias.
+		symbolTitle := w.Title == "main" && (w.Type == "Class" || w.Type == "Stage")
+		if (name != w.Title || symbolTitle) && !contains(aliases, name) {
 			aliases = append(aliases, name)
 		}
 	}

@@ -74,7 +74,7 @@ func TestCatalogPayload(t *testing.T) {
 	"transaction_uuid":"t-uuid","catalog_uuid":"0b6ea2f9-5e4b-4f5d-9d79-8a6e6a3f0c11","code_id":null,"job_id":null,
 	"producer_timestamp":"2026-11-24T21:00:00.123Z","producer":"puppet.example.com",
 	"resources":[
-	 {"type":"Class","title":"main","tags":["class"],"exported":false,"parameters":{"name":"main"}},
+	 {"type":"Class","title":"main","tags":["class"],"exported":false,"parameters":{"name":"main","alias":["main"]}},
 	 {"type":"File","title":"/etc/motd","tags":["file","class"],"file":"/site.pp","line":2,"exported":false,
 	  "parameters":{"content":"hi","require":["File[/etc/]","Package[ntp]"],"tag":["a","b"]}},
 	 {"type":"File","title":"/etc","tags":["file"],"file":"/site.pp","line":3,"exported":false,"parameters":{"ensure":"directory"}},
