@@ -409,6 +409,11 @@ func (c *Client) Query(ctx context.Context, query any) (any, error) {
 // termini's finders do, and returns the raw JSON answer. A nil query asks
 // for everything.
 func (c *Client) QueryEndpoint(ctx context.Context, endpoint string, query any) ([]byte, error) {
+	return c.queryEndpoint(ctx, endpoint, query, nil)
+}
+
+// queryEndpoint is QueryEndpoint telling tried each server it tries.
+func (c *Client) queryEndpoint(ctx context.Context, endpoint string, query any, tried func(*url.URL)) ([]byte, error) {
 	suffix := QueryPath + "/" + strings.TrimPrefix(endpoint, "/")
 	if query != nil {
 		q, err := marshal(query)
@@ -418,6 +423,9 @@ func (c *Client) QueryEndpoint(ctx context.Context, endpoint string, query any) 
 		suffix += "?query=" + url.QueryEscape(string(q))
 	}
 	resp, err := c.query(ctx, suffix, func(ctx context.Context, base *url.URL) (*http.Request, error) {
+		if tried != nil {
+			tried(base)
+		}
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, route(base, suffix), nil)
 		if err != nil {
 			return nil, err

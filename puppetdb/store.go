@@ -130,10 +130,14 @@ func (c *Client) CollectExported(ctx context.Context, typ string, filter *Filter
 	if err != nil {
 		return nil, err
 	}
-	body, err := c.QueryEndpoint(ctx, "resources", q)
+	// The terminus names the server it tried last.
+	var last *url.URL
+	body, err := c.queryEndpoint(ctx, "resources", q, func(u *url.URL) { last = u })
 	if err != nil {
-		u := c.cfg.ServerURLs[len(c.cfg.ServerURLs)-1]
-		return nil, fmt.Errorf("Could not retrieve resources from the PuppetDB at %s: %w", baseOf(u), err)
+		if last == nil {
+			last = c.cfg.ServerURLs[0]
+		}
+		return nil, fmt.Errorf("Could not retrieve resources from the PuppetDB at %s: %w", baseOf(last), err)
 	}
 	return DecodeResources(body)
 }

@@ -231,12 +231,17 @@ func TestCollectExportedError(t *testing.T) {
 		io.WriteString(w, "'foo' is not a queryable object for resources")
 	}))
 	defer srv.Close()
-	c, _ := New(testConfig(t, srv.URL), Options{})
-	_, err := c.CollectExported(context.Background(), "Host", nil, "web01")
-	want := "Could not retrieve resources from the PuppetDB at http://127.0.0.1:" + port(srv.URL) +
-		": [400 Bad Request] 'foo' is not a queryable object for resources"
-	if err == nil || err.Error() != want {
-		t.Errorf("error %v\nwant %s", err, want)
+	down := httptest.NewServer(http.NotFoundHandler())
+	down.Close()
+	// The message names the server that answered, not the last listed.
+	for _, servers := range [][]string{{srv.URL}, {srv.URL, down.URL}} {
+		c, _ := New(testConfig(t, servers...), Options{})
+		_, err := c.CollectExported(context.Background(), "Host", nil, "web01")
+		want := "Could not retrieve resources from the PuppetDB at http://127.0.0.1:" + port(srv.URL) +
+			": [400 Bad Request] 'foo' is not a queryable object for resources"
+		if err == nil || err.Error() != want {
+			t.Errorf("servers %v: error %v\nwant %s", servers, err, want)
+		}
 	}
 }
 
