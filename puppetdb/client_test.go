@@ -256,7 +256,9 @@ func TestStickyReadFailover(t *testing.T) {
 	defer bad.Close()
 	defer good.Close()
 	for _, sticky := range []bool{false, true} {
+		mu.Lock()
 		hits = map[string]int{}
+		mu.Unlock()
 		cfg := testConfig(t, bad.URL, good.URL)
 		cfg.StickyReadFailover = sticky
 		c, _ := New(cfg, Options{})
@@ -269,9 +271,11 @@ func TestStickyReadFailover(t *testing.T) {
 		if sticky {
 			want = 1
 		}
+		mu.Lock()
 		if hits["bad"] != want || hits["good"] != 3 {
 			t.Errorf("sticky=%v: hits %v", sticky, hits)
 		}
+		mu.Unlock()
 	}
 }
 
