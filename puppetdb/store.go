@@ -1,0 +1,268 @@
+package puppetdb
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Store is what a compile needs from PuppetDB: other nodes' exported
+// resources for `<<| |>>`, and queries for puppetdb_query.
+type Store interface {
+	// CollectExported returns the exported resources of type typ
+	// (capitalized, "Nagios_service") matching filter (nil: all) from every
+	// node but excludeCertname, whose exports come from its own catalog.
+	CollectExported(ctx context.Context, typ string, filter *Filter, excludeCertname string) ([]*ExportedResource, error)
+	// Query runs a PQL string or an AST against /pdb/query/v4.
+	Query(ctx context.Context, query any) (any, error)
+}
+
+var _ Store = (*Client)(nil)
+
+// Filter is a collector's query expression as the resource terminus gets
+// it: ==/!= comparing an attribute with a value, or and/or joining two
+// filters.
+type Filter struct {
+	Op          string // "==", "!=", "and", "or"
+	Attr        string // for == and !=
+	Value       any    // for == and !=: a string, number, boolean or nil
+	Left, Right *Filter
+}
+
+// String renders the filter like Ruby's inspect of the terminus's filter
+// triple, for the unsupported-operator message.
+func (f *Filter) String() string {
+	if f == nil {
+		return "nil"
+	}
+	switch f.Op {
+	case "and", "or":
+		return fmt.Sprintf("[%s, %q, %s]", f.Left, f.Op, f.Right)
+	}
+	v, _ := marshal(f.Value)
+	return fmt.Sprintf("[%q, %q, %s]", f.Attr, f.Op, v)
+}
+
+// Expression turns a collector filter into PuppetDB's AST as the resource
+// terminus does: tag comparisons lowercased, title compared with title,
+// other attributes as ["parameter", name], != as not.
+func (f *Filter) Expression() (any, error) {
+	if f == nil {
+		return nil, nil
+	}
+	switch f.Op {
+	case "==", "!=":
+		var e []any
+		switch f.Attr {
+		case "tag":
+			s, _ := f.Value.(string)
+			e = []any{"=", "tag", strings.ToLower(s)}
+		case "title":
+			e = []any{"=", "title", f.Value}
+		default:
+			e = []any{"=", []any{"parameter", f.Attr}, f.Value}
+		}
+		if f.Op == "!=" {
+			return []any{"not", e}, nil
+		}
+		return e, nil
+	case "and", "or":
+		l, err := f.Left.Expression()
+		if err != nil {
+			return nil, err
+		}
+		r, err := f.Right.Expression()
+		if err != nil {
+			return nil, err
+		}
+		return []any{f.Op, l, r}, nil
+	}
+	return nil, fmt.Errorf("Operator %s in %s not supported", f.Op, f)
+}
+
+// ExportedQuery is the AST the resource terminus sends for `<<| |>>`.
+func ExportedQuery(typ string, filter *Filter, excludeCertname string) (any, error) {
+	q := []any{"and",
+		[]any{"=", "type", typ},
+		[]any{"=", "exported", true},
+		[]any{"not", []any{"=", "certname", excludeCertname}},
+	}
+	fe, err := filter.Expression()
+	if err != nil {
+		return nil, err
+	}
+	if fe != nil {
+		q = append(q, fe)
+	}
+	return q, nil
+}
+
+// ExportedResource is one row of /pdb/query/v4/resources.
+type ExportedResource struct {
+	Certname    string
+	Type        string
+	Title       string
+	Exported    bool
+	Tags        []string
+	File        string
+	Line        int
+	Environment string
+	// Params in the order PuppetDB sent them.
+	Params []catalog.Param
+}
+
+// CollectorID is how Puppet tells collected resources apart
+// ("certname|Type|title").
+func (r *ExportedResource) CollectorID() string {
+	return r.Certname + "|" + r.Type + "|" + r.Title
+}
+
+// CollectExported implements Store with the resource terminus's query; a
+// failure is worded as the terminus words it.
+func (c *Client) CollectExported(ctx context.Context, typ string, filter *Filter, excludeCertname string) ([]*ExportedResource, error) {
+	q, err := ExportedQuery(typ, filter, excludeCertname)
+	if err != nil {
+		return nil, err
+	}
+	// The terminus names the server it tried last.
+	var last *url.URL
+	body, err := c.queryEndpoint(ctx, "resources", q, func(u *url.URL) { last = u })
+	if err != nil {
+		if last == nil {
+			last = c.cfg.ServerURLs[0]
+		}
+		return nil, fmt.Errorf("Could not retrieve resources from the PuppetDB at %s: %w", baseOf(last), err)
+	}
+	return DecodeResources(body)
+}
+
+func baseOf(u *url.URL) string {
+	h, p := hostPort(u)
+	return u.Scheme + "://" + h + ":" + p
+}
+
+// DecodeResources decodes a /pdb/query/v4/resources answer, keeping each
+// resource's parameter order.
+func DecodeResources(body []byte) ([]*ExportedResource, error) {
+	var rows []struct {
+		Certname    string          `json:"certname"`
+		Type        string          `json:"type"`
+		Title       string          `json:"title"`
+		Exported    bool            `json:"exported"`
+		Tags        []string        `json:"tags"`
+		File        *string         `json:"file"`
+		Line        *int            `json:"line"`
+		Environment *string         `json:"environment"`
+		Parameters  json.RawMessage `json:"parameters"`
+	}
+	if err := json.Unmarshal(body, &rows); err != nil {
+		return nil, fmt.Errorf("could not parse PuppetDB's resources: %v", err)
+	}
+	out := make([]*ExportedResource, len(rows))
+	for i, row := range rows {
+		r := &ExportedResource{Certname: row.Certname, Type: row.Type, Title: row.Title, Exported: row.Exported, Tags: row.Tags}
+		if row.File != nil {
+			r.File = *row.File
+		}
+		if row.Line != nil {
+			r.Line = *row.Line
+		}
+		if row.Environment != nil {
+			r.Environment = *row.Environment
+		}
+		if len(row.Parameters) > 0 && !bytes.Equal(row.Parameters, []byte("null")) {
+			v, err := JSONValue(row.Parameters)
+			if err != nil {
+				return nil, err
+			}
+			h, ok := v.(*value.Hash)
+			if !ok {
+				return nil, fmt.Errorf("could not parse PuppetDB's resources: parameters of %s[%s] are not an object", r.Type, r.Title)
+			}
+			for j, k := range h.Keys() {
+				r.Params = append(r.Params, catalog.Param{Name: value.ToString(k), Value: h.Values()[j]})
+			}
+		}
+		out[i] = r
+	}
+	return out, nil
+}
+
+// JSONValue decodes JSON into Puppet values: objects become ordered
+// hashes, integral numbers Integer, other numbers Float, null undef.
+func JSONValue(data []byte) (value.Value, error) {
+	d := json.NewDecoder(bytes.NewReader(data))
+	d.UseNumber()
+	v, err := jsonValue(d, 0)
+	if err != nil {
+		return nil, fmt.Errorf("could not parse PuppetDB's answer: %v", err)
+	}
+	return v, nil
+}
+
+// maxDepth bounds nesting so hostile JSON cannot exhaust the stack.
+const maxDepth = 10000
+
+func jsonValue(d *json.Decoder, depth int) (value.Value, error) {
+	if depth > maxDepth {
+		return nil, fmt.Errorf("nesting deeper than %d", maxDepth)
+	}
+	tok, err := d.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case nil:
+		return value.Undef, nil
+	case bool:
+		return value.Boolean(t), nil
+	case string:
+		return value.String(t), nil
+	case json.Number:
+		if i, err := t.Int64(); err == nil && !strings.ContainsAny(t.String(), ".eE") {
+			return value.Integer(i), nil
+		}
+		f, err := t.Float64()
+		if err != nil {
+			return nil, err
+		}
+		return value.Float(f), nil
+	case json.Delim:
+		switch t {
+		case '[':
+			arr := value.Array{}
+			for d.More() {
+				v, err := jsonValue(d, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				arr = append(arr, v)
+			}
+			_, err := d.Token()
+			return arr, err
+		case '{':
+			b := value.NewHashBuilder(0)
+			for d.More() {
+				kt, err := d.Token()
+				if err != nil {
+					return nil, err
+				}
+				k, _ := kt.(string)
+				v, err := jsonValue(d, depth+1)
+				if err != nil {
+					return nil, err
+				}
+				b.Set(value.String(k), v)
+			}
+			_, err := d.Token()
+			return b.Build(), err
+		}
+	}
+	return nil, fmt.Errorf("unexpected %v", tok)
+}
