@@ -47,6 +47,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	admins := fs.String("admin-certnames", "", "certnames allowed the admin API and /puppet/v4/catalog, comma-separated (besides certificates with pp_cli_auth)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette serve [--confdir DIR] [--bind ADDR] [flags]")
+		fmt.Fprintln(stderr, "Without --ssl-* flags the server is its own CA (puppet.conf's cadir, autosign, certname,")
+		fmt.Fprintln(stderr, "dns_alt_names, keylength): set up on the first start, with the server's certificate.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
