@@ -2,9 +2,12 @@ package server
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"strings"
+
+	"github.com/marionette-dev/marionette/ca"
 )
 
 // CertAuthority is the certificate authority behind /puppet-ca/v1, what an
@@ -88,3 +91,38 @@ func (s *Server) ca(w http.ResponseWriter, r *http.Request, rest string) error {
 	}
 	return notFound(issueHandlerNotFound, "No route for %s %s", r.Method, r.URL.Path)
 }
+
+// FromCA makes marionette's own CA (package ca) the server's
+// CertAuthority: its policy refusals answer 400, and a certificate it has
+// not signed 404.
+func FromCA(c *ca.CA) CertAuthority { return caAdapter{c} }
+
+type caAdapter struct{ c *ca.CA }
+
+func (a caAdapter) CACertificate() ([]byte, error) { return a.c.CACertPEM() }
+
+func (a caAdapter) CRL() ([]byte, error) { return a.c.CRLPEM() }
+
+func (a caAdapter) SubmitCSR(certname string, csrPEM []byte) error {
+	_, err := a.c.SubmitCSR(certname, csrPEM)
+	var re *ca.RequestError
+	if errors.As(err, &re) {
+		return rejectedCSR{re}
+	}
+	return err
+}
+
+func (a caAdapter) Certificate(certname string) ([]byte, error) {
+	b, err := a.c.CertificatePEM(certname)
+	if errors.Is(err, ca.ErrNotFound) {
+		return nil, fmt.Errorf("%w (%w)", fs.ErrNotExist, err)
+	}
+	return b, err
+}
+
+// rejectedCSR is a CA policy refusal, shown to the agent as it is.
+type rejectedCSR struct{ err *ca.RequestError }
+
+func (r rejectedCSR) Error() string     { return r.err.Error() }
+func (r rejectedCSR) Unwrap() error     { return r.err }
+func (r rejectedCSR) CSRRejected() bool { return true }

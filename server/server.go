@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -209,11 +210,15 @@ func (s *Server) tlsConfig() (*tls.Config, error) {
 		ClientCAs:    pool,
 	}
 	if s.cfg.CRLFile != "" {
-		revoked, err := readCRL(s.cfg.CRLFile)
-		if err != nil {
+		w := &crlWatcher{path: s.cfg.CRLFile}
+		if _, err := w.revoked(); err != nil {
 			return nil, err
 		}
 		t.VerifyPeerCertificate = func(_ [][]byte, chains [][]*x509.Certificate) error {
+			revoked, err := w.revoked()
+			if err != nil {
+				return err
+			}
 			for _, chain := range chains {
 				if len(chain) > 0 && revoked[chain[0].SerialNumber.String()] {
 					return errors.New("client certificate revoked")
@@ -223,6 +228,44 @@ func (s *Server) tlsConfig() (*tls.Config, error) {
 		}
 	}
 	return t, nil
+}
+
+// crlWatcher holds the serials a CRL file revokes, read again when the
+// file changes (a revoke by `marionette ca revoke` while the server runs);
+// a stat per handshake is the cost.
+type crlWatcher struct {
+	path string
+
+	mu      sync.Mutex
+	mtime   time.Time
+	size    int64
+	serials map[string]bool
+}
+
+// revoked returns the current revoked serials. A CRL that turns unreadable
+// after a good read keeps the last good list rather than refusing everyone.
+func (w *crlWatcher) revoked() (map[string]bool, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	fi, err := os.Stat(w.path)
+	if err != nil {
+		if w.serials != nil {
+			return w.serials, nil
+		}
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if w.serials != nil && fi.ModTime().Equal(w.mtime) && fi.Size() == w.size {
+		return w.serials, nil
+	}
+	serials, err := readCRL(w.path)
+	if err != nil {
+		if w.serials != nil {
+			return w.serials, nil
+		}
+		return nil, err
+	}
+	w.serials, w.mtime, w.size = serials, fi.ModTime(), fi.Size()
+	return serials, nil
 }
 
 // readCRL returns the serial numbers a PEM CRL file revokes.
