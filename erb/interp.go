@@ -13,14 +13,14 @@ type interp struct {
 	tmpl  *Template
 	scope Scope
 	out   strings.Builder
-	ivars map[string]any   // instance variables read or assigned so far
+	ivars map[string]any // instance variables read or assigned so far
 	// assigned lists the instance variables the template assigned, in
 	// order: they exist (instance_variables, defined?) even when nil.
 	assigned []string
-	match *matchData       // last successful regexp match ($~, $1, ...)
-	steps int              // evaluation steps, bounded so templates cannot hang
-	depth int              // call depth, bounded so recursion cannot overflow
-	defs  map[string]*nDef // methods the template defined with def
+	match    *matchData       // last successful regexp match ($~, $1, ...)
+	steps    int              // evaluation steps, bounded so templates cannot hang
+	depth    int              // call depth, bounded so recursion cannot overflow
+	defs     map[string]*nDef // methods the template defined with def
 	// setvars holds variables the template set with scope.setvar; they
 	// shadow the scope's for the rest of the rendering (and of the
 	// rendering tree, when the scope shares objects: see setvarMap).
