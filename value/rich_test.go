@@ -53,3 +53,30 @@ func TestRichDataEqualAndInstance(t *testing.T) {
 		t.Error("Data or Timestamp accepts what it should not")
 	}
 }
+
+// Messages are real Puppet 7.23's, for a class parameter of the type given
+// the value.
+func TestDescribeMismatchReducesTypes(t *testing.T) {
+	str := func(s string) Value { return String(s) }
+	tests := []struct {
+		t    Type
+		v    Value
+		want string
+	}{
+		{&ArrayType{Elem: StringAny, Max: MaxInt}, str("x"), "expects an Array value, got String"},
+		{&StringType{Min: 1, Max: MaxInt}, Integer(5), "expects a String value, got Integer"},
+		{&IntegerType{Min: 1, Max: 5}, Integer(7), "expects an Integer[1, 5] value, got Integer[7, 7]"},
+		{&HashType{Key: StringAny, Value: IntegerAny, Max: MaxInt}, str("x"), "expects a Hash value, got String"},
+		{&SensitiveType{Type: StringAny}, str("x"), "expects a Sensitive[String] value, got String"},
+		{&ArrayType{Elem: StringAny, Min: 2, Max: MaxInt}, Array{str("a")}, "expects size to be at least 2, got 1"},
+		{NewEnum([]string{"a", "b"}, false), Integer(5), "expects a match for Enum['a', 'b'], got Integer"},
+		{&NotUndefType{Type: StringAny}, Integer(5), "expects a String value, got Integer"},
+		{&IntegerType{Min: 1, Max: MaxInt}, Float(1.5), "expects an Integer value, got Float"},
+		{TimestampType, str("x"), "expects a Timestamp value, got String"},
+	}
+	for _, tt := range tests {
+		if got := DescribeMismatch(tt.t, tt.v); got != tt.want {
+			t.Errorf("DescribeMismatch(%s, %s) = %q, want %q", TypeString(tt.t), Literal(tt.v), got, tt.want)
+		}
+	}
+}
