@@ -107,10 +107,15 @@ func fnTag(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return value.Undef, nil
 }
 
+// Each argument must be one tag, compared whole: an array is no tag at all
+// (Puppet's tagged(['a', 'b']) is false).
 func fnTagged(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	var tags []string
+	tags := make([]string, 0, len(args))
 	for _, a := range args {
-		tags = append(tags, tagValues(a)...)
+		if _, ok := a.(value.Array); ok {
+			return value.False, nil
+		}
+		tags = append(tags, strings.ToLower(value.ToString(a)))
 	}
 	return value.Boolean(c.Svc().Tagged(c.Scope, tags)), nil
 }
@@ -250,11 +255,17 @@ func (c *Compilation) Tag(sc *eval.Scope, tags []string) {
 // Tagged implements functions.Catalog.
 func (c *Compilation) Tagged(sc *eval.Scope, tags []string) bool {
 	r := c.scopeResource(sc)
-	if r == nil {
-		return false
-	}
+	var classTags []string // the catalog's tags: those of every class so far
 	for _, t := range tags {
-		if !containsString(r.Tags, t) {
+		if r != nil && containsString(r.Tags, t) {
+			continue
+		}
+		if classTags == nil {
+			for _, name := range c.cat.Classes {
+				classTags = appendNameTags(classTags, name)
+			}
+		}
+		if !containsString(classTags, t) {
 			return false
 		}
 	}

@@ -199,7 +199,7 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 	csc.Set("name", value.String(ci.name))
 	c.setModuleNames(csc, def, ci.declScope)
 	ref := "Class[" + ci.res.Title + "]"
-	if err := c.bindParams(csc, ref, cd.Params, ci.given, ci.res, true, ci.name); err != nil {
+	if err := c.bindParams(csc, ref, cd.Params, ci.given, ci.res, true, false, ci.name); err != nil {
 		return err
 	}
 	return c.ev.Exec(cd.Body, csc)
@@ -272,7 +272,10 @@ func (c *Compilation) applyStage(res *resource, meta []catalog.Param) error {
 // bindParams binds declared parameters in sc: the given value, then (for
 // classes) external data `class::param`, then the default, else an error.
 // Values are type checked and recorded as the resource's parameters.
-func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Parameter, given *value.Hash, res *resource, isClass bool, cname string) error {
+// keepUndef is for EPP templates: there, as in Puppet's calls by name, a key
+// given with undef is a value (a parameter with a default takes the default),
+// where a resource's undef attribute counts as not given.
+func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Parameter, given *value.Hash, res *resource, isClass, keepUndef bool, cname string) error {
 	// Problems are reported together at the end, as Puppet does: unknown
 	// attributes first, then each parameter's, in order.
 	var problems []string
@@ -302,6 +305,8 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 		if given != nil {
 			if gv, ok := given.GetString(p.Name); ok && !value.IsUndef(gv) {
 				values[i] = gv
+			} else if ok && keepUndef && p.Default == nil {
+				values[i] = value.Undef
 			}
 		}
 		if values[i] == nil && isClass {
@@ -442,7 +447,7 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 		given.Set(value.String(p.Name), p.Value)
 	}
 	ref := r.Ref().String()
-	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, ""); err != nil {
+	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, false, ""); err != nil {
 		return declError(err, r.pos)
 	}
 	return c.ev.Exec(def.Define.Body, dsc)

@@ -59,6 +59,7 @@ func (c *Compilation) stageValidate() error {
 		if r.virtual {
 			continue
 		}
+		flattenRelationships(r)
 		if err := c.validateResource(r); err != nil {
 			return err
 		}
@@ -190,6 +191,46 @@ func refValue(r catalog.Ref) value.Value {
 }
 
 var relationshipParams = []string{"before", "require", "notify", "subscribe"}
+
+// flattenRelationships writes each relationship metaparameter given as an
+// array as Puppet's catalog has it: nested arrays flattened and undef
+// entries dropped (`require => [undef, Package['y']]` is ["Package[y]"]).
+func flattenRelationships(r *resource) {
+	for _, name := range relationshipParams {
+		v, ok := r.Param(name)
+		if !ok {
+			continue
+		}
+		a, ok := v.(value.Array)
+		if !ok || isFlatDefined(a) {
+			continue
+		}
+		r.SetParam(name, appendFlatDefined(make(value.Array, 0, len(a)), a))
+	}
+}
+
+func isFlatDefined(a value.Array) bool {
+	for _, e := range a {
+		if _, nested := e.(value.Array); nested || value.IsUndef(e) {
+			return false
+		}
+	}
+	return true
+}
+
+func appendFlatDefined(out, a value.Array) value.Array {
+	for _, e := range a {
+		switch e := e.(type) {
+		case value.Array:
+			out = appendFlatDefined(out, e)
+		default:
+			if !value.IsUndef(e) {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
 
 // validateResource checks a finished resource as Puppet does before it
 // hands out the catalog: attribute names of native types, and that

@@ -72,7 +72,7 @@ func (c *Compilation) renderEPP(prog *syntax.EPPProgram, args []value.Value) (va
 				return nil, fmt.Errorf("Too many arguments: no parameter named '%s'", value.ToString(k))
 			}
 		}
-		if err := c.bindParams(tsc, "lambda", prog.Params, params, nil, false, ""); err != nil {
+		if err := c.bindParams(tsc, "lambda", prog.Params, params, nil, false, true, ""); err != nil {
 			return nil, err
 		}
 	} else {

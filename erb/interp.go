@@ -2,6 +2,7 @@ package erb
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/marionette-dev/marionette/value"
@@ -12,11 +13,14 @@ type interp struct {
 	tmpl  *Template
 	scope Scope
 	out   strings.Builder
-	ivars map[string]any   // instance variables read or assigned so far
-	match *matchData       // last successful regexp match ($~, $1, ...)
-	steps int              // evaluation steps, bounded so templates cannot hang
-	depth int              // call depth, bounded so recursion cannot overflow
-	defs  map[string]*nDef // methods the template defined with def
+	ivars map[string]any // instance variables read or assigned so far
+	// assigned lists the instance variables the template assigned, in
+	// order: they exist (instance_variables, defined?) even when nil.
+	assigned []string
+	match    *matchData       // last successful regexp match ($~, $1, ...)
+	steps    int              // evaluation steps, bounded so templates cannot hang
+	depth    int              // call depth, bounded so recursion cannot overflow
+	defs     map[string]*nDef // methods the template defined with def
 	// setvars holds variables the template set with scope.setvar; they
 	// shadow the scope's for the rest of the rendering (and of the
 	// rendering tree, when the scope shares objects: see setvarMap).
@@ -428,6 +432,79 @@ func (in *interp) callToS(line int, v any) (string, error) {
 	return s, nil
 }
 
+// setIvar assigns an instance variable.
+func (in *interp) setIvar(name string, v any) {
+	if !slices.Contains(in.assigned, name) {
+		in.assigned = append(in.assigned, name)
+	}
+	in.ivars[name] = v
+}
+
+// ivarDefined is Ruby's instance_variable_defined?: the template assigned
+// it, or it is a scope variable (Puppet sets none for an undef value).
+func (in *interp) ivarDefined(name string) bool {
+	if name == "__scope__" || slices.Contains(in.assigned, name) {
+		return true
+	}
+	v, ok := in.scope.Variable(name)
+	return ok && !value.IsUndef(v)
+}
+
+// ivarArg reads the name argument of instance_variable_get: "@x" or :@x.
+func (in *interp) ivarArg(line int, a any) (string, error) {
+	var n string
+	switch a := a.(type) {
+	case *rstr:
+		n = a.s
+	case symbol:
+		n = string(a)
+	default:
+		return "", in.errorf(line, "TypeError", "%s is not a symbol nor a string", truncate(inspect(a), 60))
+	}
+	rest, ok := strings.CutPrefix(n, "@")
+	if !ok || rest == "" || strings.HasPrefix(rest, "@") {
+		return "", in.errorf(line, "NameError", "'%s' is not allowed as an instance variable name", n)
+	}
+	return rest, nil
+}
+
+// instanceVariables is the template's instance_variables as under Puppet:
+// @__scope__, one per scope variable that is not undef (non-word
+// characters of its name made '_'), then those the template assigned.
+func (in *interp) instanceVariables(line int) (any, error) {
+	l, ok := in.scope.(VariableLister)
+	if !ok {
+		return nil, in.unsupported(line, "instance_variables (the scope cannot list its variables)")
+	}
+	seen := map[string]bool{"__scope__": true}
+	out := []any{symbol("@__scope__")}
+	for _, k := range l.Variables().Keys() {
+		n := ivarName(value.ToString(k))
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, symbol("@"+n))
+		}
+	}
+	for _, n := range in.assigned {
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, symbol("@"+n))
+		}
+	}
+	return &rarray{a: out}, nil
+}
+
+// ivarName is the instance variable Puppet sets for a scope variable: its
+// name with each character other than a letter, digit or '_' made '_'.
+func ivarName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
 // ivar reads an instance variable: one assigned in the template, else the
 // Puppet variable of that name (nil when there is none, as in Ruby).
 func (in *interp) ivar(name string) any {
@@ -516,7 +593,7 @@ func (in *interp) assign(target node, v any, e *env) error {
 		e.assign(t.name, v)
 		return nil
 	case *nIVar:
-		in.ivars[t.name] = v
+		in.setIvar(t.name, v)
 		return nil
 	case *nCall:
 		recv, err := in.eval(t.recv, e)
@@ -547,7 +624,7 @@ func (in *interp) evalOpAssign(n *nOpAssign, e *env) (any, error) {
 		write = func(v any) error { e.assign(t.name, v); return nil }
 	case *nIVar:
 		read = func() (any, error) { return in.ivar(t.name), nil }
-		write = func(v any) error { in.ivars[t.name] = v; return nil }
+		write = func(v any) error { in.setIvar(t.name, v); return nil }
 	case *nCall:
 		recv, err := in.eval(t.recv, e)
 		if err != nil {
@@ -602,11 +679,7 @@ func (in *interp) evalOpAssign(n *nOpAssign, e *env) (any, error) {
 func (in *interp) defined(n *nDefined, e *env) (any, error) {
 	switch t := n.v.(type) {
 	case *nIVar:
-		if _, ok := in.ivars[t.name]; ok {
-			return newStr("instance-variable"), nil
-		}
-		// Puppet sets no instance variable for an undef value.
-		if v, ok := in.scope.Variable(t.name); ok && !value.IsUndef(v) {
+		if in.ivarDefined(t.name) {
 			return newStr("instance-variable"), nil
 		}
 		return nil, nil
@@ -984,7 +1057,25 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 		return false, nil
 	case "__FILE__", "file":
 		return nil, in.unsupported(line, "the template's file name")
-	case "lambda", "proc", "binding", "eval", "puts", "print", "p", "instance_variables":
+	case "instance_variables":
+		if len(args) == 0 {
+			return in.instanceVariables(line)
+		}
+	case "instance_variable_get", "instance_variable_defined?":
+		if len(args) == 1 {
+			n, err := in.ivarArg(line, args[0])
+			if err != nil {
+				return nil, err
+			}
+			if name == "instance_variable_defined?" {
+				return in.ivarDefined(n), nil
+			}
+			if n == "__scope__" {
+				return &scopeObj{}, nil
+			}
+			return in.ivar(n), nil
+		}
+	case "lambda", "proc", "binding", "eval", "puts", "print", "p":
 	case "block_given?":
 		return false, nil
 	}

@@ -207,6 +207,10 @@ func (lx *lexer) run() error {
 				lx.pos++
 			}
 			t = token{kind: tSymbol, parts: []strPart{{lit: name}}}
+		case c == ':' && lx.pos+2 < len(lx.src) && lx.src[lx.pos+1] == '@' && isIdentStart(lx.src[lx.pos+2]) && (space || !lx.valueEnded()):
+			// :@name, an instance variable's name as a symbol.
+			lx.pos += 2
+			t = token{kind: tSymbol, parts: []strPart{{lit: "@" + lx.ident()}}}
 		case c == ':' && (space || !lx.valueEnded()) && lx.operatorSymbol() != "":
 			op := lx.operatorSymbol()
 			lx.pos += 1 + len(op)

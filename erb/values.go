@@ -503,7 +503,7 @@ func formatFloat(f float64) string {
 func quoteString(s string) string { return value.RubyQuote(s) }
 
 var simpleSymbol = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z_0-9]*[?!=]?|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@)$`)
+	return regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z_0-9]*[?!=]?|@@?[A-Za-z_][A-Za-z_0-9]*|\$[A-Za-z_][A-Za-z_0-9]*|\[\]=?|[-+*/%<>!~^&|]|\*\*|==|===|=~|!=|!~|<=>|<=|>=|<<|>>|[+-]@)$`)
 })
 
 func inspectSymbol(s string) string {

@@ -16,6 +16,7 @@ func Builtins() Table {
 	addCollections(t)
 	addNumbers(t)
 	addTypes(t)
+	addFiles(t)
 	return t
 }
 

@@ -71,8 +71,17 @@ func newValue(c *Ctx, t value.Type, args []value.Value) (value.Value, error) {
 		}
 		return Dispatch("new_unit", Fixed(func(c *Ctx, args []value.Value) (value.Value, error) { return args[0], nil }, P("from", tAny)))(c, args)
 	default:
-		if t == value.NumericType {
+		switch t {
+		case value.NumericType:
 			return newNumeric(c, args)
+		case value.TimestampType:
+			return newTimestamp(c, args)
+		case value.TimespanType:
+			return newTimespan(c, args)
+		case value.BinaryType:
+			return newBinary(c, args)
+		case value.DeferredType:
+			return newDeferred(c, args)
 		}
 	}
 	return nil, fmt.Errorf("Creation of new instance of type '%s' is not supported", value.TypeString(t))

@@ -101,6 +101,14 @@ func writeLiteral(b *strings.Builder, v Value) {
 		writeRegexp(b, v.Source)
 	case *Sensitive:
 		b.WriteString("Sensitive [value redacted]")
+	case *Timestamp:
+		b.WriteString(v.String())
+	case *Timespan:
+		b.WriteString(v.String())
+	case *Binary:
+		b.WriteString(v.String())
+	case *Deferred:
+		b.WriteString(v.String())
 	case Type:
 		writeType(b, v)
 	default:

@@ -188,7 +188,7 @@ func isInstanceSimple(t *simpleType, v Value) bool {
 		return false
 	case ScalarType:
 		switch v.(type) {
-		case String, Integer, Float, Boolean, *Regexp:
+		case String, Integer, Float, Boolean, *Regexp, *Timestamp, *Timespan:
 			return true
 		}
 		return false
@@ -204,6 +204,18 @@ func isInstanceSimple(t *simpleType, v Value) bool {
 		return isRichData(v)
 	case CatalogEntry:
 		return false
+	case TimestampType:
+		_, ok := v.(*Timestamp)
+		return ok
+	case TimespanType:
+		_, ok := v.(*Timespan)
+		return ok
+	case BinaryType:
+		_, ok := v.(*Binary)
+		return ok
+	case DeferredType:
+		_, ok := v.(*Deferred)
+		return ok
 	}
 	return false
 }
@@ -232,7 +244,7 @@ func isData(v Value) bool {
 
 func isRichData(v Value) bool {
 	switch v := v.(type) {
-	case nil, undefValue, defaultValue, String, Integer, Float, Boolean, *Regexp, Type:
+	case nil, undefValue, defaultValue, String, Integer, Float, Boolean, *Regexp, Type, *Timestamp, *Timespan, *Binary, *Deferred:
 		return true
 	case *Sensitive:
 		return isRichData(v.Value)

@@ -124,7 +124,19 @@ func describeLeaf(t Type, v Value) string {
 		if s, ok := v.(String); ok {
 			return "expects a match for " + TypeString(t) + ", got " + Literal(s)
 		}
-		_ = tt
+		return "expects a match for " + TypeString(t) + ", got " + shortTypeName(TypeOf(v))
+	case *NotUndefType:
+		if tt.Type != nil && !IsUndef(v) {
+			return describeLeaf(tt.Type, v)
+		}
+	case *ArrayType:
+		if a, ok := v.(Array); ok && (int64(len(a)) < tt.Min || int64(len(a)) > tt.Max) {
+			return "expects size to be " + sizeWords(tt.Min, tt.Max) + ", got " + sizeWords(int64(len(a)), int64(len(a)))
+		}
+	case *HashType:
+		if h, ok := v.(*Hash); ok && (int64(h.Len()) < tt.Min || int64(h.Len()) > tt.Max) {
+			return "expects size to be " + sizeWords(tt.Min, tt.Max) + ", got " + sizeWords(int64(h.Len()), int64(h.Len()))
+		}
 	case *VariantType:
 		return "expects a value of type " + joinAlternatives(tt.Types) + ", got " + actualName(t, v)
 	case *OptionalType:
@@ -133,8 +145,70 @@ func describeLeaf(t Type, v Value) string {
 	expected := TypeString(t)
 	if a, ok := t.(*AliasType); ok && a.Resolved != nil {
 		expected = a.Name + " = " + TypeString(a.Resolved)
+	} else if !reportDetailed(t, TypeOf(v)) {
+		// Of different kinds: Puppet names only the kinds ("expects an
+		// Array value, got String" for Array[String] given a String).
+		return "expects " + withArticle(shortTypeName(t)) + " value, got " + shortTypeName(TypeOf(v))
 	}
 	return "expects " + withArticle(expected) + " value, got " + actualName(t, v)
+}
+
+// sizeWords words a size range as Puppet's size mismatches do.
+func sizeWords(lo, hi int64) string {
+	switch {
+	case lo == hi:
+		return strconv.FormatInt(lo, 10)
+	case lo == 0 && hi == MaxInt:
+		return "unlimited"
+	case lo == 0:
+		return "at most " + strconv.FormatInt(hi, 10)
+	case hi == MaxInt:
+		return "at least " + strconv.FormatInt(lo, 10)
+	}
+	return "between " + strconv.FormatInt(lo, 10) + " and " + strconv.FormatInt(hi, 10)
+}
+
+// reportDetailed says whether a mismatch message shows the expected type
+// with its parameters: when the actual type is of the same kind, a Tuple
+// for an Array or a Hash for a Struct, or one the expected kind's
+// unparameterized form accepts (an Integer[1, 5] given 7).
+func reportDetailed(e, a Type) bool {
+	e = Resolve(e)
+	if e.TypeName() == a.TypeName() {
+		return true
+	}
+	switch e.(type) {
+	case *StructType:
+		if _, ok := a.(*HashType); ok {
+			return true
+		}
+	case *TupleType:
+		if _, ok := a.(*ArrayType); ok {
+			return true
+		}
+	}
+	base, ok := baseTypes[e.TypeName()]
+	return ok && IsAssignable(base, a)
+}
+
+// shortTypeName is a type's kind as mismatch messages name it: its name,
+// with the contained type for the wrappers (Sensitive[String]).
+func shortTypeName(t Type) string {
+	var inner Type
+	switch t := t.(type) {
+	case *SensitiveType:
+		inner = t.Type
+	case *OptionalType:
+		inner = t.Type
+	case *NotUndefType:
+		inner = t.Type
+	case *TypeType:
+		inner = t.Type
+	}
+	if inner != nil && inner != AnyType {
+		return t.TypeName() + "[" + inner.TypeName() + "]"
+	}
+	return t.TypeName()
 }
 
 func joinAlternatives(ts []Type) string {

@@ -185,6 +185,14 @@ func RubyClass(v Value) string {
 		return "Regexp"
 	case *Sensitive:
 		return "Puppet::Pops::Types::PSensitiveType::Sensitive"
+	case *Timestamp:
+		return "Puppet::Pops::Time::Timestamp"
+	case *Timespan:
+		return "Puppet::Pops::Time::Timespan"
+	case *Binary:
+		return "Puppet::Pops::Types::PBinaryType::Binary"
+	case *Deferred:
+		return "Deferred"
 	case Type:
 		return "Puppet::Pops::Types::P" + v.TypeName() + "Type"
 	}

@@ -63,6 +63,14 @@ func TypeOf(v Value) Type {
 		return &HashType{Key: commonType(kts), Value: commonType(vts), Min: n, Max: n}
 	case *Sensitive:
 		return &SensitiveType{Type: Generalize(TypeOf(v.Value))}
+	case *Timestamp:
+		return TimestampType
+	case *Timespan:
+		return TimespanType
+	case *Binary:
+		return BinaryType
+	case *Deferred:
+		return DeferredType
 	case Type:
 		return &TypeType{Type: v}
 	case *Iterator:

@@ -145,7 +145,8 @@ func Equal(a, b Value) bool {
 		bt, ok := b.(Type)
 		return ok && TypesEqual(a, bt)
 	}
-	return false
+	eq, _ := richEqual(a, b)
+	return eq
 }
 
 // Identical is strict equality as used for hash keys and uniqueness: strings are

@@ -1,0 +1,91 @@
+package functions
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// addFiles adds file() and find_file(), which read files of the compiling
+// machine: absolute paths, or "module/rest" for <module>/files/rest.
+func addFiles(t Table) {
+	t["file"] = fileFunc
+	findImpl := func(c *Ctx, args []value.Value) (value.Value, error) {
+		var names []value.Value
+		for _, a := range args {
+			if arr, ok := a.(value.Array); ok {
+				names = append(names, arr...)
+			} else {
+				names = append(names, a)
+			}
+		}
+		for _, n := range names {
+			if p, ok := findFile(c, value.ToString(n)); ok {
+				return value.String(p), nil
+			}
+		}
+		return value.Undef, nil
+	}
+	t["find_file"] = Dispatch("find_file",
+		Signature{Params: []Param{P("paths", tString)}, Repeated: true, Impl: findImpl},
+		Fixed(findImpl, P("paths_array", &value.ArrayType{Elem: tString, Max: value.MaxInt})))
+}
+
+// fileFunc is file(): the content of the first of its arguments that names
+// an existing file; an error naming them all when none does.
+func fileFunc(c *Ctx, args []value.Value) (value.Value, error) {
+	if err := Arity3("file", args, 1, true); err != nil {
+		return nil, err
+	}
+	names := make([]string, len(args))
+	for i, a := range args {
+		s, ok := a.(value.String)
+		if !ok {
+			return nil, fmt.Errorf("file(): expects String arguments, got %s", value.TypeString(value.TypeOf(a)))
+		}
+		names[i] = string(s)
+	}
+	for _, n := range names {
+		p, ok := findFile(c, n)
+		if !ok {
+			continue
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			if fi, serr := os.Stat(p); serr == nil && fi.IsDir() {
+				return nil, fmt.Errorf("Is a directory @ io_fillbuf - fd:5 %s", p)
+			}
+			return nil, fmt.Errorf("Could not read file %s: %v", p, err)
+		}
+		return value.String(data), nil
+	}
+	return nil, fmt.Errorf("Could not find any files from %s", strings.Join(names, ", "))
+}
+
+// findFile resolves a file argument as Puppet does: an absolute path as it
+// is, "module/rest" to <module>/files/rest; either only when it exists
+// (directories too).
+func findFile(c *Ctx, name string) (string, bool) {
+	if filepath.IsAbs(name) {
+		if _, err := os.Stat(name); err == nil {
+			return name, true
+		}
+		return "", false
+	}
+	mod, rest, ok := strings.Cut(name, "/")
+	if !ok || mod == "" {
+		return "", false
+	}
+	dir, found := c.Svc().ModulePath(mod)
+	if !found {
+		return "", false
+	}
+	p := filepath.Join(dir, "files", rest)
+	if _, err := os.Stat(p); err != nil {
+		return "", false
+	}
+	return p, true
+}

@@ -1,0 +1,5 @@
+package { 'y': }
+notify { 'r1': require => [undef] }
+notify { 'r2': before => [[undef, Package['y']], undef] }
+notify { 'r3': subscribe => [undef, 'Package[y]'], notify => [Package['y'], undef] }
+notify { 'r4': message => [undef, 'x'], require => [[Package['y']]] }
