@@ -670,10 +670,14 @@ func TestHostileCSRBytes(t *testing.T) {
 			if _, err := c.SubmitCSR("h", p); err == nil {
 				t.Fatalf("a truncated CSR (%d bytes) was accepted", i)
 			}
+			if _, err := c.CertificatePEM("h"); !errors.Is(err, ErrNotFound) {
+				t.Fatalf("a refused CSR (%d bytes) was signed", i)
+			}
+			// Like puppetserver, a CSR that parses (the last signature
+			// byte changed) is saved before autosigning refuses it; clear
+			// it so the next one is not refused as a duplicate instead.
+			os.Remove(filepath.Join(c.Dir(), RequestsDir, "h.pem"))
 		}
-	}
-	if _, err := c.CSRPEM("h"); !errors.Is(err, ErrNotFound) {
-		t.Error("a refused CSR was saved")
 	}
 }
 
