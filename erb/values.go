@@ -430,7 +430,7 @@ func inspect(v any) string {
 // written, so that one containing itself prints as [...] or {...}, as in
 // Ruby.
 func writeInspect(b *strings.Builder, v any, open []any) {
-	if b.Len() > MaxStringSize {
+	if b.Len() > MaxTemplateSizeCeiling {
 		return // the caller fails on the size
 	}
 	for _, o := range open {
