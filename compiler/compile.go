@@ -71,6 +71,8 @@ type Request struct {
 	FuzzyNodeMatching bool
 	// Now is the compile time (catalog version); zero means time.Now().
 	Now time.Time
+	// Limits bound the compile; the zero Limits are the defaults.
+	Limits Limits
 }
 
 // Result is what one compile produced: the catalog, and the warnings and
@@ -284,6 +286,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		ModuleDir:      env.ModuleDir,
 		Warn:           c.diags.Add,
 		ConvertTo:      c.convertTo,
+		MaxYAMLNodes:   req.Limits.MaxYAMLNodes,
 	}, c)
 	now := req.Now
 	if now.IsZero() {
