@@ -74,6 +74,8 @@ type Request struct {
 	FuzzyNodeMatching bool
 	// Now is the compile time (catalog version); zero means time.Now().
 	Now time.Time
+	// Limits bound the compile; the zero Limits are the defaults.
+	Limits Limits
 	// Trusted, when set, is what $trusted holds: a compile server fills it
 	// from the agent's verified client certificate. Nil means a local
 	// compile, whose $trusted comes from the clientcert fact as Puppet's
@@ -321,6 +323,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		ModuleDir:      env.ModuleDir,
 		Warn:           c.diags.Add,
 		ConvertTo:      c.convertTo,
+		MaxYAMLNodes:   req.Limits.MaxYAMLNodes,
 	}, c)
 	now := req.Now
 	if now.IsZero() {

@@ -44,7 +44,7 @@ func (c *Compilation) renderShared(t *erb.Template, sc *eval.Scope) (string, err
 		c.erbObjects = erb.NewObjects()
 		defer func() { c.erbObjects = nil }()
 	}
-	return t.Render(&erbScope{c: c, sc: sc})
+	return t.RenderWith(&erbScope{c: c, sc: sc}, erb.RenderOptions{MaxSize: c.req.Limits.MaxTemplateSize})
 }
 
 func (s *erbScope) SharedObjects() *erb.Objects { return s.c.erbObjects }

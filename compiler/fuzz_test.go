@@ -3,6 +3,7 @@ package compiler
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -33,6 +34,8 @@ func FuzzCompile(f *testing.F) {
 		if err != nil {
 			return // parse and validation errors are fine
 		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -42,6 +45,12 @@ func FuzzCompile(f *testing.F) {
 		case <-done:
 		case <-time.After(10 * time.Second * timeScale):
 			t.Fatalf("compile did not finish in %v:\n%s", 10*time.Second*timeScale, src)
+		}
+		// The compiler's limits (strings, nesting, iterations) keep a compile
+		// of a small manifest well under this.
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > 2<<30 {
+			t.Fatalf("compile allocated %d MiB:\n%s", n>>20, src)
 		}
 	})
 }

@@ -89,6 +89,9 @@ func (c *Compilation) addResource(r *resource) error {
 	if err := c.checkUniqueness(r); err != nil {
 		return err
 	}
+	if max := c.req.Limits.maxResources(); len(c.resources) >= max {
+		return tooManyResources(max)
+	}
 	c.byRef[ref] = r
 	c.resources = append(c.resources, r)
 	if v, ok := r.Param("alias"); ok {

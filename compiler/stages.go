@@ -298,8 +298,8 @@ func (c *Compilation) stageENC() error {
 // nothing.
 func (c *Compilation) stageLazy() error {
 	for round := 0; ; round++ {
-		if round > 10000 {
-			return evaluationError(diag.Range{}, fmt.Sprintf("the compile did not settle after %d rounds of defined types and collectors", round), nil)
+		if round > MaxLazyRounds {
+			return evaluationError(diag.Range{}, fmt.Sprintf("the compile did not settle after %d rounds of defined types and collectors (MaxLazyRounds, a fixed limit of marionette)", round), nil)
 		}
 		if err := c.ev.Poll(); err != nil {
 			return err

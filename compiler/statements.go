@@ -199,10 +199,6 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 	return refs, nil
 }
 
-// maxDefineDepth bounds how deeply defined-type instances may declare one
-// another, so that a define that declares itself fails instead of hanging.
-const maxDefineDepth = 1000
-
 // withBodyDefaults adds the `default:` body's attributes a body does not set.
 func withBodyDefaults(ops, defaults []attrOp) []attrOp {
 	if len(defaults) == 0 {
@@ -251,8 +247,8 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		}
 	}
 	r := c.newResource(typeName, title, sc, pos, kind)
-	if def != nil && r.defineDepth >= maxDefineDepth {
-		return nil, fmt.Errorf("Defined types nest more than %d deep (a defined type that declares itself without end?) at %s", maxDefineDepth, r.Ref())
+	if def != nil && r.defineDepth >= MaxDefineDepth {
+		return nil, fmt.Errorf("Defined types nest more than %d deep (a defined type that declares itself without end? MaxDefineDepth, a fixed limit of marionette) at %s", MaxDefineDepth, r.Ref())
 	}
 	r.Params = make([]catalog.Param, 0, len(ops))
 	r.define = def

@@ -42,6 +42,9 @@ type Result struct {
 type Options struct {
 	Timeout   time.Duration // must be positive; see DefaultTimeout
 	MaxOutput int           // bytes of stdout; 0 means DefaultMaxOutput
+	// MaxYAMLNodes bounds what the output's YAML may expand to; 0 means
+	// hiera.MaxYAMLNodes.
+	MaxYAMLNodes int
 }
 
 // DefaultOptions are DefaultTimeout and DefaultMaxOutput.
@@ -56,7 +59,7 @@ func (o Options) Validate() error {
 		return fmt.Errorf("invalid --enc-timeout %s: the timeout must be positive", o.Timeout)
 	}
 	if o.MaxOutput < 0 {
-		return fmt.Errorf("invalid ENC output limit %d: it must be positive (see DefaultMaxOutput)", o.MaxOutput)
+		return fmt.Errorf("invalid --enc-max-output %d: the limit must be positive", o.MaxOutput)
 	}
 	return nil
 }
@@ -91,9 +94,9 @@ func Run(ctx context.Context, path, node string, opts Options) (*Result, error) 
 	name := filepath.Base(path)
 	switch {
 	case ctx.Err() == context.DeadlineExceeded:
-		return nil, fmt.Errorf("Failed when searching for node %s: external node classifier '%s' timed out after %s", node, name, timeout)
+		return nil, fmt.Errorf("Failed when searching for node %s: external node classifier '%s' timed out after %s (a limit of marionette; --enc-timeout raises it)", node, name, timeout)
 	case stdout.overflow:
-		return nil, fmt.Errorf("Failed when searching for node %s: output of external node classifier '%s' exceeds %d bytes (the ENC output limit, DefaultMaxOutput)", node, name, maxOut)
+		return nil, fmt.Errorf("Failed when searching for node %s: output of external node classifier '%s' exceeds %d bytes (a limit of marionette; --enc-max-output raises it)", node, name, maxOut)
 	case err != nil:
 		var exitErr *exec.ExitError
 		if errors.As(err, &exitErr) {
@@ -106,15 +109,20 @@ func Run(ctx context.Context, path, node string, opts Options) (*Result, error) 
 	if strings.TrimSpace(stdout.buf.String()) == "" {
 		return nil, &NotFoundError{Node: node, Msg: fmt.Sprintf("Could not find node '%s'; cannot compile", node)}
 	}
-	return Parse(stdout.buf.Bytes(), node, name)
+	return parse(stdout.buf.Bytes(), node, name, opts.MaxYAMLNodes)
 }
 
 // Parse reads a classifier's YAML answer.
 func Parse(out []byte, node, encName string) (*Result, error) {
+	return parse(out, node, encName, 0)
+}
+
+// parse is Parse with the YAML bounded to maxNodes values (0: the default).
+func parse(out []byte, node, encName string, maxNodes int) (*Result, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("Failed when searching for node %s: Could not load external node results for %s: %s", node, node, fmt.Sprintf(format, args...))
 	}
-	doc, err := hiera.FromYAML(out, encName)
+	doc, err := hiera.FromYAMLLimit(out, encName, maxNodes)
 	if err != nil {
 		return nil, fail("%v", err)
 	}

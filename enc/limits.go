@@ -2,8 +2,8 @@ package enc
 
 import "time"
 
-// Limits on an external node classifier run; a later `help limits` page
-// lists these constants by name.
+// Limits on an external node classifier run; `marionette help limits`
+// lists them. Options raise them (--enc-timeout, --enc-max-output).
 const (
 	// DefaultTimeout is how long a classifier may run (--enc-timeout).
 	DefaultTimeout = 30 * time.Second

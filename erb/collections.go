@@ -683,7 +683,7 @@ func (in *interp) joinArray(line int, items []any, sep string, open []*rarray) (
 				return "", err
 			}
 			b.WriteString(s)
-			if b.Len() > MaxStringSize {
+			if b.Len() > in.maxString {
 				return "", in.stringTooLarge(line)
 			}
 			continue
@@ -762,7 +762,7 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 				}
 			}
 			if i > MaxArraySize {
-				return nil, true, in.unsupported(line, "array index too large")
+				return nil, true, in.arrayTooLarge(line)
 			}
 			for int64(len(a.a)) <= i {
 				a.a = append(a.a, nil)

@@ -135,8 +135,8 @@ func TestErrors(t *testing.T) {
 		{"comparison", "<%= [1, 'a'].sort %>", "ArgumentError: comparison of", false},
 		{"frozen", "<% s = 'a'.freeze %><%= s << 'x' %>", "FrozenError", false},
 		{"raise", "<% raise 'stop here' %>", "t.erb:1: RuntimeError: stop here", false},
-		{"endless loop", "<% while true; end %>", "takes too long", false},
-		{"deep recursion", "<% def f(x) f(x) end %><%= f(1) %>", "nested too deeply", false},
+		{"endless loop", "<% while true; end %>", "rendering takes more than MaxSteps (20000000) steps (an endless loop?): a fixed limit of marionette", false},
+		{"deep recursion", "<% def f(x) f(x) end %><%= f(1) %>", "calls nested more than MaxCallDepth (2000) deep: a fixed limit of marionette", false},
 	}
 	scope := mapScope{"s": value.String("frozen")}
 	for _, tc := range tests {

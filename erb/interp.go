@@ -17,10 +17,13 @@ type interp struct {
 	// assigned lists the instance variables the template assigned, in
 	// order: they exist (instance_variables, defined?) even when nil.
 	assigned []string
-	match    *matchData       // last successful regexp match ($~, $1, ...)
-	steps    int              // evaluation steps, bounded so templates cannot hang
-	depth    int              // call depth, bounded so recursion cannot overflow
-	defs     map[string]*nDef // methods the template defined with def
+	match    *matchData // last successful regexp match ($~, $1, ...)
+	steps    int        // evaluation steps, bounded so templates cannot hang
+	// maxString bounds the output and any one string (MaxStringSize unless
+	// RenderOptions raise it).
+	maxString int
+	depth     int              // call depth, bounded so recursion cannot overflow
+	defs      map[string]*nDef // methods the template defined with def
 	// setvars holds variables the template set with scope.setvar; they
 	// shadow the scope's for the rest of the rendering (and of the
 	// rendering tree, when the scope shares objects: see setvarMap).
@@ -98,19 +101,29 @@ func (in *interp) errorf(line int, class, format string, args ...any) error {
 }
 
 // tooLarge reports a string or array past one of the limits in limits.go,
-// where Ruby would try to allocate it.
-func (in *interp) tooLarge(line int, what string, limitName string, limit int64) error {
-	return fmt.Errorf("template %s:%d: %s larger than %s (%d)", in.tmpl.name, line, what, limitName, limit)
+// where Ruby would try to allocate it: the message names the limit and says
+// how to raise it (flag is "" for a fixed limit).
+func (in *interp) tooLarge(line int, what string, limitName string, limit int64, flag string) error {
+	return fmt.Errorf("template %s:%d: %s larger than %s (%d): %s", in.tmpl.name, line, what, limitName, limit, limitOfMarionette(flag))
+}
+
+// limitOfMarionette is the end of a limit's error: it is marionette's, not
+// Ruby's, and the flag that raises it, if any.
+func limitOfMarionette(flag string) string {
+	if flag == "" {
+		return "a fixed limit of marionette"
+	}
+	return "a limit of marionette (" + flag + " raises it)"
 }
 
 // stringTooLarge is tooLarge for a string.
 func (in *interp) stringTooLarge(line int) error {
-	return in.tooLarge(line, "string", "MaxStringSize", MaxStringSize)
+	return in.tooLarge(line, "string", "MaxStringSize", int64(in.maxString), TemplateSizeFlag)
 }
 
 // arrayTooLarge is tooLarge for an array.
 func (in *interp) arrayTooLarge(line int) error {
-	return in.tooLarge(line, "array", "MaxArraySize", MaxArraySize)
+	return in.tooLarge(line, "array", "MaxArraySize", MaxArraySize, "")
 }
 
 // repeatSize is the size of n copies of something of size size, for
@@ -124,6 +137,16 @@ func (in *interp) repeatSize(line int, size, n, max int64) (int64, error) {
 		return 0, in.errorf(line, "ArgumentError", "argument too big")
 	}
 	return size * n, nil
+}
+
+// tooManySteps reports a rendering past MaxSteps.
+func (in *interp) tooManySteps(line int) error {
+	return fmt.Errorf("template %s:%d: rendering takes more than MaxSteps (%d) steps (an endless loop?): %s", in.tmpl.name, line, MaxSteps, limitOfMarionette(""))
+}
+
+// callsTooDeep reports calls nested past MaxCallDepth.
+func (in *interp) callsTooDeep(line int) error {
+	return fmt.Errorf("template %s:%d: calls nested more than MaxCallDepth (%d) deep: %s", in.tmpl.name, line, MaxCallDepth, limitOfMarionette(""))
 }
 
 func (in *interp) unsupported(line int, format string, args ...any) error {
@@ -153,7 +176,7 @@ func truncate(s string, n int) string {
 func (in *interp) eval(n node, e *env) (any, error) {
 	in.steps++
 	if in.steps > MaxSteps {
-		return nil, in.unsupported(n.lineNo(), "template takes too long to render")
+		return nil, in.tooManySteps(n.lineNo())
 	}
 	if in.steps%stopEvery == 0 {
 		if st, ok := in.scope.(Stopper); ok {
@@ -186,8 +209,8 @@ func (in *interp) eval(n node, e *env) (any, error) {
 			return nil, err
 		}
 		in.out.WriteString(s)
-		if in.out.Len() > MaxStringSize {
-			return nil, in.tooLarge(n.line, "template output", "MaxStringSize", MaxStringSize)
+		if in.out.Len() > in.maxString {
+			return nil, in.tooLarge(n.line, "template output", "MaxStringSize", int64(in.maxString), TemplateSizeFlag)
 		}
 		return nil, nil
 	case *nNil:
@@ -426,7 +449,7 @@ func (in *interp) callToS(line int, v any) (string, error) {
 		return "", in.unsupported(line, "printing the %s object", className(v))
 	}
 	s := toS(v)
-	if len(s) > MaxStringSize {
+	if len(s) > in.maxString {
 		return "", in.stringTooLarge(line)
 	}
 	return s, nil
@@ -919,7 +942,7 @@ func (in *interp) evalCall(n *nCall, e *env) (any, error) {
 	in.depth++
 	defer func() { in.depth-- }()
 	if in.depth > MaxCallDepth {
-		return nil, in.unsupported(n.line, "calls nested too deeply")
+		return nil, in.callsTooDeep(n.line)
 	}
 	return in.callMethod(n.line, recv, n.name, args, blk)
 }
@@ -1176,7 +1199,7 @@ func (in *interp) callDef(line int, d *nDef, args []any) (any, error) {
 	in.depth++
 	defer func() { in.depth-- }()
 	if in.depth > MaxCallDepth {
-		return nil, in.unsupported(line, "calls nested too deeply")
+		return nil, in.callsTooDeep(line)
 	}
 	e, err := in.bindDefParams(line, d, args)
 	if err != nil {

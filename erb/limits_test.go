@@ -81,3 +81,45 @@ func TestRenderSizeLimits(t *testing.T) {
 		})
 	}
 }
+
+// RenderOptions.MaxSize raises (or lowers) the string and output limit, and
+// every limit's error says it is marionette's and how to raise it.
+func TestRenderOptionsMaxSize(t *testing.T) {
+	tests := []struct {
+		name, src string
+		maxSize   int
+		wantErr   string
+		wantLen   int
+	}{
+		{"default refuses 100 MB", `<%= "x" * 100000000 %>`, 0, "string larger than MaxStringSize (67108864): a limit of marionette (--max-template-size raises it)", 0},
+		{"raised allows 100 MB", `<%= "x" * 100000000 %>`, 128 << 20, "", 100000000},
+		{"lowered output", `<% 20.times do %>xxxxxxxxxx<%= 1 %><% end %>`, 100, "template output larger than MaxStringSize (100): a limit of marionette (--max-template-size raises it)", 0},
+		{"above the ceiling is the ceiling", `<%= "x" * (MaxTemplateSizeCeiling + 1) %>`, 4 << 30, "", 0},
+		{"fixed limit", `<%= "%100000000d" % 1 %>`, 0, "format width larger than MaxFormatWidth (1000000): a fixed limit of marionette", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := strings.ReplaceAll(tt.src, "MaxTemplateSizeCeiling", "1073741824")
+			tmpl, err := Parse("limits.erb", []byte(src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := tmpl.RenderWith(mapScope{}, RenderOptions{MaxSize: tt.maxSize})
+			if tt.wantErr == "" && tt.wantLen == 0 {
+				if err == nil || !strings.Contains(err.Error(), "MaxStringSize (1073741824)") {
+					t.Fatalf("err = %v, want the ceiling", err)
+				}
+				return
+			}
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(got) != tt.wantLen {
+				t.Fatalf("got %d bytes, %v; want %d", len(got), err, tt.wantLen)
+			}
+		})
+	}
+}

@@ -19,7 +19,7 @@ import (
 func (in *interp) callMethod(line int, recv any, name string, args []any, blk *blockVal) (any, error) {
 	in.steps++
 	if in.steps > MaxSteps {
-		return nil, in.unsupported(line, "template takes too long to render")
+		return nil, in.tooManySteps(line)
 	}
 	v, err := in.dispatch(line, recv, name, args, blk)
 	switch r := v.(type) {

@@ -22,9 +22,6 @@ type parser struct {
 	defParams bool
 }
 
-// maxDepth bounds expression nesting.
-const maxDepth = 500
-
 type parseError struct{ msg string }
 
 func (p *parser) fail(t token, format string, args ...any) {
@@ -119,8 +116,8 @@ func (p *parser) isLocal(name string) bool {
 
 func (p *parser) enter(t token) {
 	p.depth++
-	if p.depth > maxDepth {
-		p.fail(t, "nesting too deep")
+	if p.depth > MaxParseDepth {
+		panic(parseError{fmt.Sprintf("template %s:%d: expressions nested more than MaxParseDepth (%d) deep: %s", p.name, t.line, MaxParseDepth, limitOfMarionette(""))})
 	}
 }
 

@@ -50,7 +50,7 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 		if err != nil {
 			return nil, true, err
 		}
-		if len(str)+len(o) > MaxStringSize {
+		if len(str)+len(o) > in.maxString {
 			return nil, true, in.stringTooLarge(line)
 		}
 		return ret(str + o)
@@ -67,7 +67,7 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			if err != nil {
 				return nil, true, err
 			}
-			if size > MaxStringSize {
+			if size > int64(in.maxString) {
 				return nil, true, in.stringTooLarge(line)
 			}
 			return ret(strings.Repeat(str, int(n)))
@@ -86,7 +86,7 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			return nil, true, in.frozenError(line, s)
 		}
 		for _, a := range args {
-			if len(s.s) > MaxStringSize {
+			if len(s.s) > in.maxString {
 				return nil, true, in.stringTooLarge(line)
 			}
 			switch a := a.(type) {
@@ -338,7 +338,7 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 				}
 				pad = p
 			}
-			if w > MaxStringSize || w*int64(min(len(pad), utf8.UTFMax)) > MaxStringSize {
+			if w > int64(in.maxString) || w*int64(min(len(pad), utf8.UTFMax)) > int64(in.maxString) {
 				return nil, true, in.stringTooLarge(line)
 			}
 			return ret(justify(str, int(w), pad, name))
@@ -1065,7 +1065,7 @@ func (in *interp) substitute(line int, str string, global bool, args []any, blk 
 		}
 		b.WriteString(rep)
 		pos = me
-		if b.Len() > MaxStringSize {
+		if b.Len() > in.maxString {
 			return "", in.stringTooLarge(line)
 		}
 	}
@@ -1154,7 +1154,7 @@ func (in *interp) format(line int, fmtv any, args []any) (string, error) {
 		if err := in.checkFormatSpec(line, spec); err != nil {
 			return "", err
 		}
-		if b.Len() > MaxStringSize {
+		if b.Len() > in.maxString {
 			return "", in.stringTooLarge(line)
 		}
 		if verb == '%' {
@@ -1216,7 +1216,7 @@ func (in *interp) format(line int, fmtv any, args []any) (string, error) {
 			return "", in.unsupported(line, "format directive %%%c", verb)
 		}
 	}
-	if b.Len() > MaxStringSize {
+	if b.Len() > in.maxString {
 		return "", in.stringTooLarge(line)
 	}
 	return b.String(), nil
@@ -1241,7 +1241,7 @@ func (in *interp) checkFormatSpec(line int, spec string) error {
 			}
 		}
 		if n > MaxFormatWidth {
-			return in.tooLarge(line, "format "+what, "MaxFormatWidth", MaxFormatWidth)
+			return in.tooLarge(line, "format "+what, "MaxFormatWidth", MaxFormatWidth, "")
 		}
 	}
 	return nil

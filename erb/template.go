@@ -131,7 +131,23 @@ func Parse(name string, src []byte) (*Template, error) {
 
 // Render evaluates the template against a scope and returns its output.
 func (t *Template) Render(s Scope) (out string, err error) {
-	in := &interp{tmpl: t, scope: s, ivars: map[string]any{}}
+	return t.RenderWith(s, RenderOptions{})
+}
+
+// RenderOptions are the limits of one rendering a caller may raise.
+type RenderOptions struct {
+	// MaxSize bounds the template's output and any one string it builds;
+	// zero means MaxStringSize, and it is at most MaxTemplateSizeCeiling.
+	MaxSize int
+}
+
+// RenderWith is Render within the limits of o.
+func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) {
+	maxString := MaxStringSize
+	if o.MaxSize > 0 {
+		maxString = min(o.MaxSize, MaxTemplateSizeCeiling)
+	}
+	in := &interp{tmpl: t, scope: s, ivars: map[string]any{}, maxString: maxString}
 	defer func() {
 		// A panic here is a bug in this package; report it against the
 		// template rather than taking the compiler down.

@@ -242,7 +242,7 @@ func toPuppet(v any) (value.Value, error) {
 func toPuppetDepth(v any, depth int, budget *int) (value.Value, error) {
 	*budget--
 	if depth > MaxNesting || *budget < 0 {
-		return nil, fmt.Errorf("data nested too deeply or too large")
+		return nil, fmt.Errorf("data nested more than MaxNesting (%d) deep or with more than MaxVisits (%d) elements: %s", MaxNesting, MaxVisits, limitOfMarionette(""))
 	}
 	switch v := v.(type) {
 	case nil:
@@ -430,7 +430,7 @@ func inspect(v any) string {
 // written, so that one containing itself prints as [...] or {...}, as in
 // Ruby.
 func writeInspect(b *strings.Builder, v any, open []any) {
-	if b.Len() > MaxStringSize {
+	if b.Len() > MaxTemplateSizeCeiling {
 		return // the caller fails on the size
 	}
 	for _, o := range open {

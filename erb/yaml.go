@@ -1,6 +1,7 @@
 package erb
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"strconv"
@@ -163,7 +164,7 @@ func (in *interp) yamlBlock(line int, b *strings.Builder, v any, indent, first i
 		return strings.Repeat(" ", indent)
 	}
 	if in.depth++; in.depth > MaxCallDepth {
-		return in.unsupported(line, "to_yaml nesting too deep")
+		return fmt.Errorf("template %s:%d: to_yaml nested more than MaxCallDepth (%d) deep: %s", in.tmpl.name, line, MaxCallDepth, limitOfMarionette(""))
 	}
 	defer func() { in.depth-- }()
 	switch x := v.(type) {

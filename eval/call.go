@@ -53,7 +53,7 @@ func (ev *Evaluator) invoke(sc *Scope, at syntax.Node, name string, args []value
 		return nil, &breakSignal{Pos: position(sc, at)}
 	}
 	if ev.depth >= maxDepth {
-		return nil, errorAt(sc, at, "Maximum call depth (%d) exceeded calling '%s'", maxDepth, name)
+		return nil, errorAt(sc, at, "Maximum call depth (%d) exceeded calling '%s' (MaxCallDepth, a fixed limit of marionette)", maxDepth, name)
 	}
 	if ev.due() {
 		if err := ev.poll(sc, at); err != nil {
@@ -111,7 +111,7 @@ func (ev *Evaluator) callLambda(l *Lambda, args []value.Value, wantValue bool) (
 	ev.depth++
 	defer func() { ev.depth-- }()
 	if ev.depth > maxDepth {
-		return nil, errorAt(l.Scope, l.Def, "Maximum call depth (%d) exceeded", maxDepth)
+		return nil, errorAt(l.Scope, l.Def, "Maximum call depth (%d) exceeded (MaxCallDepth, a fixed limit of marionette)", maxDepth)
 	}
 	var v value.Value = value.Undef
 	var err error

@@ -112,9 +112,15 @@ func (c *Cache) Config(path string, layer Layer) (*Config, error) {
 }
 
 // dataFile returns the data hash of a yaml_data or json_data file (stat'ed
-// as stamp), and a warning to report when the file held no hash.
-func (c *Cache) dataFile(path, function string, stamp fileStamp) (*value.Hash, string, error) {
-	e := c.entryAt(path, function, stamp, func(data []byte, e *cacheEntry) {
+// as stamp), and a warning to report when the file held no hash. maxNodes
+// bounds a YAML file (0: MaxYAMLNodes); files read under different bounds
+// are cached apart.
+func (c *Cache) dataFile(path, function string, stamp fileStamp, maxNodes int) (*value.Hash, string, error) {
+	kind := function
+	if maxNodes > 0 && function != "json_data" {
+		kind = fmt.Sprintf("%s:%d", function, maxNodes)
+	}
+	e := c.entryAt(path, kind, stamp, func(data []byte, e *cacheEntry) {
 		var v value.Value
 		if function == "json_data" {
 			v, e.err = FromJSON(data, path)
@@ -128,7 +134,7 @@ func (c *Cache) dataFile(path, function string, stamp fileStamp) (*value.Hash, s
 			}
 			return
 		}
-		v, e.err = FromYAML(data, path)
+		v, e.err = FromYAMLLimit(data, path, maxNodes)
 		if e.err != nil {
 			e.err = fmt.Errorf("Unable to parse %w", e.err)
 			return

@@ -16,15 +16,20 @@ import (
 // fast path declines and is the only source of syntax errors, so messages do
 // not depend on which path ran.
 func fromYAMLSlow(data []byte, file string) (value.Value, error) {
+	return (&yamlConverter{file: file}).decodeSlow(data)
+}
+
+// decodeSlow is fromYAMLSlow through c.
+func (c *yamlConverter) decodeSlow(data []byte) (value.Value, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
 			return value.Undef, nil
 		}
-		return nil, yamlLibError(file, err)
+		return nil, yamlLibError(c.file, err)
 	}
-	return FromYAMLNode(&doc, file)
+	return c.convert(&doc)
 }
 
 // parseFastYAML builds the node tree yaml.v3 would build for a document in a

@@ -367,7 +367,7 @@ func FuzzFastYAML(f *testing.F) {
 		f.Add(tc.yaml)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		checkFastYAML(t, []byte(s))
+		checkAlloc(t, len(s), func() { checkFastYAML(t, []byte(s)) })
 	})
 }
 

@@ -64,7 +64,9 @@ func FuzzSplitKey(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		segs, err := splitKey(s)
+		var segs []any
+		var err error
+		checkAlloc(t, len(s), func() { segs, err = splitKey(s) })
 		if err == nil && len(segs) == 0 {
 			t.Fatalf("splitKey(%q) gave no segments", s)
 		}

@@ -183,7 +183,7 @@ func (s *Session) locationLookup(p *provider, lv *Level, loc resolvedLocation, r
 		// longer matches their signature and fails with this message.
 		return nil, false, fmt.Errorf("'%s' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function", lv.Function)
 	}
-	data, warning, err := s.opts.Cache.dataFile(loc.path, lv.Function, loc.stamp)
+	data, warning, err := s.opts.Cache.dataFile(loc.path, lv.Function, loc.stamp, s.opts.MaxYAMLNodes)
 	if err != nil {
 		return nil, false, err
 	}

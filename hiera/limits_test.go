@@ -48,7 +48,7 @@ func TestFromYAMLHostileAliases(t *testing.T) {
 		wantErr string // "" means the document must load
 		check   func(t *testing.T, v value.Value)
 	}{
-		{"alias bomb 9^9", aliasBomb(9, 9), "(bomb.yaml): document expands to more than MaxYAMLNodes (4194304) values, each alias counted in full at line 7", nil},
+		{"alias bomb 9^9", aliasBomb(9, 9), "(bomb.yaml): document expands to more than MaxYAMLNodes (4194304) values, each alias counted in full (a limit of marionette; --max-yaml-nodes raises it) at line 7", nil},
 		{"alias bomb 2^40", aliasBomb(40, 2), "document expands to more than MaxYAMLNodes (4194304) values", nil},
 		// Merged mappings count each merge in full (an overestimate when
 		// keys repeat) so that the count needs no walk of the values.
@@ -155,6 +155,49 @@ func TestFactsFromYAML(t *testing.T) {
 	for _, doc := range []string{puppetFacts, "a: !ruby/sym x\n", "a: :x\n"} {
 		if _, err := FromYAML([]byte(doc), "data.yaml"); err == nil || !strings.Contains(err.Error(), "Tried to load unspecified class") {
 			t.Errorf("FromYAML(%q) err = %v", doc, err)
+		}
+	}
+}
+
+// The node limit can be lowered or raised per call and per session; a
+// shared cache keeps files read under different limits apart.
+func TestYAMLNodeLimitOption(t *testing.T) {
+	doc := aliasBomb(8, 8) // 8^8 = 16M values expanded
+	tests := []struct {
+		name     string
+		maxNodes int
+		wantErr  string
+	}{
+		{"default", 0, "more than MaxYAMLNodes (4194304) values, each alias counted in full (a limit of marionette; --max-yaml-nodes raises it)"},
+		{"raised", 32 << 20, ""},
+		{"lowered", 100, "more than MaxYAMLNodes (100) values"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, decode := range []func([]byte, string, int) (value.Value, error){FromYAMLLimit, FactsFromYAMLLimit} {
+				_, err := decode([]byte(doc), "bomb.yaml", tt.maxNodes)
+				if tt.wantErr == "" && err != nil {
+					t.Fatal(err)
+				}
+				if tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+			}
+		})
+	}
+	dir := writeTree(t, map[string]string{
+		"hiera.yaml":       "version: 5\nhierarchy:\n  - name: c\n    path: common.yaml\n",
+		"data/common.yaml": "k: 1\n" + aliasBomb(3, 3),
+	})
+	cache := NewCache()
+	for _, tc := range []struct {
+		maxNodes int
+		wantErr  bool
+	}{{10, true}, {0, false}, {10, true}} {
+		s := NewSession(Options{Cache: cache, EnvironmentDir: dir, MaxYAMLNodes: tc.maxNodes}, nil)
+		_, err := s.Lookup(Request{Keys: []string{"k"}})
+		if (err != nil) != tc.wantErr {
+			t.Errorf("MaxYAMLNodes %d: err = %v, want an error: %v", tc.maxNodes, err, tc.wantErr)
 		}
 	}
 }

@@ -40,6 +40,9 @@ type Options struct {
 	// typeSpec is the type as written in lookup_options; nil handles only
 	// "Sensitive".
 	ConvertTo func(typeSpec string, v value.Value, args []value.Value) (value.Value, error)
+	// MaxYAMLNodes bounds what one YAML data file may expand to; zero
+	// means the package's MaxYAMLNodes.
+	MaxYAMLNodes int
 }
 
 // Session is the Hiera state of one compile.

@@ -39,12 +39,19 @@ func (e *YAMLError) Error() string {
 // Dates and timestamps are rejected, as Puppet's safe loader rejects them. An
 // empty document yields undef. file is only used in error messages.
 func FromYAML(data []byte, file string) (value.Value, error) {
+	return FromYAMLLimit(data, file, 0)
+}
+
+// FromYAMLLimit is FromYAML with the document bounded to maxNodes values
+// (see MaxYAMLNodes, which zero means).
+func FromYAMLLimit(data []byte, file string, maxNodes int) (value.Value, error) {
+	c := yamlConverter{file: file, max: int64(maxNodes)}
 	// Most data files are simple block YAML, which parseFastYAML reads
 	// much faster than yaml.v3; anything else goes to yaml.v3.
 	if doc, ok := parseFastYAML(data); ok {
-		return FromYAMLNode(doc, file)
+		return c.convert(doc)
 	}
-	return fromYAMLSlow(data, file)
+	return c.decodeSlow(data)
 }
 
 // FactsFromYAML parses a facts file the way Puppet's yaml facts terminus
@@ -55,7 +62,13 @@ func FromYAML(data []byte, file string) (value.Value, error) {
 // document's mapping as is (for a Facts object the facts are under
 // "values"); the caller decides what a facts file must hold.
 func FactsFromYAML(data []byte, file string) (value.Value, error) {
-	c := yamlConverter{file: file, facts: true}
+	return FactsFromYAMLLimit(data, file, 0)
+}
+
+// FactsFromYAMLLimit is FactsFromYAML with the document bounded to
+// maxNodes values (see MaxYAMLNodes, which zero means).
+func FactsFromYAMLLimit(data []byte, file string, maxNodes int) (value.Value, error) {
+	c := yamlConverter{file: file, facts: true, max: int64(maxNodes)}
 	if doc, ok := parseFastYAML(data); ok {
 		return c.convert(doc)
 	}
@@ -109,6 +122,8 @@ type yamlConverter struct {
 	// data: the Puppet::Node::Facts object tag and Ruby Symbols (as
 	// Strings).
 	facts bool
+	// max bounds nodes; zero means MaxYAMLNodes.
+	max int64
 }
 
 // factsTag is the tag of a Puppet::Node::Facts object as Puppet writes it.
@@ -122,8 +137,12 @@ type anchoredValue struct {
 // count adds k values to the document's total and fails past MaxYAMLNodes.
 func (c *yamlConverter) count(n *yaml.Node, k int64) error {
 	c.nodes += k
-	if c.nodes > MaxYAMLNodes {
-		return &YAMLError{File: c.file, Line: n.Line, Msg: fmt.Sprintf("document expands to more than MaxYAMLNodes (%d) values, each alias counted in full", MaxYAMLNodes)}
+	limit := c.max
+	if limit <= 0 {
+		limit = MaxYAMLNodes
+	}
+	if c.nodes > limit {
+		return &YAMLError{File: c.file, Line: n.Line, Msg: fmt.Sprintf("document expands to more than MaxYAMLNodes (%d) values, each alias counted in full (a limit of marionette; %s raises it)", limit, YAMLNodesFlag)}
 	}
 	return nil
 }

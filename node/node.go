@@ -24,6 +24,12 @@ import (
 // {"name": ..., "values": {...}} form, in JSON (a .json file) or YAML.
 // fsys nil reads the operating system's files; path "" means no facts.
 func ReadFacts(fsys fs.FS, path string) (*value.Hash, error) {
+	return ReadFactsLimit(fsys, path, 0)
+}
+
+// ReadFactsLimit is ReadFacts with a YAML file bounded to maxYAMLNodes
+// values (0: hiera.MaxYAMLNodes).
+func ReadFactsLimit(fsys fs.FS, path string, maxYAMLNodes int) (*value.Hash, error) {
 	if path == "" {
 		return value.EmptyHash, nil
 	}
@@ -37,7 +43,7 @@ func ReadFacts(fsys fs.FS, path string) (*value.Hash, error) {
 	} else {
 		// Puppet's own cached facts (yaml/facts/NODE.yaml) are Ruby
 		// objects; FactsFromYAML reads them as the facts terminus does.
-		v, err = hiera.FactsFromYAML(data, path)
+		v, err = hiera.FactsFromYAMLLimit(data, path, maxYAMLNodes)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("could not read facts: %v", err)
@@ -66,6 +72,8 @@ type Classifier struct {
 	ENC string
 	// Timeout bounds a classifier run (0: enc.DefaultTimeout).
 	Timeout time.Duration
+	// MaxOutput and MaxYAMLNodes bound its output (0: enc's defaults).
+	MaxOutput, MaxYAMLNodes int
 }
 
 // Node is a classified node.
@@ -91,6 +99,10 @@ func (c *Classifier) Classify(ctx context.Context, name, env string) (*Node, err
 	if c.Timeout != 0 {
 		opts.Timeout = c.Timeout // a negative one is rejected by enc.Run
 	}
+	if c.MaxOutput != 0 {
+		opts.MaxOutput = c.MaxOutput
+	}
+	opts.MaxYAMLNodes = c.MaxYAMLNodes
 	res, err := enc.Run(ctx, c.ENC, name, opts)
 	if err != nil {
 		return nil, err

@@ -41,6 +41,21 @@ type Options struct {
 	Settings map[string]string
 	// ENCTimeout bounds the external node classifier (0: its default).
 	ENCTimeout time.Duration
+	// ENCMaxOutput bounds the classifier's output in bytes (0: its
+	// default, enc.DefaultMaxOutput).
+	ENCMaxOutput int
+	// Limits bound the compile (zero fields: the defaults); MaxYAMLNodes
+	// bounds the facts file and the classifier's output too.
+	Limits compiler.Limits
+}
+
+// positiveFlag parses the value of a flag that must be a positive integer.
+func positiveFlag(name, value string) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("invalid --%s %s: the limit must be a positive integer", name, value)
+	}
+	return n, nil
 }
 
 // SetFlag records marionette's command-line flag name (without dashes) with
@@ -80,6 +95,17 @@ func (o *Options) SetFlag(name, value string) (bool, error) {
 			return true, fmt.Errorf("invalid --enc-timeout %v: the timeout must be positive", d)
 		}
 		o.ENCTimeout = d
+	case "enc-max-output", "max-yaml-nodes", "max-template-size", "max-resources":
+		n, err := positiveFlag(name, value)
+		if err != nil {
+			return true, err
+		}
+		*map[string]*int{
+			"enc-max-output":    &o.ENCMaxOutput,
+			"max-yaml-nodes":    &o.Limits.MaxYAMLNodes,
+			"max-template-size": &o.Limits.MaxTemplateSize,
+			"max-resources":     &o.Limits.MaxResources,
+		}[name] = n
 	case "strict-hostname-checking":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -146,6 +172,8 @@ func (o *Options) Resolver(warn io.Writer, eo environment.Options) (*node.Resolv
 	if err != nil {
 		return nil, &InputError{Err: err}
 	}
+	r.Classifier.MaxOutput = o.ENCMaxOutput
+	r.Classifier.MaxYAMLNodes = o.Limits.MaxYAMLNodes
 	return r, nil
 }
 
@@ -155,11 +183,20 @@ func (o *Options) Prepare(ctx context.Context, warn io.Writer, eo environment.Op
 	if err != nil {
 		return nil, nil, err
 	}
-	facts, err := node.ReadFacts(nil, o.Facts)
+	facts, err := node.ReadFactsLimit(nil, o.Facts, o.Limits.MaxYAMLNodes)
 	if err != nil {
 		return nil, nil, &InputError{Err: err}
 	}
-	return r.Prepare(ctx, o.Node, facts)
+	return o.Limit(r.Prepare(ctx, o.Node, facts))
+}
+
+// Limit sets the Limits on a prepared request; it passes Prepare's results
+// through.
+func (o *Options) Limit(env *compiler.Environment, req *compiler.Request, err error) (*compiler.Environment, *compiler.Request, error) {
+	if req != nil {
+		req.Limits = o.Limits
+	}
+	return env, req, err
 }
 
 // Compile compiles the node's catalog; load-time warnings go to warn.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/puppetconf"
 )
 
@@ -39,6 +40,11 @@ func TestSetFlag(t *testing.T) {
 		{"not an environment flag", []flag{{"jobs", "2"}}, Options{Settings: map[string]string{}}, true, ""},
 		{"bad duration", []flag{{"enc-timeout", "soon"}}, Options{}, false, "--enc-timeout"},
 		{"bad bool", []flag{{"strict-hostname-checking", "perhaps"}}, Options{}, false, "--strict-hostname-checking"},
+		{"limits", []flag{{"enc-max-output", "100"}, {"max-yaml-nodes", "200"}, {"max-template-size", "300"}, {"max-resources", "400"}},
+			Options{ENCMaxOutput: 100, Limits: compiler.Limits{MaxYAMLNodes: 200, MaxTemplateSize: 300, MaxResources: 400}, Settings: map[string]string{}}, false, ""},
+		{"zero limit", []flag{{"max-resources", "0"}}, Options{}, false, "invalid --max-resources 0: the limit must be a positive integer"},
+		{"negative limit", []flag{{"enc-max-output", "-1"}}, Options{}, false, "invalid --enc-max-output -1: the limit must be a positive integer"},
+		{"limit not a number", []flag{{"max-yaml-nodes", "lots"}}, Options{}, false, "invalid --max-yaml-nodes lots"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,7 @@
 package puppetconf
 
 import (
+	"runtime"
 	"testing"
 	"testing/fstest"
 )
@@ -25,8 +26,12 @@ func FuzzLoad(f *testing.F) {
 	f.Fuzz(func(t *testing.T, conf string) {
 		files := fstest.MapFS{"etc/puppet.conf": &fstest.MapFile{Data: []byte(conf)}}
 		o := Options{FS: files, Config: "/etc/puppet.conf", Root: true, Hostname: "vm.example.com"}
-		s1, err1 := Load(o)
-		s2, err2 := Load(o)
+		var s1, s2 *Settings
+		var err1, err2 error
+		checkAlloc(t, len(conf), func() {
+			s1, err1 = Load(o)
+			s2, err2 = Load(o)
+		})
 		if (err1 == nil) != (err2 == nil) {
 			t.Fatalf("not deterministic: %v / %v", err1, err2)
 		}
@@ -70,7 +75,8 @@ func FuzzEnvironmentConf(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ec, err := s.ReadEnvironmentConf("/env/production", "production")
+		var ec *EnvironmentConf
+		checkAlloc(t, len(conf), func() { ec, err = s.ReadEnvironmentConf("/env/production", "production") })
 		if err != nil {
 			return
 		}
@@ -86,4 +92,17 @@ func FuzzEnvironmentConf(f *testing.F) {
 			t.Fatalf("negative timeout %v", ec.Timeout)
 		}
 	})
+}
+
+// checkAlloc fails t when f allocates more than a bound linear in the n
+// bytes of input it reads: settings expand variables, but never past
+// MaxSettingLength each.
+func checkAlloc(t *testing.T, n int, f func()) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20+4096*uint64(n) {
+		t.Fatalf("reading %d bytes allocated %d MiB", n, got>>20)
+	}
 }

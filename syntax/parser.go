@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -618,7 +619,7 @@ func (p *parser) parseUnary() Expr {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > MaxExpressionDepth {
-		p.errorAt(p.tok.off, "Expressions are nested too deeply")
+		p.errorAt(p.tok.off, fmt.Sprintf("Expressions are nested more than MaxExpressionDepth (%d) deep (a fixed limit of marionette)", MaxExpressionDepth))
 		return p.bad()
 	}
 	switch p.tok.kind {

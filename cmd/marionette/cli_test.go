@@ -98,7 +98,7 @@ func TestHelpAndVersion(t *testing.T) {
 		{"version --help", []string{"version", "--help"}, 0, []string{"usage: marionette version"}},
 		{"--help", []string{"--help"}, 0, []string{"usage: marionette <command>", "limits"}},
 		{"help", []string{"help"}, 0, []string{"usage: marionette <command>", "completion"}},
-		{"help limits", []string{"help", "limits"}, 0, []string{"compile deadline", "2m0s (--timeout)", "30s (--enc-timeout)", "16 MiB", "1 MiB"}},
+		{"help limits", []string{"help", "limits"}, 0, []string{"compile deadline", "2m0s", "--timeout", "30s", "--enc-timeout", "16 MiB", "--enc-max-output", "1 MiB", "4194304 values", "--max-yaml-nodes", "--max-template-size", "1000000 resources", "--max-resources", "(fixed)"}},
 		{"help facts", []string{"help", "facts"}, 0, []string{"--facts none"}},
 		{"--version", []string{"--version"}, 0, []string{version}},
 		{"version", []string{"version"}, 0, []string{version}},

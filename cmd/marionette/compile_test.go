@@ -160,3 +160,21 @@ func TestCompileReportsEveryValidationError(t *testing.T) {
 		t.Errorf("a catalog was printed: %.80s", stdout.String())
 	}
 }
+
+// A bad limit flag is a usage error (exit 2), as a bad --timeout is.
+func TestCompileBadLimitFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--enc-timeout", "0"},
+		{"--enc-timeout=-1s"},
+		{"--max-resources", "0"},
+		{"--enc-max-output", "-5"},
+		{"--max-yaml-nodes", "many"},
+		{"--max-template-size", "0"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"compile", "n1", "--manifest", "site.pp", "--facts", "none"}, args...), &stdout, &stderr)
+		if code != 2 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "invalid ") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, stderr.String())
+		}
+	}
+}

@@ -161,7 +161,11 @@ const fleetGCPercent = 400
 // that compiles one node into out/NODE.json. Environments are loaded once
 // for the run (a snapshot of the code), however many nodes use them.
 func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Writer) (fleet.CompileFunc, error) {
-	r, err := f.resolver(logw, environment.Options{Snapshot: true})
+	opts, err := f.options()
+	if err != nil {
+		return nil, err
+	}
+	r, err := opts.Resolver(logw, environment.Options{Snapshot: true})
 	if err != nil {
 		return nil, err
 	}
@@ -178,11 +182,11 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 				err = deadlineError(ctx, err, timeout)
 			}
 		}()
-		facts, err := node.ReadFacts(nil, n.FactsPath)
+		facts, err := node.ReadFactsLimit(nil, n.FactsPath, opts.Limits.MaxYAMLNodes)
 		if err != nil {
 			return err
 		}
-		env, req, err := r.Prepare(ctx, n.Name, facts)
+		env, req, err := opts.Limit(r.Prepare(ctx, n.Name, facts))
 		if err != nil {
 			return err
 		}

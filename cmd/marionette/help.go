@@ -9,8 +9,14 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/enc"
+	"github.com/marionette-dev/marionette/erb"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/syntax"
 )
 
 // helpTopic is a page of `marionette help TOPIC`. The README's list of
@@ -66,23 +72,59 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 }
 
 // limit is one limit marionette puts on a compile that Puppet does not.
+// flag raises it; "" means it is fixed.
 type limit struct {
-	name, value, what string
+	name, value, flag, what string
 }
 
-// limits is the table `marionette help limits` prints: add an entry here
-// when a package exports a new limit.
+// limits is the table `marionette help limits` prints: every limit the
+// packages export. Add an entry here when a package exports a new one.
 func limits() []limit {
+	n := func(v int, unit string) string { return fmt.Sprintf("%d %s", v, unit) }
 	return []limit{
-		{"compile deadline", defaultTimeout.String() + " (--timeout)",
+		{"compile deadline", defaultTimeout.String(), "--timeout",
 			"a node's whole compile (classification, environment loading, evaluation) is stopped after this long"},
-		{"classifier run time", enc.DefaultTimeout.String() + " (--enc-timeout)",
+		{"catalog size", n(compiler.DefaultMaxResources, "resources"), "--max-resources",
+			"declaring a resource past this many fails the compile"},
+		{"classifier run time", enc.DefaultTimeout.String(), "--enc-timeout",
 			"an external node classifier still running after this long is killed and the compile fails"},
-		{"classifier output", byteSize(enc.DefaultMaxOutput),
-			"an external node classifier printing more than this fails the compile"},
-		{"puppet.conf setting", byteSize(puppetconf.MaxSettingLength),
+		{"classifier output", byteSize(enc.DefaultMaxOutput), "--enc-max-output",
+			"an external node classifier printing more than this is killed and the compile fails"},
+		{"YAML expansion", n(hiera.MaxYAMLNodes, "values"), "--max-yaml-nodes",
+			"a Hiera data file, facts file or classifier output expanding to more values (each alias counted in full) is an error"},
+		{"JSON nesting", n(hiera.MaxJSONDepth, "levels"), "",
+			"Ruby's JSON.parse max_nesting, as Puppet reads JSON data and facts"},
+		{"template size", byteSize(erb.MaxStringSize), "--max-template-size",
+			"an ERB template's output, or any string it builds, larger than this is an error (at most " + byteSize(erb.MaxTemplateSizeCeiling) + ")"},
+		{"template arrays", n(erb.MaxArraySize, "elements"), "",
+			"an ERB template building a larger array fails"},
+		{"format width", n(erb.MaxFormatWidth, "characters"), "",
+			"a width or precision in an ERB format directive (%, format) past this fails"},
+		{"template steps", n(erb.MaxSteps, "steps"), "",
+			"an ERB template or Ruby function evaluating longer than this (an endless loop) fails"},
+		{"Ruby call depth", n(erb.MaxCallDepth, "calls"), "",
+			"Ruby method and block calls nested deeper than this fail"},
+		{"Ruby data nesting", n(erb.MaxNesting, "levels"), "",
+			"walking (inspect, hash keys, comparisons) Ruby arrays and hashes nested deeper stops there"},
+		{"Ruby data walk", n(erb.MaxVisits, "elements"), "",
+			"one walk of nested Ruby arrays and hashes visits at most this many elements"},
+		{"template nesting", n(erb.MaxParseDepth, "levels"), "",
+			"Ruby expressions in a template nested deeper than this are an error"},
+		{"expression nesting", n(syntax.MaxExpressionDepth, "levels"), "",
+			"Puppet expressions nested deeper than this are an error"},
+		{"source encoding", "UTF-8", "",
+			"a manifest or template that is not valid UTF-8 is an error, as Puppet's parser would fail on it"},
+		{"call depth", n(eval.MaxCallDepth, "calls"), "",
+			"Puppet functions and lambdas recursing deeper than this fail"},
+		{"defined type nesting", n(compiler.MaxDefineDepth, "levels"), "",
+			"defined-type instances declaring one another deeper than this (a define declaring itself) fail"},
+		{"evaluation rounds", n(compiler.MaxLazyRounds, "rounds"), "",
+			"defined types and collectors that keep adding resources for more rounds fail the compile"},
+		{"iteration size", n(functions.MaxIteration, "elements"), "",
+			"iterating over more elements (each, map, times over a huge Integer) fails"},
+		{"puppet.conf setting", byteSize(puppetconf.MaxSettingLength), "",
 			"a setting longer than this after $setting interpolation is an error"},
-		{"Ruby", "a subset",
+		{"Ruby", "a subset", "",
 			"ERB templates and Ruby functions are interpreted, not run by Ruby: Ruby outside the subset marionette knows is an error saying so"},
 	}
 }
@@ -90,6 +132,8 @@ func limits() []limit {
 // byteSize prints n bytes in the largest binary unit that divides it.
 func byteSize(n int) string {
 	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
 	case n >= 1<<20 && n%(1<<20) == 0:
 		return fmt.Sprintf("%d MiB", n>>20)
 	case n >= 1<<10 && n%(1<<10) == 0:
@@ -103,11 +147,18 @@ func topicLimits(w io.Writer) {
 	fmt.Fprintln(w, "error that says it is a limit of marionette, not a fault of the code.")
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "LIMIT\tDEFAULT\tWHAT HAPPENS")
+	fmt.Fprintln(tw, "LIMIT\tDEFAULT\tRAISED BY\tWHAT HAPPENS")
 	for _, l := range limits() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\n", l.name, l.value, l.what)
+		flag := l.flag
+		if flag == "" {
+			flag = "(fixed)"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", l.name, l.value, flag, l.what)
 	}
 	tw.Flush()
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "The flags apply to compile (and --all-nodes), lookup, node and bench. The")
+	fmt.Fprintln(w, "error of a limit that a flag raises names the limit and the flag.")
 }
 
 func topicFacts(w io.Writer) {

@@ -13,6 +13,8 @@ import (
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/erb"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/value"
@@ -44,6 +46,12 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	fs.StringVar(&f.confdir, "confdir", "", "Puppet's confdir")
 	fs.BoolVar(&f.strict, "strict-hostname-checking", true, "match node definitions on the exact certname only")
 	fs.DurationVar(&f.encTimeout, "enc-timeout", enc.DefaultTimeout, "how long the external node classifier may run")
+	// The limits below reach the library through options().SetFlag, which
+	// sees only the flags given; the defaults here are for the help text.
+	fs.Int("enc-max-output", enc.DefaultMaxOutput, "bytes the external node classifier may print")
+	fs.Int("max-yaml-nodes", hiera.MaxYAMLNodes, "values one YAML document (Hiera data, facts, ENC output) may expand to")
+	fs.Int("max-template-size", erb.MaxStringSize, "bytes of an ERB template's output or of any string it builds")
+	fs.Int("max-resources", compiler.DefaultMaxResources, "resources a catalog may hold")
 }
 
 // options are the flags as the compile library takes them; setting and
@@ -83,7 +91,11 @@ func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment
 	if err := f.checkInputs(); err != nil {
 		return nil, nil, err
 	}
-	r, err := f.resolver(warn, o)
+	opts, err := f.options()
+	if err != nil {
+		return nil, nil, &configError{Err: err}
+	}
+	r, err := opts.Resolver(warn, o)
 	if err != nil {
 		return nil, nil, &configError{Err: err}
 	}
@@ -91,7 +103,7 @@ func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment
 	if err != nil {
 		return nil, nil, err
 	}
-	return r.Prepare(ctx, f.node, facts)
+	return opts.Limit(r.Prepare(ctx, f.node, facts))
 }
 
 // readFacts reads --facts. Without it, required says whether that is an
@@ -107,7 +119,11 @@ func (f *envFlags) readFacts(required bool) (*value.Hash, error) {
 	case "none":
 		return value.EmptyHash, nil
 	}
-	facts, err := node.ReadFacts(nil, f.facts)
+	opts, err := f.options()
+	if err != nil {
+		return nil, &configError{Err: err}
+	}
+	facts, err := node.ReadFactsLimit(nil, f.facts, opts.Limits.MaxYAMLNodes)
 	if err != nil {
 		return nil, &configError{Err: err}
 	}

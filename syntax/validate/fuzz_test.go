@@ -3,6 +3,7 @@ package validate
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/marionette-dev/marionette/syntax"
@@ -21,9 +22,16 @@ func FuzzParseFile(f *testing.F) {
 	}
 	f.Add([]byte("class a($x = 1) {\n  if $x { function f() {} }\n}\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		ParseFile("fuzz.pp", src)
 		if prog, err := syntax.ParseEPP("fuzz.epp", src); err == nil {
 			EPP(prog)
+		}
+		runtime.ReadMemStats(&after)
+		// Parsing and validating are linear in the input.
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20+8192*uint64(len(src)) {
+			t.Fatalf("validating %d bytes allocated %d MiB", len(src), n>>20)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -336,6 +337,13 @@ func FuzzRead(f *testing.F) {
 	f.Add([]byte("x = <<-EOT\n  a\n  EOT\n%r{a}m /b/i ?c :d 'e' \"#{f}\" =begin\n=end\n"))
 	f.Add([]byte("def self.title_patterns\n [ [ /(.*)/m, [ [:name] ] ] ]\nend\n[:a].each do |p| newparam(p) end"))
 	f.Fuzz(func(t *testing.T, src []byte) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
 		_, _ = Read(src)
+		runtime.ReadMemStats(&after)
+		// The reader is linear in its input.
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<20+4096*uint64(len(src)) {
+			t.Fatalf("reading %d bytes allocated %d MiB", len(src), n>>20)
+		}
 	})
 }
