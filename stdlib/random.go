@@ -225,7 +225,14 @@ func fqdnRotate(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			fqdn = v
 		}
 	}
-	seed := md5Seed(rubyJoin(value.Array{fqdn, value.Array(args[1:])}, ":"))
+	return rotateByNode(fqdn, args[1:], elems, isString), nil
+}
+
+// rotateByNode rotates elems by the offset stdlib derives from the node's
+// fqdn and the extra seeds, and joins them back into a string when the
+// input was one (both fqdn_rotate and stdlib::fqdn_rotate).
+func rotateByNode(fqdn value.Value, seeds []value.Value, elems value.Array, isString bool) value.Value {
+	seed := md5Seed(rubyJoin(value.Array{fqdn, value.Array(seeds)}, ":"))
 	offset := int(deterministicRand(seed, int64(len(elems))))
 	out := append(append(value.Array{}, elems[offset:]...), elems[:offset]...)
 	if isString {
@@ -233,9 +240,9 @@ func fqdnRotate(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		for _, e := range out {
 			b.WriteString(string(e.(value.String)))
 		}
-		return value.String(b.String()), nil
+		return value.String(b.String())
 	}
-	return out, nil
+	return out
 }
 
 // seededRand is stdlib's seeded_rand(max, seed).

@@ -53,17 +53,7 @@ func fqdnRotate9() functions.Func {
 				}
 			}
 		}
-		seed := md5Seed(rubyJoin(value.Array{fqdn, value.Array(args[1:])}, ":"))
-		offset := int(deterministicRand(seed, int64(len(elems))))
-		out := append(append(value.Array{}, elems[offset:]...), elems[:offset]...)
-		if isString {
-			var b strings.Builder
-			for _, e := range out {
-				b.WriteString(string(e.(value.String)))
-			}
-			return value.String(b.String()), nil
-		}
-		return out, nil
+		return rotateByNode(fqdn, args[1:], elems, isString), nil
 	}
 	return functions.Dispatch("stdlib::fqdn_rotate",
 		functions.Signature{Params: []functions.Param{functions.P("input", value.StringAny), seeds}, Required: 1, Repeated: true, Impl: impl},
