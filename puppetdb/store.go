@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -194,75 +195,14 @@ func DecodeResources(body []byte) ([]*ExportedResource, error) {
 	return out, nil
 }
 
-// JSONValue decodes JSON into Puppet values: objects become ordered
-// hashes, integral numbers Integer, other numbers Float, null undef.
+// JSONValue decodes JSON into Puppet values as Hiera's JSON reader does
+// (objects become ordered hashes, integral numbers Integer, other numbers
+// Float, null undef, nesting bounded as Ruby's JSON bounds it, which is
+// how Puppet's terminus reads PuppetDB's answers).
 func JSONValue(data []byte) (value.Value, error) {
-	d := json.NewDecoder(bytes.NewReader(data))
-	d.UseNumber()
-	v, err := jsonValue(d, 0)
+	v, err := hiera.FromJSON(data, "PuppetDB's answer")
 	if err != nil {
 		return nil, fmt.Errorf("could not parse PuppetDB's answer: %v", err)
 	}
 	return v, nil
-}
-
-// maxDepth bounds nesting so hostile JSON cannot exhaust the stack.
-const maxDepth = 10000
-
-func jsonValue(d *json.Decoder, depth int) (value.Value, error) {
-	if depth > maxDepth {
-		return nil, fmt.Errorf("nesting deeper than %d", maxDepth)
-	}
-	tok, err := d.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case nil:
-		return value.Undef, nil
-	case bool:
-		return value.Boolean(t), nil
-	case string:
-		return value.String(t), nil
-	case json.Number:
-		if i, err := t.Int64(); err == nil && !strings.ContainsAny(t.String(), ".eE") {
-			return value.Integer(i), nil
-		}
-		f, err := t.Float64()
-		if err != nil {
-			return nil, err
-		}
-		return value.Float(f), nil
-	case json.Delim:
-		switch t {
-		case '[':
-			arr := value.Array{}
-			for d.More() {
-				v, err := jsonValue(d, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				arr = append(arr, v)
-			}
-			_, err := d.Token()
-			return arr, err
-		case '{':
-			b := value.NewHashBuilder(0)
-			for d.More() {
-				kt, err := d.Token()
-				if err != nil {
-					return nil, err
-				}
-				k, _ := kt.(string)
-				v, err := jsonValue(d, depth+1)
-				if err != nil {
-					return nil, err
-				}
-				b.Set(value.String(k), v)
-			}
-			_, err := d.Token()
-			return b.Build(), err
-		}
-	}
-	return nil, fmt.Errorf("unexpected %v", tok)
 }
