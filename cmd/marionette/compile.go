@@ -137,6 +137,25 @@ func reportError(stderr io.Writer, err error, node string) {
 	oneshot.WriteError(stderr, err, node)
 }
 
+// parseInterspersed parses fs's flags wherever they stand among the
+// positional arguments, which it returns in order; after "--" every
+// argument is positional. It reports false when a flag does not parse.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, bool) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, false
+		}
+		if fs.NArg() == 0 {
+			return pos, true
+		}
+		if n := len(args) - fs.NArg(); n > 0 && args[n-1] == "--" {
+			return append(pos, fs.Args()...), true
+		}
+		pos, args = append(pos, fs.Arg(0)), fs.Args()[1:]
+	}
+}
+
 // parseNodeArgs parses the flags of a command that takes one node name,
 // which may come before or after the flags.
 func parseNodeArgs(fs *flag.FlagSet, args []string, node *string) bool {

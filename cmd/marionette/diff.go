@@ -36,21 +36,9 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the two files.
-	var files []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		// After "--" every argument is a file.
-		if n := len(args) - fs.NArg(); n > 0 && args[n-1] == "--" {
-			files = append(files, fs.Args()...)
-			break
-		}
-		files = append(files, fs.Arg(0))
-		args = fs.Args()[1:]
+	files, ok := parseInterspersed(fs, args)
+	if !ok {
+		return 2
 	}
 	if len(files) != 2 {
 		fs.Usage()

@@ -36,19 +36,9 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	}
 	// Keys may come before, between or after the flags, as with puppet
 	// lookup; after "--" every argument is a key.
-	var keys []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			return 2
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		if n := len(args) - fs.NArg(); n > 0 && args[n-1] == "--" {
-			keys = append(keys, fs.Args()...)
-			break
-		}
-		keys, args = append(keys, fs.Arg(0)), fs.Args()[1:]
+	keys, ok := parseInterspersed(fs, args)
+	if !ok {
+		return 2
 	}
 	if len(keys) == 0 || f.node == "" {
 		fs.Usage()
