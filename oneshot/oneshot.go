@@ -159,9 +159,9 @@ func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
 
 // Resolver builds the environment loader and node resolver. eo adjusts the
-// loader; its Manifest and ModulePath are replaced. warn is kept for
-// callers: load-time warnings are now each compile's own diagnostics.
-func (o *Options) Resolver(warn io.Writer, eo environment.Options) (*node.Resolver, error) {
+// loader; its Manifest and ModulePath are replaced. Load-time warnings are
+// each compile's own diagnostics (compiler.Result).
+func (o *Options) Resolver(eo environment.Options) (*node.Resolver, error) {
 	s, err := o.LoadSettings()
 	if err != nil {
 		return nil, &InputError{Err: err}
@@ -178,8 +178,8 @@ func (o *Options) Resolver(warn io.Writer, eo environment.Options) (*node.Resolv
 }
 
 // Prepare reads the node's facts, classifies it and loads its environment.
-func (o *Options) Prepare(ctx context.Context, warn io.Writer, eo environment.Options) (*compiler.Environment, *compiler.Request, error) {
-	r, err := o.Resolver(warn, eo)
+func (o *Options) Prepare(ctx context.Context, eo environment.Options) (*compiler.Environment, *compiler.Request, error) {
+	r, err := o.Resolver(eo)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -199,9 +199,9 @@ func (o *Options) Limit(env *compiler.Environment, req *compiler.Request, err er
 	return env, req, err
 }
 
-// Compile compiles the node's catalog; load-time warnings go to warn.
-func (o *Options) Compile(ctx context.Context, warn io.Writer) (*compiler.Result, error) {
-	env, req, err := o.Prepare(ctx, warn, environment.Options{})
+// Compile compiles the node's catalog.
+func (o *Options) Compile(ctx context.Context) (*compiler.Result, error) {
+	env, req, err := o.Prepare(ctx, environment.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +212,7 @@ func (o *Options) Compile(ctx context.Context, warn io.Writer) (*compiler.Result
 // writes the catalog's JSON to stdout, or the error to stderr, with the
 // compile's warnings before either, and returns the exit status (0 or 1).
 func (o *Options) Run(ctx context.Context, stdout, stderr io.Writer) int {
-	res, err := o.Compile(ctx, stderr)
+	res, err := o.Compile(ctx)
 	return Write(stdout, stderr, res, err, o.Node)
 }
 

@@ -104,7 +104,7 @@ func TestLiveSameRecordsAsPuppet(t *testing.T) {
 	// The same node through marionette.
 	o := oneshot.Options{Node: node, Facts: filepath.Join(dir, "yaml/facts", node+".yaml"), Config: filepath.Join(conf, "puppet.conf"),
 		Settings: map[string]string{"environmentpath": filepath.Join(conf, "code/environments")}}
-	env, req, err := o.Prepare(context.Background(), os.Stderr, environment.Options{})
+	env, req, err := o.Prepare(context.Background(), environment.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

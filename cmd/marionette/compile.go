@@ -198,5 +198,5 @@ func compileNode(ctx context.Context, f *envFlags, stderr io.Writer) (*compiler.
 	if err != nil {
 		return nil, &configError{Err: err}
 	}
-	return opts.Compile(ctx, stderr)
+	return opts.Compile(ctx)
 }

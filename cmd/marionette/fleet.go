@@ -165,7 +165,7 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 	if err != nil {
 		return nil, err
 	}
-	r, err := opts.Resolver(logw, environment.Options{Snapshot: true})
+	r, err := opts.Resolver(environment.Options{Snapshot: true})
 	if err != nil {
 		return nil, err
 	}

@@ -78,7 +78,7 @@ func (f *envFlags) resolver(warn io.Writer, o environment.Options) (*node.Resolv
 	if err != nil {
 		return nil, err
 	}
-	return opts.Resolver(warn, o)
+	return opts.Resolver(o)
 }
 
 // prepareNode reads f.node's facts, classifies it and loads its
@@ -95,7 +95,7 @@ func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment
 	if err != nil {
 		return nil, nil, &configError{Err: err}
 	}
-	r, err := opts.Resolver(warn, o)
+	r, err := opts.Resolver(o)
 	if err != nil {
 		return nil, nil, &configError{Err: err}
 	}
