@@ -17,6 +17,7 @@ import (
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/syntax/validate"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // Environment is a parsed Puppet environment: the main manifest and the
@@ -38,6 +39,9 @@ type Environment struct {
 	// mainFiles are the main manifest's files with their warnings, in
 	// load order; every compile reports their warnings first.
 	mainFiles []*sourceFile
+
+	// settings are the $settings:: variables, in name order.
+	settings []Setting
 
 	// sources holds the parsed files, shared with other environments of
 	// the process; templates and module Ruby functions are parsed through it.
@@ -137,6 +141,17 @@ type EnvironmentConfig struct {
 	// Types overrides the resource types; nil means Puppet's built-in
 	// types and those of the modules on ModulePath.
 	Types *resourcetype.Set
+	// Settings are the server's settings as the code sees them
+	// ($settings::name), typed; the environment's own (environment,
+	// manifest, modulepath) are set from the fields above. Nil shows only
+	// those three.
+	Settings []Setting
+}
+
+// Setting is one setting as a compile shows it to the code.
+type Setting struct {
+	Name  string
+	Value value.Value
 }
 
 // LoadEnvironment parses the main manifest and prepares module autoloading.
@@ -157,6 +172,7 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		types, _ = resourcetype.NewSet(moduleList)
 	}
 	env := &Environment{
+		settings:   environmentSettings(cfg),
 		Name:       name,
 		ModulePath: modulePath,
 		Types:      types,
@@ -686,4 +702,31 @@ func (env *Environment) fileNamespace(path string) (ns string, ok bool) {
 		return strings.Join(names, "::"), true
 	}
 	return "", true
+}
+
+// environmentSettings are cfg's settings with the environment's own
+// replaced, in name order.
+func environmentSettings(cfg EnvironmentConfig) []Setting {
+	manifest := cfg.Manifest
+	if manifest == "" {
+		manifest = "no_manifest"
+	}
+	own := map[string]value.Value{
+		"environment": value.String(cfg.Name),
+		"manifest":    value.String(manifest),
+		"modulepath":  value.String(strings.Join(cfg.ModulePath, string(filepath.ListSeparator))),
+	}
+	out := make([]Setting, 0, len(cfg.Settings)+len(own))
+	for _, st := range cfg.Settings {
+		if v, ok := own[st.Name]; ok {
+			st.Value = v
+			delete(own, st.Name)
+		}
+		out = append(out, st)
+	}
+	for name, v := range own {
+		out = append(out, Setting{Name: name, Value: v})
+	}
+	slices.SortFunc(out, func(a, b Setting) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }

@@ -75,7 +75,7 @@ func (c *Compilation) stageTop() error {
 	}
 	c.cat.Classes = append(c.cat.Classes, "settings")
 	c.scopes[c.top] = &scopeData{resource: c.mainClass}
-	c.classes["settings"] = &classInstance{name: "settings", res: settings, scope: c.top}
+	c.classes["settings"] = &classInstance{name: "settings", res: settings, scope: c.settingsScope()}
 	c.classes[""] = &classInstance{name: "", res: c.mainClass, scope: c.top}
 	return nil
 }
@@ -330,4 +330,20 @@ func (c *Compilation) stageLazy() error {
 			return nil
 		}
 	}
+}
+
+// settingsScope is the scope of class settings: every setting as a
+// variable ($settings::certname), and all_local, a hash of them all, as
+// Puppet merges the settings into it.
+func (c *Compilation) settingsScope() *eval.Scope {
+	sc := eval.NewScope(eval.ClassScope, "settings", c.top, nil)
+	settings := c.env.settings
+	sc.Reserve(len(settings) + 1)
+	all := value.NewHashBuilder(len(settings))
+	for _, st := range settings {
+		sc.Set(st.Name, st.Value)
+		all.Set(value.String(st.Name), st.Value)
+	}
+	sc.Set("all_local", all.Build())
+	return sc
 }

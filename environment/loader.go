@@ -50,8 +50,11 @@ type Loader struct {
 	envPath []string
 	codedir string
 	hiera   string // the global hiera.yaml, "" for none
-	cache   *compiler.EnvironmentCache
-	now     func() time.Time
+	// catalogSettings are the settings as compiles show them, shared by
+	// every environment the Loader loads.
+	catalogSettings []compiler.Setting
+	cache           *compiler.EnvironmentCache
+	now             func() time.Time
 
 	mu      sync.Mutex
 	entries map[string]*entry
@@ -91,6 +94,8 @@ func New(s *puppetconf.Settings, o Options) *Loader {
 		cache:    compiler.NewEnvironmentCache(o.Sources),
 		now:      time.Now,
 		entries:  make(map[string]*entry),
+
+		catalogSettings: catalogSettings(s),
 	}
 	if s.IsSet(puppetconf.EnvironmentPath) && o.Manifest == "" {
 		for _, p := range s.Path(puppetconf.EnvironmentPath) {
@@ -196,6 +201,7 @@ func (l *Loader) Get(ctx context.Context, name string) (*compiler.Environment, e
 				Manifest:   l.opts.Manifest,
 				ModulePath: l.opts.ModulePath,
 				Hiera:      l.hieraOptions(""),
+				Settings:   l.catalogSettings,
 			}, timeout, err
 		})
 	}
@@ -224,6 +230,7 @@ func (l *Loader) GetDir(ctx context.Context, dir, name string) (*compiler.Enviro
 			Manifest:   conf.Manifest,
 			ModulePath: mp,
 			Hiera:      l.hieraOptions(dir),
+			Settings:   l.catalogSettings,
 		}, conf.Timeout, nil
 	})
 }

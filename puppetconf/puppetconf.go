@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -57,6 +58,13 @@ type Settings struct {
 	set  map[string]bool
 	file string
 	fsys fs.FS
+	// root and home choose the defaults of the settings Load does not
+	// read, for CatalogSettings.
+	root bool
+	home string
+
+	catalogOnce sync.Once
+	catalog     []CatalogSetting
 }
 
 // Setting names marionette reads.
@@ -145,7 +153,7 @@ func Load(o Options) (*Settings, error) {
 		}
 		values[k] = v
 	}
-	s := &Settings{values: values, set: set, file: o.Config, fsys: o.FS}
+	s := &Settings{values: values, set: set, file: o.Config, fsys: o.FS, root: o.Root, home: o.Home}
 	if _, err := s.StrictHostnameChecking(); err != nil {
 		return nil, err
 	}

@@ -9,7 +9,9 @@ func IsAssignable(t, u Type) bool {
 	if t == nil || u == nil {
 		return false
 	}
-	if t == AnyType || t == u {
+	// Unit (the element type of an empty array's inferred type) is
+	// assignable to every type, as in Puppet.
+	if t == AnyType || t == u || u == UnitType {
 		return true
 	}
 	// A union is assignable when each of its members is.
@@ -310,7 +312,7 @@ func assignableToSimple(t *simpleType, u Type) bool {
 
 // isDataType reports whether u only describes Data (or RichData when rich).
 func isDataType(u Type, rich bool) bool {
-	if assignableToSimple(ScalarDataType.(*simpleType), u) || u == UndefType || u == DataType {
+	if assignableToSimple(ScalarDataType.(*simpleType), u) || u == UndefType || u == UnitType || u == DataType {
 		return true
 	}
 	elem := func(e Type) bool { return isDataType(Resolve(e), rich) }
