@@ -600,12 +600,15 @@ var knownConstants = map[string]bool{
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true, "TypeError": true,
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
-	"IPAddr": true,
+	"IPAddr": true, "Gem::Version": true, "JSON": true,
 }
 
 func (in *interp) constant(n *nConst) (any, error) {
 	if knownConstants[n.name] {
 		return &rclass{n.name}, nil
+	}
+	if n.name == "RUBY_VERSION" {
+		return &rstr{s: rubyVersion, frozen: true}, nil
 	}
 	return nil, in.unsupported(n.line, "constant %s", n.name)
 }

@@ -71,6 +71,8 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.enumeratorMethod(line, r, name, args, blk)
 	case *ipAddr:
 		v, ok, err = in.ipAddrMethod(line, r, name, args)
+	case *gemVersion:
+		v, ok, err = in.gemVersionMethod(line, r, name, args)
 	case *rexception:
 		switch name {
 		case "message", "to_s":
@@ -198,6 +200,16 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 				return newStr(y), true, err
 			}
 		}
+	case "to_json":
+		switch recv.(type) {
+		case *self, *scopeObj:
+		default:
+			if len(args) == 0 {
+				var b strings.Builder
+				err := in.writeJSON(line, &b, recv, jsonStyle{}, 0)
+				return newStr(b.String()), true, err
+			}
+		}
 	case "instance_variable_get":
 		if _, ok := recv.(*self); ok && len(args) == 1 {
 			return in.ivar(strings.TrimPrefix(toS(args[0]), "@")), true, nil
@@ -292,6 +304,23 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 	}
 	if strings.HasPrefix(c.name, "Digest::") {
 		return in.digestMethod(line, c.name, name, args)
+	}
+	if c.name == "JSON" {
+		if v, ok, err := in.jsonMethod(line, name, args); ok || err != nil {
+			return v, ok, err
+		}
+	}
+	if c.name == "Gem::Version" {
+		switch name {
+		case "new", "create":
+			v, err := in.newGemVersion(line, args)
+			return v, true, err
+		case "correct?":
+			if len(args) == 1 {
+				_, ok := parseGemVersion(toS(args[0]))
+				return ok, true, nil
+			}
+		}
 	}
 	if c.name == "IPAddr" && name == "new" {
 		v, err := in.newIPAddr(line, args)
@@ -534,7 +563,16 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 		}
 	case "times":
 		if blk == nil {
-			return nil, false, nil
+			// An Enumerator over 0...n, as module functions chain
+			// n.times.map { ... }.
+			if n > MaxArraySize {
+				return nil, true, in.arrayTooLarge(line)
+			}
+			items := make([]any, max(n, 0))
+			for i := range items {
+				items[i] = int64(i)
+			}
+			return &enumerator{items: items, method: "each"}, true, nil
 		}
 		for i := int64(0); i < n; i++ {
 			if _, err := in.yield(line, blk, i); err != nil {
