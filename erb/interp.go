@@ -31,6 +31,17 @@ type interp struct {
 	// fn is set when running a Ruby function rather than a template: self
 	// is then the function (4.x API) or the calling scope (3.x API).
 	fn *RubyFunction
+	// read records the Puppet arrays and hashes the template read, with
+	// the Ruby objects it was given for them: Puppet hands templates the
+	// variable's own object, so changing it in place changes the variable
+	// (see writeBack).
+	read map[string]readVar
+}
+
+// readVar is a Puppet variable as read and the Ruby object made of it.
+type readVar struct {
+	orig value.Value
+	obj  any
 }
 
 // stopEvery is how many steps pass between two calls of Stopper.Stopped.
@@ -536,10 +547,96 @@ func (in *interp) ivar(name string) any {
 	}
 	var v any
 	if pv, ok := in.scope.Variable(name); ok {
-		v = in.fromPuppet(pv)
+		v = in.fromPuppetVar(name, pv)
 	}
 	in.ivars[name] = v
 	return v
+}
+
+// fromPuppetVar converts the value of the variable name. Arrays and hashes
+// are made once per name and remembered: @x and scope['x'] are the same
+// object, as under Puppet, and writeBack can tell whether it changed.
+func (in *interp) fromPuppetVar(name string, pv value.Value) any {
+	// scope['::x'] is @x when x is the top scope's own variable.
+	if top, ok := strings.CutPrefix(name, "::"); ok && !strings.Contains(top, "::") {
+		if lv, found := in.scope.Variable(top); found && sameObject(lv, pv) {
+			name = top
+		}
+	}
+	if r, ok := in.read[name]; ok {
+		return r.obj
+	}
+	v := in.fromPuppet(pv)
+	switch v.(type) {
+	case *rarray, *rhash:
+		if in.read == nil {
+			in.read = map[string]readVar{}
+		}
+		in.read[name] = readVar{orig: pv, obj: v}
+	}
+	return v
+}
+
+// sameObject reports whether two Puppet arrays or hashes are the very same
+// value (not merely equal ones).
+func sameObject(a, b value.Value) bool {
+	switch a := a.(type) {
+	case value.Array:
+		b, ok := b.(value.Array)
+		return ok && len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
+	case *value.Hash:
+		b, ok := b.(*value.Hash)
+		return ok && a == b
+	}
+	return false
+}
+
+// writeBack gives the scope the new value of each variable whose array or
+// hash the template changed in place, as Puppet's templates share the
+// variable's Ruby object. Nothing is mutated: the scope rebinds the name.
+func (in *interp) writeBack() {
+	u, ok := in.scope.(VariableUpdater)
+	if !ok || len(in.read) == 0 {
+		return
+	}
+	names := make([]string, 0, len(in.read))
+	for n := range in.read {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		r := in.read[n]
+		now, err := toPuppet(r.obj)
+		if err != nil {
+			continue
+		}
+		// Compare with the original's own round trip, so that values
+		// Ruby cannot hold exactly (default, rich data) do not count as
+		// changes.
+		before, err := toPuppet(fromPuppet(r.orig))
+		if err != nil || value.Identical(now, before) && sameKeyOrder(now, before) {
+			continue
+		}
+		u.UpdateVariable(n, now)
+	}
+}
+
+// sameKeyOrder reports whether two hashes (Identical already) also list
+// their keys in the same order, which Puppet's output shows.
+func sameKeyOrder(a, b value.Value) bool {
+	ha, ok1 := a.(*value.Hash)
+	hb, ok2 := b.(*value.Hash)
+	if !ok1 || !ok2 {
+		return true
+	}
+	for i := 0; i < ha.Len(); i++ {
+		ka, _ := ha.At(i)
+		kb, _ := hb.At(i)
+		if !value.Identical(ka, kb) {
+			return false
+		}
+	}
+	return true
 }
 
 // setvarMap returns the map of the variables set with scope.setvar: the
@@ -1135,7 +1232,7 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 			return v, nil
 		}
 		if v, found := in.scope.Variable(n); found {
-			return in.fromPuppet(v), nil
+			return in.fromPuppetVar(n, v), nil
 		}
 		return nil, nil
 	case name == "include?" || name == "exist?" || name == "key?" || name == "has_key?":
