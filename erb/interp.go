@@ -36,6 +36,9 @@ type interp struct {
 	// variable's own object, so changing it in place changes the variable
 	// (see writeBack).
 	read map[string]readVar
+	// shellwords is set once the code required 'shellwords' (module
+	// functions always have it: their files require it at the top).
+	shellwords bool
 }
 
 // readVar is a Puppet variable as read and the Ruby object made of it.
@@ -577,6 +580,10 @@ func (in *interp) fromPuppetVar(name string, pv value.Value) any {
 	return v
 }
 
+// hasShellwords reports whether Shellwords and its String and Array methods
+// are loaded.
+func (in *interp) hasShellwords() bool { return in.shellwords || in.fn != nil }
+
 // sameObject reports whether two Puppet arrays or hashes are the very same
 // value (not merely equal ones).
 func sameObject(a, b value.Value) bool {
@@ -697,10 +704,13 @@ var knownConstants = map[string]bool{
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true, "TypeError": true,
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
-	"IPAddr": true, "Gem::Version": true, "JSON": true,
+	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 }
 
 func (in *interp) constant(n *nConst) (any, error) {
+	if n.name == "Shellwords" && !in.hasShellwords() {
+		return nil, in.errorf(n.line, "NameError", "uninitialized constant Shellwords")
+	}
 	if knownConstants[n.name] {
 		return &rclass{n.name}, nil
 	}
@@ -1177,6 +1187,12 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 			return newStr(s), nil
 		}
 	case "require":
+		// Puppet has loaded most of what templates require; shellwords
+		// it has not, and its String and Array methods come with it.
+		if len(args) == 1 && toS(args[0]) == "shellwords" && !in.shellwords {
+			in.shellwords = true
+			return true, nil
+		}
 		return false, nil
 	case "__FILE__", "file":
 		return nil, in.unsupported(line, "the template's file name")

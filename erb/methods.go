@@ -37,6 +37,24 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 	if v, ok, err := in.objectMethod(line, recv, name, args); ok || err != nil {
 		return v, err
 	}
+	// Shellwords' String and Array extensions.
+	switch r := recv.(type) {
+	case *rstr:
+		if !in.hasShellwords() {
+			break
+		}
+		switch name {
+		case "shellescape":
+			return newStr(shellEscape(r.s)), nil
+		case "shellsplit", "shellwords":
+			v, _, err := in.shellSplitValue(line, r.s)
+			return v, err
+		}
+	case *rarray:
+		if name == "shelljoin" && in.hasShellwords() {
+			return newStr(in.shellJoin(r)), nil
+		}
+	}
 	var (
 		v   any
 		ok  bool
@@ -304,6 +322,19 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 	}
 	if strings.HasPrefix(c.name, "Digest::") {
 		return in.digestMethod(line, c.name, name, args)
+	}
+	switch {
+	case c.name == "Shellwords":
+		if v, ok, err := in.shellwordsMethod(line, name, args); ok || err != nil {
+			return v, ok, err
+		}
+	case c.name == "Zlib":
+		if v, ok, err := in.zlibMethod(line, name, args); ok || err != nil {
+			return v, ok, err
+		}
+	case c.name == "Hash" && name == "[]":
+		v, err := in.hashFromArgs(line, args)
+		return v, true, err
 	}
 	if c.name == "JSON" {
 		if v, ok, err := in.jsonMethod(line, name, args); ok || err != nil {
