@@ -7,7 +7,7 @@ import (
 
 // shellEscape is Shellwords.escape: every byte outside a safe set gets a
 // backslash, a newline becomes '\n' in single quotes, and the empty string
-// is ”.
+// becomes a pair of single quotes.
 func shellEscape(s string) string {
 	if s == "" {
 		return "''"
