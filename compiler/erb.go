@@ -74,6 +74,42 @@ func (s *erbScope) Variable(name string) (value.Value, bool) {
 	return s.sc.Lookup(name)
 }
 
+// UpdateVariable rebinds a variable whose array or hash the template
+// changed in place (erb.VariableUpdater), in the scope that holds it, so
+// that later code there sees the change as under Puppet. Qualified names
+// are left alone: their class scope is not the template's to change.
+func (s *erbScope) UpdateVariable(name string, v value.Value) {
+	if top, ok := strings.CutPrefix(name, "::"); ok {
+		if !isQualifiedName(top) {
+			if _, found := s.c.top.GetLocal(top); found {
+				s.c.top.Replace(top, v)
+			}
+		}
+		return
+	}
+	if isQualifiedName(name) {
+		return
+	}
+	for sc := s.sc; sc != nil; sc = sc.Parent() {
+		if sc.Kind == eval.MatchScope {
+			continue
+		}
+		if _, found := sc.GetLocal(name); found {
+			sc.Replace(name, v)
+			// A class's or define's parameter is also its resource's
+			// attribute: the same Ruby object under Puppet.
+			if sc.Kind == eval.ClassScope || sc.Kind == eval.DefineScope {
+				if d := s.c.scopes[sc]; d != nil && d.resource != nil {
+					if _, isParam := d.resource.Param(name); isParam {
+						d.resource.SetParam(name, v)
+					}
+				}
+			}
+			return
+		}
+	}
+}
+
 func (s *erbScope) CallFunction(name string, args []value.Value) (value.Value, error) {
 	return s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args})
 }

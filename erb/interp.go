@@ -31,6 +31,20 @@ type interp struct {
 	// fn is set when running a Ruby function rather than a template: self
 	// is then the function (4.x API) or the calling scope (3.x API).
 	fn *RubyFunction
+	// read records the Puppet arrays and hashes the template read, with
+	// the Ruby objects it was given for them: Puppet hands templates the
+	// variable's own object, so changing it in place changes the variable
+	// (see writeBack).
+	read map[string]readVar
+	// shellwords is set once the code required 'shellwords' (module
+	// functions always have it: their files require it at the top).
+	shellwords bool
+}
+
+// readVar is a Puppet variable as read and the Ruby object made of it.
+type readVar struct {
+	orig value.Value
+	obj  any
 }
 
 // stopEvery is how many steps pass between two calls of Stopper.Stopped.
@@ -536,10 +550,100 @@ func (in *interp) ivar(name string) any {
 	}
 	var v any
 	if pv, ok := in.scope.Variable(name); ok {
-		v = in.fromPuppet(pv)
+		v = in.fromPuppetVar(name, pv)
 	}
 	in.ivars[name] = v
 	return v
+}
+
+// fromPuppetVar converts the value of the variable name. Arrays and hashes
+// are made once per name and remembered: @x and scope['x'] are the same
+// object, as under Puppet, and writeBack can tell whether it changed.
+func (in *interp) fromPuppetVar(name string, pv value.Value) any {
+	// scope['::x'] is @x when x is the top scope's own variable.
+	if top, ok := strings.CutPrefix(name, "::"); ok && !strings.Contains(top, "::") {
+		if lv, found := in.scope.Variable(top); found && sameObject(lv, pv) {
+			name = top
+		}
+	}
+	if r, ok := in.read[name]; ok {
+		return r.obj
+	}
+	v := in.fromPuppet(pv)
+	switch v.(type) {
+	case *rarray, *rhash:
+		if in.read == nil {
+			in.read = map[string]readVar{}
+		}
+		in.read[name] = readVar{orig: pv, obj: v}
+	}
+	return v
+}
+
+// hasShellwords reports whether Shellwords and its String and Array methods
+// are loaded.
+func (in *interp) hasShellwords() bool { return in.shellwords || in.fn != nil }
+
+// sameObject reports whether two Puppet arrays or hashes are the very same
+// value (not merely equal ones).
+func sameObject(a, b value.Value) bool {
+	switch a := a.(type) {
+	case value.Array:
+		b, ok := b.(value.Array)
+		return ok && len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
+	case *value.Hash:
+		b, ok := b.(*value.Hash)
+		return ok && a == b
+	}
+	return false
+}
+
+// writeBack gives the scope the new value of each variable whose array or
+// hash the template changed in place, as Puppet's templates share the
+// variable's Ruby object. Nothing is mutated: the scope rebinds the name.
+func (in *interp) writeBack() {
+	u, ok := in.scope.(VariableUpdater)
+	if !ok || len(in.read) == 0 {
+		return
+	}
+	names := make([]string, 0, len(in.read))
+	for n := range in.read {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		r := in.read[n]
+		now, err := toPuppet(r.obj)
+		if err != nil {
+			continue
+		}
+		// Compare with the original's own round trip, so that values
+		// Ruby cannot hold exactly (default, rich data) do not count as
+		// changes.
+		before, err := toPuppet(fromPuppet(r.orig))
+		if err != nil || value.Identical(now, before) && sameKeyOrder(now, before) {
+			continue
+		}
+		u.UpdateVariable(n, now)
+	}
+}
+
+// sameKeyOrder reports whether two hashes (Identical already) also list
+// their keys in the same order, which Puppet's output shows.
+func sameKeyOrder(a, b value.Value) bool {
+	ha, ok1 := a.(*value.Hash)
+	hb, ok2 := b.(*value.Hash)
+	if !ok1 || !ok2 {
+		return true
+	}
+	for i := 0; i < ha.Len(); i++ {
+		ka, _ := ha.At(i)
+		kb, _ := hb.At(i)
+		if !value.Identical(ka, kb) {
+			return false
+		}
+	}
+	return true
 }
 
 // setvarMap returns the map of the variables set with scope.setvar: the
@@ -600,12 +704,18 @@ var knownConstants = map[string]bool{
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true, "TypeError": true,
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
-	"IPAddr": true,
+	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 }
 
 func (in *interp) constant(n *nConst) (any, error) {
+	if n.name == "Shellwords" && !in.hasShellwords() {
+		return nil, in.errorf(n.line, "NameError", "uninitialized constant Shellwords")
+	}
 	if knownConstants[n.name] {
 		return &rclass{n.name}, nil
+	}
+	if n.name == "RUBY_VERSION" {
+		return &rstr{s: rubyVersion, frozen: true}, nil
 	}
 	return nil, in.unsupported(n.line, "constant %s", n.name)
 }
@@ -1077,6 +1187,12 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 			return newStr(s), nil
 		}
 	case "require":
+		// Puppet has loaded most of what templates require; shellwords
+		// it has not, and its String and Array methods come with it.
+		if len(args) == 1 && toS(args[0]) == "shellwords" && !in.shellwords {
+			in.shellwords = true
+			return true, nil
+		}
 		return false, nil
 	case "__FILE__", "file":
 		return nil, in.unsupported(line, "the template's file name")
@@ -1132,7 +1248,7 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 			return v, nil
 		}
 		if v, found := in.scope.Variable(n); found {
-			return in.fromPuppet(v), nil
+			return in.fromPuppetVar(n, v), nil
 		}
 		return nil, nil
 	case name == "include?" || name == "exist?" || name == "key?" || name == "has_key?":

@@ -37,6 +37,24 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 	if v, ok, err := in.objectMethod(line, recv, name, args); ok || err != nil {
 		return v, err
 	}
+	// Shellwords' String and Array extensions.
+	switch r := recv.(type) {
+	case *rstr:
+		if !in.hasShellwords() {
+			break
+		}
+		switch name {
+		case "shellescape":
+			return newStr(shellEscape(r.s)), nil
+		case "shellsplit", "shellwords":
+			v, _, err := in.shellSplitValue(line, r.s)
+			return v, err
+		}
+	case *rarray:
+		if name == "shelljoin" && in.hasShellwords() {
+			return newStr(in.shellJoin(r)), nil
+		}
+	}
 	var (
 		v   any
 		ok  bool
@@ -71,6 +89,8 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.enumeratorMethod(line, r, name, args, blk)
 	case *ipAddr:
 		v, ok, err = in.ipAddrMethod(line, r, name, args)
+	case *gemVersion:
+		v, ok, err = in.gemVersionMethod(line, r, name, args)
 	case *rexception:
 		switch name {
 		case "message", "to_s":
@@ -198,6 +218,16 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 				return newStr(y), true, err
 			}
 		}
+	case "to_json":
+		switch recv.(type) {
+		case *self, *scopeObj:
+		default:
+			if len(args) == 0 {
+				var b strings.Builder
+				err := in.writeJSON(line, &b, recv, jsonStyle{}, 0)
+				return newStr(b.String()), true, err
+			}
+		}
 	case "instance_variable_get":
 		if _, ok := recv.(*self); ok && len(args) == 1 {
 			return in.ivar(strings.TrimPrefix(toS(args[0]), "@")), true, nil
@@ -292,6 +322,36 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 	}
 	if strings.HasPrefix(c.name, "Digest::") {
 		return in.digestMethod(line, c.name, name, args)
+	}
+	switch {
+	case c.name == "Shellwords":
+		if v, ok, err := in.shellwordsMethod(line, name, args); ok || err != nil {
+			return v, ok, err
+		}
+	case c.name == "Zlib":
+		if v, ok, err := in.zlibMethod(line, name, args); ok || err != nil {
+			return v, ok, err
+		}
+	case c.name == "Hash" && name == "[]":
+		v, err := in.hashFromArgs(line, args)
+		return v, true, err
+	}
+	if c.name == "JSON" {
+		if v, ok, err := in.jsonMethod(line, name, args); ok || err != nil {
+			return v, ok, err
+		}
+	}
+	if c.name == "Gem::Version" {
+		switch name {
+		case "new", "create":
+			v, err := in.newGemVersion(line, args)
+			return v, true, err
+		case "correct?":
+			if len(args) == 1 {
+				_, ok := parseGemVersion(toS(args[0]))
+				return ok, true, nil
+			}
+		}
 	}
 	if c.name == "IPAddr" && name == "new" {
 		v, err := in.newIPAddr(line, args)
@@ -534,7 +594,16 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 		}
 	case "times":
 		if blk == nil {
-			return nil, false, nil
+			// An Enumerator over 0...n, as module functions chain
+			// n.times.map { ... }.
+			if n > MaxArraySize {
+				return nil, true, in.arrayTooLarge(line)
+			}
+			items := make([]any, max(n, 0))
+			for i := range items {
+				items[i] = int64(i)
+			}
+			return &enumerator{items: items, method: "each"}, true, nil
 		}
 		for i := int64(0); i < n; i++ {
 			if _, err := in.yield(line, blk, i); err != nil {

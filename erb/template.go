@@ -43,6 +43,15 @@ type VariableLister interface {
 	Variables() *value.Hash
 }
 
+// VariableUpdater may be implemented by a Scope whose variables a template
+// can change in place (@list << x, @h['k'] = v): after a successful
+// rendering, UpdateVariable receives the new value of each variable whose
+// array or hash the template changed. Under Puppet the template holds the
+// variable's own Ruby object, so later code in that scope sees the change.
+type VariableUpdater interface {
+	UpdateVariable(name string, v value.Value)
+}
+
 // ObjectSharer may be implemented by a Scope whose templates must share Ruby
 // objects with the templates they render. Under Puppet a template reads a
 // variable's own Ruby object, and scope.setvar stores one into the scope, so
@@ -161,10 +170,12 @@ func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) 
 			return "", fmt.Errorf("template %s:%d: break outside a block", t.name, e.line)
 		case *nextSignal:
 			// next at top level ends the template like return would.
+			in.writeBack()
 			return in.out.String(), nil
 		}
 		return "", err
 	}
+	in.writeBack()
 	return in.out.String(), nil
 }
 

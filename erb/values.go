@@ -151,6 +151,8 @@ func writeHashKey(b *strings.Builder, v any, depth int, budget *int) {
 		b.WriteString("s" + strconv.Itoa(len(v.s)) + ":" + v.s)
 	case symbol:
 		b.WriteString("y" + strconv.Itoa(len(v)) + ":" + string(v))
+	case *gemVersion:
+		b.WriteString("v" + strconv.Itoa(len(v.s)) + ":" + v.s)
 	case *rarray:
 		b.WriteString("[")
 		for _, e := range v.a {
@@ -337,6 +339,8 @@ func className(v any) string {
 		return "Puppet::Parser::TemplateWrapper"
 	case *enumerator:
 		return "Enumerator"
+	case *gemVersion:
+		return "Gem::Version"
 	}
 	return "Object"
 }
@@ -351,7 +355,7 @@ func isA(v any, class string) bool {
 	case "Object", "BasicObject", "Kernel":
 		return true
 	case "Numeric", "Comparable":
-		return name == "Integer" || name == "Float" || class == "Comparable" && name == "String"
+		return name == "Integer" || name == "Float" || class == "Comparable" && (name == "String" || name == "Gem::Version")
 	case "Fixnum", "Bignum":
 		return name == "Integer"
 	case "Enumerable":
@@ -393,6 +397,8 @@ func toS(v any) string {
 		return v.msg
 	case *ipAddr:
 		return v.prefix.Addr().String()
+	case *gemVersion:
+		return v.s
 	}
 	return inspect(v)
 }
@@ -486,6 +492,8 @@ func writeInspect(b *strings.Builder, v any, open []any) {
 		b.WriteString(toS(v))
 	case *matchData:
 		b.WriteString("#<MatchData " + quoteString(toS(v)) + ">")
+	case *gemVersion:
+		b.WriteString("#<Gem::Version " + quoteString(v.s) + ">")
 	default:
 		// Objects without a data form (scope, enumerators) print like
 		// Ruby's default inspect, minus the address.
@@ -590,6 +598,9 @@ func rubyEqualDepth(a, b any, depth int, budget *int) bool {
 	case *puppetObj:
 		bp, ok := b.(*puppetObj)
 		return ok && value.Equal(a.v, bp.v)
+	case *gemVersion:
+		c, ok := gemCompare(a, b)
+		return ok && c == 0
 	}
 	return a == b
 }
@@ -645,6 +656,8 @@ func compareDepth(a, b any, depth int, budget *int) (int, bool) {
 		if rubyEqual(a, b) {
 			return 0, true
 		}
+	case *gemVersion:
+		return gemCompare(a, b)
 	}
 	return 0, false
 }

@@ -9,6 +9,7 @@
 require 'erb'
 require 'json'
 require 'yaml'
+require 'zlib' # Puppet has loaded it; shellwords it has not
 
 
 # StubScope answers the scope methods templates call.
