@@ -1,0 +1,1 @@
+notify { strftime(Timespan(60), '%H:%x'): }
