@@ -145,7 +145,7 @@ func fnEPP(c *functions.Ctx, args []value.Value) (value.Value, error) {
 
 // fnInlineEPP renders EPP source given as a string.
 func fnInlineEPP(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	return c.Svc().InlineEPP(string(args[0].(value.String)), args[1:])
+	return c.Svc().InlineEPP(c.Scope, string(args[0].(value.String)), args[1:])
 }
 
 // fnTemplate renders module ERB templates: template('mod/file.erb', ...)

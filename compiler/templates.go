@@ -23,16 +23,22 @@ func (c *Compilation) EPP(name string, params []value.Value) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	return c.renderEPP(prog.(*syntax.EPPProgram), params)
+	// A template file sees top scope only.
+	return c.renderEPP(prog.(*syntax.EPPProgram), c.top, params)
 }
 
 // InlineEPP implements functions.Templates.
-func (c *Compilation) InlineEPP(src string, params []value.Value) (value.Value, error) {
+func (c *Compilation) InlineEPP(scope *eval.Scope, src string, params []value.Value) (value.Value, error) {
 	prog, err := syntax.ParseEPP("inline_epp", []byte(src))
 	if err != nil {
 		return nil, err
 	}
-	return c.renderEPP(prog, params)
+	if scope == nil {
+		scope = c.top
+	}
+	// Inline EPP is evaluated in the calling scope, as in Puppet: the
+	// variables of the class or define that calls it are visible.
+	return c.renderEPP(prog, scope, params)
 }
 
 // findTemplate resolves 'module/path' to <module>/templates/path.
@@ -52,11 +58,12 @@ func (c *Compilation) findTemplate(name string) (string, error) {
 	return "", fmt.Errorf("Could not find template '%s'", name)
 }
 
-// renderEPP evaluates a template in a scope of its own under top scope:
+// renderEPP evaluates a template in a scope of its own under parent:
 // declared parameters are bound from the argument hash (with their types and
 // defaults); a template without a parameter list sees the hash's entries as
-// variables.
-func (c *Compilation) renderEPP(prog *syntax.EPPProgram, args []value.Value) (value.Value, error) {
+// variables. An undef argument for no declared parameter is ignored, as
+// Puppet ignores it.
+func (c *Compilation) renderEPP(prog *syntax.EPPProgram, parent *eval.Scope, args []value.Value) (value.Value, error) {
 	params := value.EmptyHash
 	if len(args) == 1 && !value.IsUndef(args[0]) {
 		h, ok := args[0].(*value.Hash)
@@ -65,12 +72,27 @@ func (c *Compilation) renderEPP(prog *syntax.EPPProgram, args []value.Value) (va
 		}
 		params = h
 	}
-	tsc := eval.NewScope(eval.LocalScope, "", c.top, prog.File)
+	tsc := eval.NewScope(eval.LocalScope, "", parent, prog.File)
 	if prog.HasParams {
-		for _, k := range params.Keys() {
-			if !hasParam(prog.Params, value.ToString(k)) {
+		var undeclared []value.Value
+		for i, k := range params.Keys() {
+			if hasParam(prog.Params, value.ToString(k)) {
+				continue
+			}
+			if !value.IsUndef(params.Values()[i]) {
 				return nil, fmt.Errorf("Too many arguments: no parameter named '%s'", value.ToString(k))
 			}
+			undeclared = append(undeclared, k)
+		}
+		if len(undeclared) > 0 {
+			b := value.NewHashBuilder(params.Len())
+			for i, k := range params.Keys() {
+				b.Set(k, params.Values()[i])
+			}
+			for _, k := range undeclared {
+				b.Delete(k)
+			}
+			params = b.Build()
 		}
 		if err := c.bindParams(tsc, "lambda", prog.Params, params, nil, false, true, ""); err != nil {
 			return nil, err

@@ -95,8 +95,9 @@ type Templates interface {
 	// EPP renders a module's EPP template ("module/file.epp") with the
 	// optional parameter hash (params holds it, or is empty).
 	EPP(name string, params []value.Value) (value.Value, error)
-	// InlineEPP renders EPP source.
-	InlineEPP(src string, params []value.Value) (value.Value, error)
+	// InlineEPP renders EPP source. Unlike a template file, inline EPP
+	// sees the variables of the calling scope.
+	InlineEPP(scope *eval.Scope, src string, params []value.Value) (value.Value, error)
 	// Template renders a module's ERB template ("module/file.erb") in scope
 	// sc.
 	Template(sc *eval.Scope, name string) (string, error)
@@ -166,7 +167,9 @@ func (NoServices) Hiera(hiera.HieraFunction, string, value.Value, bool, func(str
 func (NoServices) EPP(string, []value.Value) (value.Value, error) { return nil, ErrNoService }
 
 // InlineEPP fails.
-func (NoServices) InlineEPP(string, []value.Value) (value.Value, error) { return nil, ErrNoService }
+func (NoServices) InlineEPP(*eval.Scope, string, []value.Value) (value.Value, error) {
+	return nil, ErrNoService
+}
 
 // Template fails.
 func (NoServices) Template(*eval.Scope, string) (string, error) { return "", ErrNoService }
