@@ -5,6 +5,7 @@ import (
 
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -58,6 +59,10 @@ func (s *erbScope) Stopped() error { return s.c.ev.Poll() }
 type erbScope struct {
 	c  *Compilation
 	sc *eval.Scope
+	// at is the Puppet call of the Ruby function running (nil in
+	// templates): functions it calls, such as create_resources, place
+	// what they declare there, as Puppet does.
+	at syntax.Node
 }
 
 func (s *erbScope) Variable(name string) (value.Value, bool) {
@@ -111,7 +116,7 @@ func (s *erbScope) UpdateVariable(name string, v value.Value) {
 }
 
 func (s *erbScope) CallFunction(name string, args []value.Value) (value.Value, error) {
-	return s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args})
+	return s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args, Node: s.at})
 }
 
 // Variables lists every variable visible in the scope whose value is not

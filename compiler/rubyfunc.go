@@ -23,7 +23,7 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 		return nil, true, err
 	}
 	fn := loaded.(*erb.RubyFunction)
-	scope := &erbScope{c: c, sc: sc}
+	scope := &erbScope{c: c, sc: sc, at: call.Node}
 	if len(fn.Dispatches) > 1 {
 		i, err := c.chooseDispatch(fn, call.Args)
 		if err != nil {
