@@ -83,7 +83,85 @@ func (c *Compilation) stageContainment() error {
 	for _, e := range c.containEdges {
 		c.cat.AddEdge(e.Source, e.Target)
 	}
+	c.propagateFromContainers()
 	return nil
+}
+
+// propagatedMetaparams are the metaparameters a container hands down to
+// what it contains, in Puppet's order (the relationship ones are not).
+var propagatedMetaparams = [...]string{"noop", "schedule", "audit", "loglevel", "alias", "tag", "stage"}
+
+// propagateFromContainers walks the containment edges breadth first from
+// Class[main], as Puppet does when it finishes a catalog: each contained
+// resource gets its container's tags, and the propagated metaparameters it
+// does not set itself (a define declared with noop => true makes its
+// contents noop). Classes are contained by their stage, not by
+// Class[main], so a class's own metaparameters stay on the class, as in
+// Puppet; a class that a define contain()s is reached through the define.
+func (c *Compilation) propagateFromContainers() {
+	out := make(map[catalog.Ref][]catalog.Ref, len(c.cat.Edges))
+	for _, e := range c.cat.Edges {
+		out[e.Source] = append(out[e.Source], e.Target)
+	}
+	type metaData = []catalog.Param
+	data := make(map[*resource]metaData)
+	metaOf := func(r *resource) metaData {
+		var d metaData
+		for _, name := range propagatedMetaparams {
+			if v, ok := r.Param(name); ok && v != nil && !value.IsUndef(v) {
+				d = append(d, catalog.Param{Name: name, Value: v})
+			}
+		}
+		return d
+	}
+	seen := make(map[catalog.Ref]bool, len(out))
+	queue := []catalog.Ref{c.mainClass.Ref()}
+	for len(queue) > 0 {
+		ref := queue[0]
+		queue = queue[1:]
+		if seen[ref] {
+			continue
+		}
+		seen[ref] = true
+		src := c.byRef[ref]
+		if src == nil {
+			continue
+		}
+		for _, tref := range out[ref] {
+			dst := c.byRef[tref]
+			if dst == nil {
+				continue
+			}
+			srcData, ok := data[src]
+			if !ok {
+				srcData = metaOf(src)
+			}
+			if srcData != nil {
+				data[src] = srcData
+				for _, p := range srcData {
+					if v, set := dst.Param(p.Name); !set || v == nil || value.IsUndef(v) {
+						dst.SetParam(p.Name, p.Value)
+					}
+				}
+				// What dst hands on: its container's, overridden by its own.
+				merged := append(metaData(nil), srcData...)
+				for _, own := range metaOf(dst) {
+					replaced := false
+					for i := range merged {
+						if merged[i].Name == own.Name {
+							merged[i].Value, replaced = own.Value, true
+						}
+					}
+					if !replaced {
+						merged = append(merged, own)
+					}
+				}
+				data[dst] = merged
+			}
+			dst.AddTags(src.Tags...)
+		}
+		queue = append(queue, out[ref]...)
+	}
 }
 
 // stageTags sets the catalog's tags, in Puppet's order: every class name
