@@ -22,6 +22,8 @@ type collector struct {
 	// emptyAlternative is the left operand of the chaining arrow this
 	// collector is the right operand of: the source when it collects nothing.
 	emptyAlternative value.Array
+	// fetched: an exported collector asked the Store already.
+	fetched bool
 }
 
 func (c *Compilation) collect(sc *eval.Scope, x *syntax.CollectExpr) (value.Value, error) {
@@ -49,8 +51,10 @@ type collectorRef struct {
 func (c *Compilation) runCollectors() (int, error) {
 	n := 0
 	for _, col := range c.collectors {
-		// Exported collectors (<<| |>>) find nothing without a store.
-		if col.x.Exported {
+		// Exported collectors (<<| |>>) find nothing without a store,
+		// as Puppet's without storeconfigs; with one they collect the
+		// node's own exports, then the store's.
+		if col.x.Exported && c.req.Store == nil {
 			continue
 		}
 		for i := 0; i < len(c.resources); i++ {
@@ -58,7 +62,7 @@ func (c *Compilation) runCollectors() (int, error) {
 			if err := c.ev.Tick(); err != nil {
 				return n, err
 			}
-			if r.Type != col.typ || col.seen[r] {
+			if r.Type != col.typ || col.seen[r] || col.x.Exported && !r.exported {
 				continue
 			}
 			ok, err := c.queryMatches(col.scope, col.x.Query, r)
@@ -76,6 +80,13 @@ func (c *Compilation) runCollectors() (int, error) {
 			}
 			for _, o := range col.ops {
 				c.applyOverrideOp(r, o)
+			}
+		}
+		if col.x.Exported {
+			m, err := c.collectStored(col)
+			n += m
+			if err != nil {
+				return n, err
 			}
 		}
 	}
