@@ -401,6 +401,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request, id *identity, ce
 	if err := writeFileAtomic(filepath.Join(s.reportDir, certname), name, data); err != nil {
 		return serverError(fmt.Sprintf("Could not write report for %s: %v", certname, err))
 	}
+	s.storeReport(r.Context(), certname, data)
 	writeJSON(w, http.StatusOK, []string{})
 	return nil
 }

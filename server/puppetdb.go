@@ -27,18 +27,19 @@ type pdbCommand struct {
 
 // pdbWriter submits the commands Puppet's termini submit: replace facts
 // when a catalog request brings facts, replace catalog after a compile,
-// store report on a report. With soft_write_failure a failed command does
-// not fail the request, so the request need not wait for it: commands are
-// queued (bounded) and a worker submits them; a full queue makes the
-// request submit its own command, so nothing is dropped. Without
-// soft_write_failure the request submits and fails as Puppet's does.
-// Every failure is logged.
+// store report on a report. A command whose failure does not fail the
+// request (every command with soft_write_failure; store report always, as
+// Puppet's report processors only log) need not be waited for: it is
+// queued (bounded) and a worker submits it; a full queue makes the request
+// submit its own command, so nothing is dropped. Otherwise the request
+// submits and fails as Puppet's does. Every failure is logged.
 type pdbWriter struct {
 	client   *puppetdb.Client
 	log      *slog.Logger
 	producer string
-	async    bool
-	queue    chan pdbCommand
+	// soft is soft_write_failure: no command fails a request.
+	soft  bool
+	queue chan pdbCommand
 	// mu guards closed; wg counts the worker.
 	mu     sync.Mutex
 	closed bool
@@ -52,12 +53,10 @@ func newPDBWriter(c *puppetdb.Client, queue int, log *slog.Logger, producer stri
 	if queue <= 0 {
 		queue = DefaultPuppetDBQueue
 	}
-	w := &pdbWriter{client: c, log: log, producer: producer, async: c.Config().SoftWriteFailure}
-	if w.async {
-		w.queue = make(chan pdbCommand, queue)
-		w.wg.Add(1)
-		go w.work()
-	}
+	w := &pdbWriter{client: c, log: log, producer: producer, soft: c.Config().SoftWriteFailure}
+	w.queue = make(chan pdbCommand, queue)
+	w.wg.Add(1)
+	go w.work()
 	return w
 }
 
@@ -79,9 +78,9 @@ func (w *pdbWriter) send(ctx context.Context, cmd pdbCommand) error {
 }
 
 // submit queues or sends a command; an error is for the request to fail
-// with (never with soft_write_failure).
-func (w *pdbWriter) submit(ctx context.Context, cmd pdbCommand) error {
-	if w.async {
+// with (never when deferrable or with soft_write_failure).
+func (w *pdbWriter) submit(ctx context.Context, cmd pdbCommand, deferrable bool) error {
+	if deferrable || w.soft {
 		w.mu.Lock()
 		if !w.closed {
 			select {
@@ -98,6 +97,9 @@ func (w *pdbWriter) submit(ctx context.Context, cmd pdbCommand) error {
 	if err != nil {
 		w.log.Error(err.Error(), "node", cmd.certname, "command", cmd.name)
 	}
+	if deferrable {
+		return nil
+	}
 	return err
 }
 
@@ -111,7 +113,7 @@ func (w *pdbWriter) depth() int {
 
 // close submits what is queued and stops the worker.
 func (w *pdbWriter) close() {
-	if w == nil || !w.async {
+	if w == nil {
 		return
 	}
 	w.mu.Lock()
@@ -137,7 +139,7 @@ func (s *Server) storeFacts(ctx context.Context, certname, env string, facts *va
 	if err != nil {
 		return serverError(fmt.Sprintf("Could not retrieve facts for %s: %v", certname, err))
 	}
-	if err := s.pdb.submit(ctx, pdbCommand{puppetdb.ReplaceFacts, puppetdb.ReplaceFactsVersion, certname, payload}); err != nil {
+	if err := s.pdb.submit(ctx, pdbCommand{puppetdb.ReplaceFacts, puppetdb.ReplaceFactsVersion, certname, payload}, false); err != nil {
 		return serverError(fmt.Sprintf("Failed when searching for node %s: Could not retrieve facts for %s: %v", certname, certname, err))
 	}
 	return nil
@@ -156,7 +158,7 @@ func (s *Server) storeCatalog(ctx context.Context, env *compiler.Environment, re
 	if err != nil {
 		return serverError(err.Error() + " on node " + res.StoreCatalog.Name)
 	}
-	if err := s.pdb.submit(ctx, pdbCommand{puppetdb.ReplaceCatalog, puppetdb.ReplaceCatalogVersion, res.StoreCatalog.Name, payload}); err != nil {
+	if err := s.pdb.submit(ctx, pdbCommand{puppetdb.ReplaceCatalog, puppetdb.ReplaceCatalogVersion, res.StoreCatalog.Name, payload}, false); err != nil {
 		var ce *puppetdb.CommandError
 		if errors.As(err, &ce) {
 			err = ce.Err
@@ -164,6 +166,21 @@ func (s *Server) storeCatalog(ctx context.Context, env *compiler.Environment, re
 		return serverError(err.Error())
 	}
 	return nil
+}
+
+// storeReport submits store report for an agent's report, as the
+// puppetdb report processor does; its failure is logged, never the
+// request's.
+func (s *Server) storeReport(ctx context.Context, certname string, report []byte) {
+	if s.pdb == nil {
+		return
+	}
+	payload, err := puppetdb.Report(report, s.pdb.producer, time.Now(), s.pdb.client.Config().IncludeUnchangedResources)
+	if err != nil {
+		s.log.Error("Report processor failed: "+err.Error(), "node", certname)
+		return
+	}
+	_ = s.pdb.submit(ctx, pdbCommand{puppetdb.StoreReport, puppetdb.StoreReportVersion, certname, payload}, true)
 }
 
 // Close submits the PuppetDB commands still queued and stops the

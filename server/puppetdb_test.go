@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -112,5 +113,31 @@ func TestPuppetDBWriteFailure(t *testing.T) {
 	}
 	if f.srv.PuppetDBQueueDepth() != 0 {
 		t.Errorf("queue depth %d after Close", f.srv.PuppetDBQueueDepth())
+	}
+}
+
+// TestPuppetDBReport: a report PUT submits store report in the background;
+// a report the processor cannot convert is logged and still stored.
+func TestPuppetDBReport(t *testing.T) {
+	f, fake, _ := pdbFixture(t, false)
+	data, err := os.ReadFile("../puppetdb/testdata/agent-report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := strings.Replace(string(data), "agent.example.com", "web01.example.com", 1)
+	resp := f.do("web01.example.com", "PUT", "/puppet/v3/report/web01.example.com?environment=production", strings.NewReader(report), "application/json")
+	if resp.status != 200 {
+		t.Fatalf("status %d: %s", resp.status, resp.body)
+	}
+	resp = f.do("web01.example.com", "PUT", "/puppet/v3/report/web01.example.com?environment=production", strings.NewReader(`{"host":"web01.example.com"}`), "application/json")
+	if resp.status != 200 {
+		t.Fatalf("status %d: %s", resp.status, resp.body)
+	}
+	f.srv.Close()
+	if got := strings.Join(fake.seen(), "|"); got != "store_report web01.example.com" {
+		t.Errorf("commands = %s", got)
+	}
+	if !strings.Contains(f.logs.String(), "Report processor failed: Environment is nil") {
+		t.Errorf("bad report not logged:\n%s", f.logs.String())
 	}
 }
