@@ -132,8 +132,13 @@ func (c *Compilation) queryMatches(sc *eval.Scope, q syntax.Expr, r *resource) (
 			if err != nil {
 				return false, err
 			}
-			eq := attributeEquals(r, name, want)
-			return eq == (q.Op == syntax.EQL), nil
+			if q.Op == syntax.NEQ {
+				// Puppet's != compares the attribute's value whole: no
+				// element matching for arrays, and tag is the tag
+				// parameter, not the resource's tags.
+				return !value.Equal(attributeValue(r, name), want), nil
+			}
+			return attributeEquals(r, name, want), nil
 		}
 	}
 	return false, eval.Errorf(c.pos(sc, q), "Unsupported collector query expression")
@@ -177,6 +182,18 @@ func attributeEquals(r *resource, name string, want value.Value) bool {
 		return false
 	}
 	return value.Equal(v, want)
+}
+
+// attributeValue is what Puppet's resource[name] gives a collector query:
+// the title, or the parameter's value (undef when unset).
+func attributeValue(r *resource, name string) value.Value {
+	if name == "title" {
+		return value.String(r.Title)
+	}
+	if v, ok := r.Param(name); ok {
+		return v
+	}
+	return value.Undef
 }
 
 func equalFoldASCII(a, b string) bool { return value.Equal(value.String(a), value.String(b)) }

@@ -167,3 +167,29 @@ func TestPuppetDBQueryOnlyWithStore(t *testing.T) {
 		t.Errorf("empty AST: %v", err)
 	}
 }
+
+// TestCollectorNotEqualsComparesWhole: Puppet's != in a collector query
+// compares the attribute's whole value (tag is the tag parameter, an array
+// never matches a string); the expected titles come from Puppet 7.23.
+func TestCollectorNotEqualsComparesWhole(t *testing.T) {
+	src := `@notify { 'a': tag => 'x' }
+@notify { 'b': tag => ['x', 'y'] }
+@notify { 'c': }
+@notify { 'd': message => ['m', 'n'] }
+@notify { 'e': message => 'm' }
+Notify <| tag != 'x' and message != 'm' |>
+`
+	res, err := storeCompile(t, src, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range res.Catalog.Resources {
+		if r.Type == "Notify" {
+			got = append(got, r.Title)
+		}
+	}
+	if strings.Join(got, ",") != "b,c,d" {
+		t.Errorf("collected %v, Puppet collects b, c, d", got)
+	}
+}
