@@ -78,9 +78,7 @@ func (c *Compilation) runCollectors() (int, error) {
 			if r.virtual {
 				c.realize(r)
 			}
-			for _, o := range col.ops {
-				c.applyOverrideOp(r, o)
-			}
+			c.applyCollectorOps(r, col.ops)
 		}
 		if col.x.Exported {
 			m, err := c.collectStored(col)
@@ -197,6 +195,17 @@ func attributeValue(r *resource, name string) value.Value {
 }
 
 func equalFoldASCII(a, b string) bool { return value.Equal(value.String(a), value.String(b)) }
+
+// applyCollectorOps applies a collector block to a resource it collected;
+// tag adds to the resource's tags, as it does in an override.
+func (c *Compilation) applyCollectorOps(r *resource, ops []attrOp) {
+	for _, o := range ops {
+		c.applyOverrideOp(r, o)
+		if o.name == "tag" {
+			r.AddTags(tagValues(o.value)...)
+		}
+	}
+}
 
 // applyOverrideOp applies one attribute operation of an override or a
 // collector: => replaces (undef removes), +> appends.

@@ -144,9 +144,7 @@ func (c *Compilation) collectStored(col *collector) (int, error) {
 		col.seen[r] = true
 		col.matched = append(col.matched, r)
 		n++
-		for _, o := range col.ops {
-			c.applyOverrideOp(r, o)
-		}
+		c.applyCollectorOps(r, col.ops)
 	}
 	return n, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -191,5 +192,23 @@ Notify <| tag != 'x' and message != 'm' |>
 	}
 	if strings.Join(got, ",") != "b,c,d" {
 		t.Errorf("collected %v, Puppet collects b, c, d", got)
+	}
+}
+
+// TestCollectorBlockTagAddsTags: tag in a collector block adds to the
+// collected resource's tags (Puppet 7.23: first, notify, a, extra, class).
+func TestCollectorBlockTagAddsTags(t *testing.T) {
+	res, err := storeCompile(t, "@notify { 'a': tag => 'first' }\nNotify <| |> { tag +> 'extra' }\n", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := res.Catalog.Lookup(catalog.Ref{Type: "Notify", Title: "a"})
+	if r == nil {
+		t.Fatal("Notify[a] not collected")
+	}
+	tags := append([]string(nil), r.Tags...)
+	sort.Strings(tags)
+	if strings.Join(tags, ",") != "a,class,extra,first,notify" {
+		t.Errorf("tags = %v", r.Tags)
 	}
 }
