@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
@@ -117,7 +118,9 @@ func (c *Compilation) collectStored(col *collector) (int, error) {
 	}
 	found, err := c.req.Store.CollectExported(c.ctx, col.typ, filter, c.req.Node)
 	if err != nil {
-		return 0, eval.Errorf(c.pos(col.scope, col.x), "%s", err)
+		// Puppet raises it from the compiler, not the evaluator: no
+		// position.
+		return 0, err
 	}
 	n := 0
 	for _, row := range found {
@@ -127,7 +130,7 @@ func (c *Compilation) collectStored(col *collector) (int, error) {
 		ref := catalog.Ref{Type: col.typ, Title: row.Title}
 		if existing := c.byRef[ref]; existing != nil {
 			if existing.collectorID != row.CollectorID() {
-				return n, eval.Errorf(c.pos(col.scope, col.x), "A duplicate resource was found while collecting exported resources, with the type and title %s", ref)
+				return n, fmt.Errorf("A duplicate resource was found while collecting exported resources, with the type and title %s", ref)
 			}
 			continue
 		}

@@ -116,3 +116,24 @@ func TestCompileCollectsThroughFlag(t *testing.T) {
 		t.Errorf("error = %v", err)
 	}
 }
+
+// TestUnreachablePuppetDBError: a PuppetDB that cannot be reached fails
+// the compile in Puppet's words (Puppet 7.23 with the termini, server_urls
+// http://127.0.0.1:1).
+func TestUnreachablePuppetDBError(t *testing.T) {
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site.pp")
+	os.WriteFile(site, []byte("node default {\n  File <<| |>>\n}\n"), 0o644)
+	o := &Options{Node: "col.example.com", Manifest: site, PuppetDB: "http://127.0.0.1:1"}
+	var stdout, stderr strings.Builder
+	if code := o.Run(context.Background(), &stdout, &stderr); code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	want := "Error: Could not retrieve resources from the PuppetDB at http://127.0.0.1:1: Failed to execute '/pdb/query/v4/resources?query=%5B%22and%22%2C%5B%22%3D%22%2C%22type%22%2C%22File%22%5D%2C%5B%22%3D%22%2C%22exported%22%2Ctrue%5D%2C%5B%22not%22%2C%5B%22%3D%22%2C%22certname%22%2C%22col.example.com%22%5D%5D%5D' on at least 1 of the following 'server_urls': http://127.0.0.1:1 on node col.example.com\n"
+	if !strings.HasSuffix(stderr.String(), want) {
+		t.Errorf("stderr:\n%s\nwant it to end with:\n%s", stderr.String(), want)
+	}
+	if !strings.Contains(stderr.String(), "Warning: Error connecting to 127.0.0.1 on 1 at route http://127.0.0.1:1/pdb/query/v4/resources?query=") {
+		t.Errorf("no failover warning:\n%s", stderr.String())
+	}
+}
