@@ -17,6 +17,9 @@ import (
 // submission when Config.PuppetDBQueue is 0.
 const DefaultPuppetDBQueue = 1000
 
+// pdbWorkers is how many queued commands are submitted at once.
+const pdbWorkers = 4
+
 // pdbCommand is one command for PuppetDB.
 type pdbCommand struct {
 	name     string
@@ -55,8 +58,14 @@ func newPDBWriter(c *puppetdb.Client, queue int, log *slog.Logger, producer stri
 	}
 	w := &pdbWriter{client: c, log: log, producer: producer, soft: c.Config().SoftWriteFailure}
 	w.queue = make(chan pdbCommand, queue)
-	w.wg.Add(1)
-	go w.work()
+	// PuppetDB accepts a command in tens of milliseconds (it persists it
+	// before answering): one worker would drain slower than compiles fill
+	// the queue. Commands are independent (each carries its producer
+	// timestamp), so order across workers does not matter.
+	for i := 0; i < pdbWorkers; i++ {
+		w.wg.Add(1)
+		go w.work()
+	}
 	return w
 }
 
