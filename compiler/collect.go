@@ -22,6 +22,8 @@ type collector struct {
 	// emptyAlternative is the left operand of the chaining arrow this
 	// collector is the right operand of: the source when it collects nothing.
 	emptyAlternative value.Array
+	// fetched: an exported collector asked the Store already.
+	fetched bool
 }
 
 func (c *Compilation) collect(sc *eval.Scope, x *syntax.CollectExpr) (value.Value, error) {
@@ -49,8 +51,10 @@ type collectorRef struct {
 func (c *Compilation) runCollectors() (int, error) {
 	n := 0
 	for _, col := range c.collectors {
-		// Exported collectors (<<| |>>) find nothing without a store.
-		if col.x.Exported {
+		// Exported collectors (<<| |>>) find nothing without a store,
+		// as Puppet's without storeconfigs; with one they collect the
+		// node's own exports, then the store's.
+		if col.x.Exported && c.req.Store == nil {
 			continue
 		}
 		for i := 0; i < len(c.resources); i++ {
@@ -58,7 +62,7 @@ func (c *Compilation) runCollectors() (int, error) {
 			if err := c.ev.Tick(); err != nil {
 				return n, err
 			}
-			if r.Type != col.typ || col.seen[r] {
+			if r.Type != col.typ || col.seen[r] || col.x.Exported && !r.exported {
 				continue
 			}
 			ok, err := c.queryMatches(col.scope, col.x.Query, r)
@@ -74,8 +78,13 @@ func (c *Compilation) runCollectors() (int, error) {
 			if r.virtual {
 				c.realize(r)
 			}
-			for _, o := range col.ops {
-				c.applyOverrideOp(r, o)
+			c.applyCollectorOps(r, col.ops)
+		}
+		if col.x.Exported {
+			m, err := c.collectStored(col)
+			n += m
+			if err != nil {
+				return n, err
 			}
 		}
 	}
@@ -121,8 +130,13 @@ func (c *Compilation) queryMatches(sc *eval.Scope, q syntax.Expr, r *resource) (
 			if err != nil {
 				return false, err
 			}
-			eq := attributeEquals(r, name, want)
-			return eq == (q.Op == syntax.EQL), nil
+			if q.Op == syntax.NEQ {
+				// Puppet's != compares the attribute's value whole: no
+				// element matching for arrays, and tag is the tag
+				// parameter, not the resource's tags.
+				return !value.Equal(attributeValue(r, name), want), nil
+			}
+			return attributeEquals(r, name, want), nil
 		}
 	}
 	return false, eval.Errorf(c.pos(sc, q), "Unsupported collector query expression")
@@ -168,7 +182,30 @@ func attributeEquals(r *resource, name string, want value.Value) bool {
 	return value.Equal(v, want)
 }
 
+// attributeValue is what Puppet's resource[name] gives a collector query:
+// the title, or the parameter's value (undef when unset).
+func attributeValue(r *resource, name string) value.Value {
+	if name == "title" {
+		return value.String(r.Title)
+	}
+	if v, ok := r.Param(name); ok {
+		return v
+	}
+	return value.Undef
+}
+
 func equalFoldASCII(a, b string) bool { return value.Equal(value.String(a), value.String(b)) }
+
+// applyCollectorOps applies a collector block to a resource it collected;
+// tag adds to the resource's tags, as it does in an override.
+func (c *Compilation) applyCollectorOps(r *resource, ops []attrOp) {
+	for _, o := range ops {
+		c.applyOverrideOp(r, o)
+		if o.name == "tag" {
+			r.AddTags(tagValues(o.value)...)
+		}
+	}
+}
 
 // applyOverrideOp applies one attribute operation of an override or a
 // collector: => replaces (undef removes), +> appends.

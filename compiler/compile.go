@@ -81,6 +81,11 @@ type Request struct {
 	// compile, whose $trusted comes from the clientcert fact as Puppet's
 	// does.
 	Trusted *TrustedInfo
+	// Store, when set, is the storeconfigs backend (PuppetDB): exported
+	// collectors collect from it and puppetdb_query queries it, and the
+	// Result carries StoreCatalog. Nil compiles as Puppet without
+	// storeconfigs.
+	Store Store
 }
 
 // TrustedInfo is the trusted data of a remote compile request.
@@ -102,6 +107,11 @@ type Result struct {
 	Diagnostics diag.List
 	// Stages is how long each stage of the pipeline took, in order.
 	Stages []StageTime
+	// StoreCatalog is the catalog as Puppet's storeconfigs backend
+	// receives it: Catalog plus the exported resources the node did not
+	// collect (Exported, with their containment edges). Set only when
+	// the Request has a Store.
+	StoreCatalog *catalog.Catalog
 }
 
 // StageTime is the duration of one named stage of a compile.
@@ -235,6 +245,9 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 		}
 	}
 	res.Catalog = c.cat
+	if req.Store != nil {
+		res.StoreCatalog = c.storeCatalog()
+	}
 	res.Diagnostics = c.diags
 	return res, nil
 }
@@ -314,6 +327,9 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 	}
 	c.env.c = c
 	c.funcs = DefaultFunctions(env)
+	if req.Store != nil {
+		c.funcs = c.storeFunctions(c.funcs)
+	}
 	c.ev = &eval.Evaluator{Host: c, Context: ctx}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:          env.Hiera.Cache,

@@ -28,6 +28,9 @@ type resource struct {
 	// defineDepth counts the defined-type instances this resource is
 	// nested in; it bounds runaway recursion of defined types.
 	defineDepth int
+	// collectorID is "certname|Type|title" for a resource collected from
+	// the Store, as Puppet's collector_id.
+	collectorID string
 }
 
 // scopeData is what the compiler keeps per scope.

@@ -47,6 +47,13 @@ type Options struct {
 	// Limits bound the compile (zero fields: the defaults); MaxYAMLNodes
 	// bounds the facts file and the classifier's output too.
 	Limits compiler.Limits
+	// PuppetDB is --puppetdb: the URL of a PuppetDB to collect exported
+	// resources from and answer puppetdb_query, whatever storeconfigs
+	// says. Without it, storeconfigs and puppetdb.conf decide.
+	PuppetDB string
+	// StoreLog receives the PuppetDB client's log lines (failover,
+	// puppetdb.conf warnings); nil discards them.
+	StoreLog func(level, msg string)
 }
 
 // positiveFlag parses the value of a flag that must be a positive integer.
@@ -83,6 +90,8 @@ func (o *Options) SetFlag(name, value string) (bool, error) {
 		}
 	case "facts":
 		o.Facts = value
+	case "puppetdb":
+		o.PuppetDB = value
 	case "config":
 		o.Config = value
 	case "enc-timeout":
@@ -187,7 +196,11 @@ func (o *Options) Prepare(ctx context.Context, eo environment.Options) (*compile
 	if err != nil {
 		return nil, nil, &InputError{Err: err}
 	}
-	return o.Limit(r.Prepare(ctx, o.Node, facts))
+	env, req, err := o.Limit(r.Prepare(ctx, o.Node, facts))
+	if err == nil && req != nil {
+		err = o.attachStore(req)
+	}
+	return env, req, err
 }
 
 // Limit sets the Limits on a prepared request; it passes Prepare's results
@@ -212,6 +225,9 @@ func (o *Options) Compile(ctx context.Context) (*compiler.Result, error) {
 // writes the catalog's JSON to stdout, or the error to stderr, with the
 // compile's warnings before either, and returns the exit status (0 or 1).
 func (o *Options) Run(ctx context.Context, stdout, stderr io.Writer) int {
+	if o.StoreLog == nil {
+		o.StoreLog = LogTo(stderr)
+	}
 	res, err := o.Compile(ctx)
 	return Write(stdout, stderr, res, err, o.Node)
 }

@@ -108,6 +108,7 @@ func TestLiveSameRecordsAsPuppet(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Store = c
 	res, err := compiler.Compile(context.Background(), env, req)
 	if err != nil {
 		t.Fatal(err)
@@ -124,7 +125,7 @@ func TestLiveSameRecordsAsPuppet(t *testing.T) {
 	if _, err := c.SubmitCommand(context.Background(), puppetdb.ReplaceFacts, puppetdb.ReplaceFactsVersion, node, fp); err != nil {
 		t.Fatal(err)
 	}
-	cp, err := puppetdb.Catalog(res.Catalog, puppetdb.CatalogInfo{Producer: "compiler.example.com", At: now, KeyAttributes: puppetdb.TypeKeys(env.Types)})
+	cp, err := puppetdb.Catalog(res.StoreCatalog, puppetdb.CatalogInfo{Producer: "compiler.example.com", At: now, KeyAttributes: puppetdb.TypeKeys(env.Types)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,19 +135,9 @@ func TestLiveSameRecordsAsPuppet(t *testing.T) {
 	ourCat := waitCatalog(t, c, node, res.Catalog.UUID)
 	ourFacts := factset(t, c, node)
 
-	// Puppet stores the catalog before it filters out exported resources;
-	// marionette's compiler returns the filtered catalog (what `puppet
-	// catalog compile` prints) until it is wired to PuppetDB. Until then
-	// the exported resources are left out of the comparison.
-	dropExported := true
-	for _, r := range res.Catalog.Resources {
-		if r.Exported {
-			dropExported = false
-		}
-	}
-	if dropExported {
-		t.Log("marionette's catalog has no exported resources yet: comparing without them")
-	}
+	// Puppet stores the catalog before it filters out exported resources,
+	// as StoreCatalog holds it.
+	dropExported := false
 	if a, b := normalizeCatalog(puppetCat, dropExported), normalizeCatalog(ourCat, dropExported); a != b {
 		t.Errorf("stored catalogs differ:\n%s", lineDiff(a, b))
 	}

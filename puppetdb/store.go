@@ -5,46 +5,39 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/url"
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
 )
 
 // Store is what a compile needs from PuppetDB: other nodes' exported
 // resources for `<<| |>>`, and queries for puppetdb_query.
-type Store interface {
-	// CollectExported returns the exported resources of type typ
-	// (capitalized, "Nagios_service") matching filter (nil: all) from every
-	// node but excludeCertname, whose exports come from its own catalog.
-	CollectExported(ctx context.Context, typ string, filter *Filter, excludeCertname string) ([]*ExportedResource, error)
-	// Query runs a PQL string or an AST against /pdb/query/v4.
-	Query(ctx context.Context, query any) (any, error)
-}
+type Store = compiler.Store
 
 var _ Store = (*Client)(nil)
 
 // Filter is a collector's query expression as the resource terminus gets
 // it: ==/!= comparing an attribute with a value, or and/or joining two
 // filters.
-type Filter struct {
-	Op          string // "==", "!=", "and", "or"
-	Attr        string // for == and !=
-	Value       any    // for == and !=: a string, number, boolean or nil
-	Left, Right *Filter
-}
+type Filter = compiler.ExportFilter
 
-// String renders the filter like Ruby's inspect of the terminus's filter
-// triple, for the unsupported-operator message.
-func (f *Filter) String() string {
+// ExportedResource is one row of /pdb/query/v4/resources.
+type ExportedResource = compiler.ExportedResource
+
+// FilterString renders the filter like Ruby's inspect of the terminus's
+// filter triple, for the unsupported-operator message.
+func FilterString(f *Filter) string {
 	if f == nil {
 		return "nil"
 	}
 	switch f.Op {
 	case "and", "or":
-		return fmt.Sprintf("[%s, %q, %s]", f.Left, f.Op, f.Right)
+		return fmt.Sprintf("[%s, %q, %s]", FilterString(f.Left), f.Op, FilterString(f.Right))
 	}
 	v, _ := marshal(f.Value)
 	return fmt.Sprintf("[%q, %q, %s]", f.Attr, f.Op, v)
@@ -53,7 +46,7 @@ func (f *Filter) String() string {
 // Expression turns a collector filter into PuppetDB's AST as the resource
 // terminus does: tag comparisons lowercased, title compared with title,
 // other attributes as ["parameter", name], != as not.
-func (f *Filter) Expression() (any, error) {
+func Expression(f *Filter) (any, error) {
 	if f == nil {
 		return nil, nil
 	}
@@ -74,17 +67,17 @@ func (f *Filter) Expression() (any, error) {
 		}
 		return e, nil
 	case "and", "or":
-		l, err := f.Left.Expression()
+		l, err := Expression(f.Left)
 		if err != nil {
 			return nil, err
 		}
-		r, err := f.Right.Expression()
+		r, err := Expression(f.Right)
 		if err != nil {
 			return nil, err
 		}
 		return []any{f.Op, l, r}, nil
 	}
-	return nil, fmt.Errorf("Operator %s in %s not supported", f.Op, f)
+	return nil, fmt.Errorf("Operator %s in %s not supported", f.Op, FilterString(f))
 }
 
 // ExportedQuery is the AST the resource terminus sends for `<<| |>>`.
@@ -94,7 +87,7 @@ func ExportedQuery(typ string, filter *Filter, excludeCertname string) (any, err
 		[]any{"=", "exported", true},
 		[]any{"not", []any{"=", "certname", excludeCertname}},
 	}
-	fe, err := filter.Expression()
+	fe, err := Expression(filter)
 	if err != nil {
 		return nil, err
 	}
@@ -102,26 +95,6 @@ func ExportedQuery(typ string, filter *Filter, excludeCertname string) (any, err
 		q = append(q, fe)
 	}
 	return q, nil
-}
-
-// ExportedResource is one row of /pdb/query/v4/resources.
-type ExportedResource struct {
-	Certname    string
-	Type        string
-	Title       string
-	Exported    bool
-	Tags        []string
-	File        string
-	Line        int
-	Environment string
-	// Params in the order PuppetDB sent them.
-	Params []catalog.Param
-}
-
-// CollectorID is how Puppet tells collected resources apart
-// ("certname|Type|title").
-func (r *ExportedResource) CollectorID() string {
-	return r.Certname + "|" + r.Type + "|" + r.Title
 }
 
 // CollectExported implements Store with the resource terminus's query; a
@@ -205,4 +178,27 @@ func JSONValue(data []byte) (value.Value, error) {
 		return nil, fmt.Errorf("could not parse PuppetDB's answer: %v", err)
 	}
 	return v, nil
+}
+
+// QueryData implements Store for puppetdb_query: the query (a PQL string
+// or an AST) is posted as Query posts it, and the answer is read as the
+// function's Ruby reads it (objects ordered, integral numbers Integer).
+func (c *Client) QueryData(ctx context.Context, query value.Value) (value.Value, error) {
+	body, err := marshal(map[string]json.RawMessage{"query": catalog.ValueJSON(query)})
+	if err != nil {
+		return nil, err
+	}
+	resp, err := c.query(ctx, QueryPath, func(ctx context.Context, base *url.URL) (*http.Request, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, route(base, QueryPath), bytes.NewReader(body))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Accept", "application/json")
+		req.Header.Set("Content-Type", "application/json; charset=UTF-8")
+		return req, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return JSONValue(resp.body)
 }

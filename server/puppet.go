@@ -213,8 +213,19 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	}
 	req := n.Request(facts, res.Fuzzy)
 	req.Trusted = trustedInfo(id)
+	if s.pdb != nil {
+		req.Store = s.pdb.client
+		if r.Form.Get("facts") != "" {
+			if err := s.storeFacts(ctx, certname, n.Environment, facts, req.Trusted); err != nil {
+				return err
+			}
+		}
+	}
 	result, err := s.compile(ctx, env, req)
 	if err != nil {
+		return err
+	}
+	if err := s.storeCatalog(ctx, env, result, r.Form.Get("transaction_uuid"), r.Form.Get("job_id")); err != nil {
 		return err
 	}
 	return writeCatalog(w, r, result.Catalog)
@@ -390,6 +401,7 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request, id *identity, ce
 	if err := writeFileAtomic(filepath.Join(s.reportDir, certname), name, data); err != nil {
 		return serverError(fmt.Sprintf("Could not write report for %s: %v", certname, err))
 	}
+	s.storeReport(r.Context(), certname, data)
 	writeJSON(w, http.StatusOK, []string{})
 	return nil
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/puppetdb"
 )
 
 // PuppetVersion is the Puppet version the server speaks as, sent in the
@@ -87,6 +88,13 @@ type Config struct {
 	// Logger receives one line per request and the compiles' messages
 	// (slog.Default() when nil).
 	Logger *slog.Logger
+
+	// PuppetDB, when set, is the storeconfigs backend: compiles collect
+	// exported resources from it, and facts and catalogs are submitted to
+	// it as Puppet's termini do (server/puppetdb.go). PuppetDBQueue bounds
+	// the commands waiting for submission (DefaultPuppetDBQueue when 0).
+	PuppetDB      *puppetdb.Client
+	PuppetDBQueue int
 }
 
 // Server is a compile server. It is safe for concurrent use.
@@ -102,6 +110,7 @@ type Server struct {
 	start               time.Time
 	admins              map[string]bool
 	rules               []rule
+	pdb                 *pdbWriter
 	// compileFn is compiler.Compile; tests replace it.
 	compileFn func(context.Context, *compiler.Environment, *compiler.Request) (*compiler.Result, error)
 }
@@ -164,6 +173,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.tls = t
+	s.pdb = newPDBWriter(cfg.PuppetDB, cfg.PuppetDBQueue, s.log, cfg.Settings.Get(puppetconf.Certname))
 	return s, nil
 }
 

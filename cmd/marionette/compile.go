@@ -25,6 +25,8 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	addOutputFlags(fs, &out, "json", "pson", "yaml")
 	timeout := addTimeoutFlag(fs)
 	profile := fs.Bool("profile-stages", false, "print how long each stage of the compile took to stderr")
+	// Read through f.options() like the environment flags.
+	fs.String("puppetdb", "", "collect exported resources from (and answer puppetdb_query with) the PuppetDB at `URL`, as storeconfigs with puppetdb.conf would")
 	// The fleet flags, here for the help text: --all-nodes runs runFleet,
 	// which defines them again.
 	var fl fleetFlags
@@ -198,5 +200,6 @@ func compileNode(ctx context.Context, f *envFlags, stderr io.Writer) (*compiler.
 	if err != nil {
 		return nil, &configError{Err: err}
 	}
+	opts.StoreLog = oneshot.LogTo(stderr)
 	return opts.Compile(ctx)
 }

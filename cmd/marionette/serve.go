@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/ca"
+	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/server"
 )
@@ -44,6 +45,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sslKey := fs.String("ssl-key", "", "the server's private key, PEM (default: $ssldir/private_keys/$certname.pem)")
 	sslCA := fs.String("ssl-ca", "", "CA certificates client certificates must chain to, PEM (default: $ssldir/certs/ca.pem)")
 	sslCRL := fs.String("ssl-crl", "", "CRL of the CA, PEM (default: $ssldir/crl.pem when present)")
+	pdbURL := fs.String("puppetdb", "", "PuppetDB `URL` to collect exported resources from and submit facts and catalogs to (default: storeconfigs and $confdir/puppetdb.conf decide)")
 	admins := fs.String("admin-certnames", "", "certnames allowed the admin API and /puppet/v4/catalog, comma-separated (besides certificates with pp_cli_auth)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette serve [--confdir DIR] [--bind ADDR] [flags]")
@@ -128,11 +130,23 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			cfg.AdminCertnames = append(cfg.AdminCertnames, a)
 		}
 	}
+	pdbLog := func(level, msg string) {
+		lv := map[string]slog.Level{"warning": slog.LevelWarn, "err": slog.LevelError, "info": slog.LevelInfo}[level]
+		if level == "debug" {
+			lv = slog.LevelDebug
+		}
+		cfg.Logger.Log(context.Background(), lv, msg, "service", "puppetdb")
+	}
+	if cfg.PuppetDB, err = (&oneshot.Options{PuppetDB: *pdbURL}).StoreClient(settings, pdbLog); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
+	defer srv.Close()
 	l, err := net.Listen("tcp", *bind)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
