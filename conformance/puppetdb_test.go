@@ -294,11 +294,12 @@ func runPDBCase(ctx context.Context, t *testing.T, c *pdbCase, u string, client 
 // puppetserver uses the facts of the request.
 const allowHTTP = `require 'puppet'
 require 'puppet/util/puppetdb/config'
-class Puppet::Util::Puppetdb::Config
-  def self.convert_and_validate_urls(list)
+# Prepended, so that it survives Puppet's autoloader loading config.rb again.
+Puppet::Util::Puppetdb::Config.singleton_class.prepend(Module.new do
+  def convert_and_validate_urls(list)
     list.map { |s| u = URI(s.strip); u.path = ''; u }
   end
-end
+end)
 require 'puppet/indirector/indirection'
 class Puppet::Indirector::Indirection
   alias_method :marionette_cache?, :cache?

@@ -39,11 +39,12 @@ define mon::check(Integer $port) { }
 // accept https server_urls.
 const allowHTTP = `require 'puppet'
 require 'puppet/util/puppetdb/config'
-class Puppet::Util::Puppetdb::Config
-  def self.convert_and_validate_urls(list)
+# Prepended, so that it survives Puppet's autoloader loading config.rb again.
+Puppet::Util::Puppetdb::Config.singleton_class.prepend(Module.new do
+  def convert_and_validate_urls(list)
     list.map { |s| u = URI(s.strip); u.path = ''; u }
   end
-end
+end)
 `
 
 // TestLiveSameRecordsAsPuppet compiles one node with real Puppet and the
@@ -102,7 +103,7 @@ func TestLiveSameRecordsAsPuppet(t *testing.T) {
 	puppetFacts := factset(t, c, node)
 
 	// The same node through marionette.
-	o := oneshot.Options{Node: node, Facts: filepath.Join(dir, "yaml/facts", node+".yaml"), Config: filepath.Join(conf, "puppet.conf"),
+	o := oneshot.Options{Node: node, Facts: filepath.Join(dir, "yaml/facts", node+".yaml"), Config: filepath.Join(conf, "puppet.conf"), PuppetDB: u,
 		Settings: map[string]string{"environmentpath": filepath.Join(conf, "code/environments")}}
 	env, req, err := o.Prepare(context.Background(), environment.Options{})
 	if err != nil {
