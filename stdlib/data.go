@@ -361,10 +361,84 @@ func writeYAML(b *strings.Builder, v value.Value, indent int, pos yamlPosition) 
 	default:
 		if text := yamlScalar(v, indent); text != "" {
 			b.WriteByte(' ')
-			b.WriteString(text)
+			// A scalar at the top continues on lines indented by two, as
+			// one in a sequence or mapping continues two further in.
+			b.WriteString(yamlFold(text, yamlColumn(b), max(indent, 2)))
 		}
 		b.WriteByte('\n')
 	}
+}
+
+// yamlWidth is libyaml's preferred line width: past it, a scalar breaks at
+// the next space it may break at.
+const yamlWidth = 80
+
+// yamlColumn is the column the builder's text ends at, in characters.
+func yamlColumn(b *strings.Builder) int {
+	s := b.String()
+	return utf8.RuneCountInString(s[strings.LastIndexByte(s, '\n')+1:])
+}
+
+// yamlFold breaks a plain, single-quoted or double-quoted scalar written
+// at column col as libyaml does: at a single space once the line is past
+// yamlWidth (not at a quoted scalar's first or last character, nor, but in
+// double quotes, before another space), continuing on a new line indented
+// by indent. In double quotes a break before a space is escaped with \.
+func yamlFold(text string, col, indent int) string {
+	if col+utf8.RuneCountInString(text) <= yamlWidth || text == "" {
+		return text
+	}
+	style := text[0]
+	body := text
+	switch style {
+	case '"', '\'':
+		body = text[1 : len(text)-1]
+	case '|', '>', '!', '[', '{':
+		return text
+	default:
+		style = 0
+	}
+	var out strings.Builder
+	column := col
+	if style != 0 {
+		out.WriteByte(style)
+		column++
+	}
+	spaces := false
+	last := len(body) - 1
+	for i, r := range body {
+		if r != ' ' {
+			out.WriteRune(r)
+			column++
+			spaces = false
+			continue
+		}
+		nextSpace := i < last && body[i+1] == ' '
+		breakable := !spaces && column > yamlWidth
+		if style != 0 {
+			breakable = breakable && i != 0 && i != last
+		}
+		if style != '"' {
+			breakable = breakable && !nextSpace
+		}
+		if breakable {
+			out.WriteByte('\n')
+			out.WriteString(strings.Repeat(" ", indent))
+			column = indent
+			if style == '"' && nextSpace {
+				out.WriteByte('\\')
+				column++
+			}
+		} else {
+			out.WriteByte(' ')
+			column++
+		}
+		spaces = true
+	}
+	if style != 0 {
+		out.WriteByte(style)
+	}
+	return out.String()
 }
 
 func yamlKey(k value.Value) string {

@@ -1,6 +1,12 @@
 package stdlib
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/value"
+)
 
 // The expected YAML is what Ruby 3.1's Psych writes for the same data
 // (["text"].to_yaml), which is all stdlib's to_yaml does; the other
@@ -80,4 +86,42 @@ func TestJSONLikeRuby(t *testing.T) {
 		{"to_json([1.0, 1e20, 1.5e-7, -0.0])", "[1.0,1.0e+20,1.5e-07,-0.0]"},
 		{"to_json_pretty({a => {}, b => [[]]})", "{\n  \"a\": {\n  },\n  \"b\": [\n    [\n\n    ]\n  ]\n}\n"},
 	})
+}
+
+// TestYAMLFoldsLongScalars checks libyaml's line folding as Ruby 3.1's
+// Psych writes it (expected text from `ruby -ryaml`): plain, single- and
+// double-quoted scalars break at a space past column 80, continuing two
+// further in than their key or sequence item.
+func TestYAMLFoldsLongScalars(t *testing.T) {
+	words := strings.TrimSpace(strings.Repeat("word ", 30))
+	for _, tc := range []struct {
+		name string
+		in   value.Value
+		want string
+	}{
+		{"plain in a mapping", value.NewHash(value.String("k"), value.String(words)),
+			"---\nk: word word word word word word word word word word word word word word word word\n  word word word word word word word word word word word word word word\n"},
+		{"double-quoted in a sequence", value.Array{value.String("{{x}} " + words)},
+			"---\n- \"{{x}} word word word word word word word word word word word word word word word\n  word word word word word word word word word word word word word word word\"\n"},
+		{"double-quoted before two spaces", value.NewHash(value.String("dq"), value.String("{{x}}  two  spaces "+words)),
+			"---\ndq: \"{{x}}  two  spaces word word word word word word word word word word word word\n  word word word word word word word word word word word word word word word word\n  word word\"\n"},
+		{"plain, nested", value.NewHash(value.String("n"), value.NewHash(value.String("q"), value.String("it's "+words))),
+			"---\n\"n\":\n  q: it's word word word word word word word word word word word word word word word\n    word word word word word word word word word word word word word word word\n"},
+		{"single-quoted", value.NewHash(value.String("sq"), value.String("a: "+words)),
+			"---\nsq: 'a: word word word word word word word word word word word word word word word\n  word word word word word word word word word word word word word word word'\n"},
+		{"top level", value.String(words),
+			"--- word word word word word word word word word word word word word word word word\n  word word word word word word word word word word word word word word\n"},
+		{"a long word is not broken", value.Array{value.String(strings.Repeat("x", 90) + " tail")},
+			"---\n- " + strings.Repeat("x", 90) + "\n  tail\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := toYAML(&functions.Ctx{}, []value.Value{tc.in})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got.(value.String)) != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
 }
