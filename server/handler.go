@@ -108,6 +108,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w}
 	id := requestIdentity(r)
+	s.metrics.inFlight.Add(1)
+	defer s.metrics.inFlight.Add(-1)
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -122,6 +124,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		if status == 0 {
 			status = http.StatusOK
 		}
+		s.metrics.request(r.Method, status)
 		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status,
 			"bytes", rec.bytes, "duration", time.Since(start), "remote", r.RemoteAddr,
 			"certname", id.certname, "authenticated", id.authenticated)
@@ -156,6 +159,11 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, id *identity) err
 		return nil
 	case p == "/status/v1/services":
 		return s.statusServices(w)
+	case p == "/metrics":
+		if r.Method != http.MethodGet {
+			return methodNotAllowed(r)
+		}
+		return s.serveMetrics(w)
 	case p == "/puppet-admin-api/v1/environment-cache":
 		if r.Method != http.MethodDelete {
 			return methodNotAllowed(r)

@@ -102,6 +102,10 @@ type Server struct {
 	start               time.Time
 	admins              map[string]bool
 	rules               []rule
+	metrics             *metrics
+	// settings are those environments load with: Config.Settings, or the
+	// last Reload's.
+	settings atomic.Pointer[puppetconf.Settings]
 	// compileFn is compiler.Compile; tests replace it.
 	compileFn func(context.Context, *compiler.Environment, *compiler.Request) (*compiler.Result, error)
 }
@@ -136,13 +140,15 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logger = slog.Default()
 	}
 	s := &Server{
-		cfg:    cfg,
-		log:    cfg.Logger,
-		limit:  newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
-		start:  time.Now(),
-		admins: make(map[string]bool),
-		rules:  defaultRules(),
+		cfg:     cfg,
+		log:     cfg.Logger,
+		limit:   newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
+		start:   time.Now(),
+		admins:  make(map[string]bool),
+		rules:   defaultRules(),
+		metrics: newMetrics(),
 	}
+	s.settings.Store(cfg.Settings)
 	s.compileFn = compiler.Compile
 	for _, n := range cfg.AdminCertnames {
 		s.admins[n] = true
@@ -171,11 +177,40 @@ func New(cfg Config) (*Server, error) {
 // environment is read afresh on its next use (the environment-cache admin
 // endpoint). Compiles under way keep the environment they hold.
 func (s *Server) flush() error {
-	r, err := node.NewResolver(environment.New(s.cfg.Settings, s.cfg.Environment), s.cfg.ENCTimeout)
+	r, err := node.NewResolver(environment.New(s.settings.Load(), s.cfg.Environment), s.cfg.ENCTimeout)
 	if err != nil {
 		return err
 	}
 	s.resolver.Store(r)
+	return nil
+}
+
+// FlushEnvironments makes every environment load afresh on its next use,
+// as the environment-cache admin endpoint does (SIGHUP).
+func (s *Server) FlushEnvironments() error {
+	if err := s.flush(); err != nil {
+		return err
+	}
+	s.metrics.flushes.Add(1)
+	return nil
+}
+
+// Reload takes new settings for loading environments and classifying nodes
+// (environmentpath, basemodulepath, node_terminus, external_nodes,
+// hiera_config, environment_timeout, ...) and flushes every environment.
+// What is fixed at the start stays: vardir, reportdir, TLS, the CA. On an
+// error the current settings stay in use.
+func (s *Server) Reload(settings *puppetconf.Settings) error {
+	if settings == nil {
+		return errors.New("server: Reload: no settings")
+	}
+	r, err := node.NewResolver(environment.New(settings, s.cfg.Environment), s.cfg.ENCTimeout)
+	if err != nil {
+		return err
+	}
+	s.settings.Store(settings)
+	s.resolver.Store(r)
+	s.metrics.flushes.Add(1)
 	return nil
 }
 
