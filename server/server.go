@@ -66,10 +66,12 @@ type Config struct {
 	CA CertAuthority
 
 	// MaxCompiles is how many catalogs compile at once (GOMAXPROCS when
-	// 0); MaxQueued how many more wait for a slot (4 × MaxCompiles when
-	// 0, none when negative). Past both the server answers 503 with a
-	// Retry-After of at most MaxRetryDelay (DefaultMaxRetryDelay when 0),
-	// which agents honour.
+	// 0); MaxQueued how many more wait for a slot (32 × MaxCompiles when
+	// 0, none when negative: waiting costs little more than the request
+	// body, and a warm compile takes milliseconds, so a queue long enough
+	// for 16 agents per core keeps 503s for real overload). Past both
+	// the server answers 503 with a Retry-After of at most MaxRetryDelay
+	// (DefaultMaxRetryDelay when 0), which agents honour.
 	MaxCompiles   int
 	MaxQueued     int
 	MaxRetryDelay time.Duration
@@ -123,7 +125,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	switch {
 	case cfg.MaxQueued == 0:
-		cfg.MaxQueued = 4 * cfg.MaxCompiles
+		cfg.MaxQueued = 32 * cfg.MaxCompiles
 	case cfg.MaxQueued < 0:
 		cfg.MaxQueued = 0
 	}

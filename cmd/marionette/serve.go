@@ -37,7 +37,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	envPath := fs.String("environmentpath", "", "directories of directory environments, separated by ':'")
 	bind := fs.String("bind", "0.0.0.0:8140", "address to listen on")
 	maxCompiles := fs.Int("max-compiles", 0, "catalogs compiled at once (0: GOMAXPROCS)")
-	maxQueued := fs.Int("max-queued", 0, "compiles waiting for a slot before the server answers 503 (0: 4 × max-compiles)")
+	maxQueued := fs.Int("max-queued", 0, "compiles waiting for a slot before the server answers 503 (0: 32 × max-compiles)")
 	timeout := fs.Duration("compile-timeout", server.DefaultCompileTimeout, "time limit of one compile")
 	encTimeout := fs.Duration("enc-timeout", server.DefaultENCTimeout, "how long the external node classifier may run")
 	sslCert := fs.String("ssl-cert", "", "the server's certificate, PEM (default: $ssldir/certs/$certname.pem)")

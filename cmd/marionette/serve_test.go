@@ -144,7 +144,7 @@ func TestServe(t *testing.T) {
 	}
 	body, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()
-	for _, want := range []string{"marionette_environment_cache_flushes_total 1\n", `marionette_compiles_total{result="success"} `, "marionette_compile_slots 2\n"} {
+	for _, want := range []string{"marionette_environment_cache_flushes_total 1\n", `marionette_compiles_total{result="success"} `, "marionette_compile_slots 2\n", "marionette_compile_queue_limit 64\n"} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("/metrics lacks %q:\n%s", want, body)
 		}
