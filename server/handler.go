@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,13 +64,17 @@ func (s *Server) writeError(w http.ResponseWriter, err error) {
 	_, _ = w.Write(body)
 }
 
-// writeJSON answers 200 with v as JSON.
+// writeJSON answers status with v as JSON, without Go's HTML escaping
+// ("=>" stays "=>" as in puppetserver's answers).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
+	body := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(body)

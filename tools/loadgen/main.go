@@ -201,7 +201,7 @@ type loader struct {
 // transport is one client's connection pool: one keep-alive connection,
 // as an agent has.
 func (l *loader) transport() *http.Transport {
-	dialer := &net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second}
+	dialer := &net.Dialer{Timeout: 2 * time.Minute, KeepAlive: 30 * time.Second}
 	return &http.Transport{
 		DialContext: func(ctx context.Context, network, _ string) (net.Conn, error) {
 			return dialer.DialContext(ctx, network, l.c.dialAddr)
@@ -210,7 +210,8 @@ func (l *loader) transport() *http.Transport {
 		MaxConnsPerHost:     1,
 		MaxIdleConnsPerHost: 1,
 		IdleConnTimeout:     30 * time.Second,
-		TLSHandshakeTimeout: 30 * time.Second,
+		// Puppet's http_connect_timeout, which covers the TLS handshake.
+		TLSHandshakeTimeout: 2 * time.Minute,
 		ForceAttemptHTTP2:   false,
 	}
 }
