@@ -72,7 +72,7 @@ func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 		return SubmitResult{}, nil
 	}
 	defer c.lock()()
-	if _, err := c.signCSRLocked(name, csr); err != nil {
+	if _, err := c.signCSRLocked(name, csr, 0); err != nil {
 		return SubmitResult{}, err
 	}
 	return SubmitResult{Signed: true}, nil
@@ -126,6 +126,12 @@ func pemCSR(der []byte) []byte {
 // authorization extensions, permitted extensions and the CSR's signature.
 // It returns ErrNotFound when there is no request.
 func (c *CA) Sign(name string) (*x509.Certificate, error) {
+	return c.SignTTL(name, 0)
+}
+
+// SignTTL is Sign with the certificate valid for ttl instead of the CA's
+// TTL (0: the CA's), as puppetserver's cert_ttl of a sign request.
+func (c *CA) SignTTL(name string, ttl time.Duration) (*x509.Certificate, error) {
 	if err := ValidateName(name); err != nil {
 		return nil, err
 	}
@@ -138,7 +144,7 @@ func (c *CA) Sign(name string) (*x509.Certificate, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.signCSRLocked(name, csr)
+	return c.signCSRLocked(name, csr, ttl)
 }
 
 // ValidateCSR makes Sign's checks on csr for name without signing it.
@@ -201,7 +207,7 @@ func (c *CA) checkAltNames(csr *x509.CertificateRequest) error {
 // signCSRLocked validates and signs csr as name's certificate, records it
 // in the inventory, writes signed/<name>.pem and removes the pending request
 // when it is this CSR. c.mu must be held.
-func (c *CA) signCSRLocked(name string, csr *x509.CertificateRequest) (*x509.Certificate, error) {
+func (c *CA) signCSRLocked(name string, csr *x509.CertificateRequest, ttl time.Duration) (*x509.Certificate, error) {
 	if err := c.ValidateCSR(name, csr); err != nil {
 		return nil, err
 	}
@@ -209,7 +215,7 @@ func (c *CA) signCSRLocked(name string, csr *x509.CertificateRequest) (*x509.Cer
 	if err != nil {
 		return nil, err
 	}
-	cert, err := c.issueLocked(name, csr.PublicKey, exts)
+	cert, err := c.issueLocked(name, csr.PublicKey, exts, ttl)
 	if err != nil {
 		return nil, err
 	}
@@ -287,8 +293,12 @@ func (c *CA) authorityKeyID() []byte {
 }
 
 // issueLocked creates and records a certificate "CN=name" for pub, valid
-// from a day ago for the TTL, with the next serial. c.mu must be held.
-func (c *CA) issueLocked(name string, pub crypto.PublicKey, exts []pkix.Extension) (*x509.Certificate, error) {
+// from a day ago for ttl (the CA's TTL when 0), with the next serial. c.mu
+// must be held.
+func (c *CA) issueLocked(name string, pub crypto.PublicKey, exts []pkix.Extension, ttl time.Duration) (*x509.Certificate, error) {
+	if ttl <= 0 {
+		ttl = c.opts.ttl()
+	}
 	serial, err := c.nextSerialLocked()
 	if err != nil {
 		return nil, err
@@ -298,7 +308,7 @@ func (c *CA) issueLocked(name string, pub crypto.PublicKey, exts []pkix.Extensio
 		SerialNumber:    serial,
 		RawSubject:      cnSubject(name),
 		NotBefore:       now.Add(-24 * time.Hour),
-		NotAfter:        now.Add(c.opts.ttl()),
+		NotAfter:        now.Add(ttl),
 		ExtraExtensions: exts,
 	}
 	// Every extension comes from ExtraExtensions, so that Go adds none of
@@ -432,7 +442,7 @@ func (c *CA) Generate(name string, o GenerateOptions) (*Generated, error) {
 	if err != nil {
 		return nil, err
 	}
-	cert, err := c.issueLocked(name, key.Public(), exts)
+	cert, err := c.issueLocked(name, key.Public(), exts, 0)
 	if err != nil {
 		return nil, err
 	}

@@ -97,6 +97,10 @@ type TrustedInfo struct {
 	// Extensions are the certificate's Puppet extensions (short names for
 	// Puppet's registered OIDs, dotted OIDs otherwise); nil for none.
 	Extensions *value.Hash
+	// Hash, when set, is $trusted as it is, the other fields unused:
+	// puppetserver's v4 catalog API takes $trusted from the request
+	// verbatim (an empty hash when the request has none).
+	Hash *value.Hash
 }
 
 // Result is what one compile produced: the catalog, and the warnings and

@@ -120,6 +120,9 @@ func (c *Compilation) trusted() *value.Hash {
 // remoteTrusted is $trusted for a request a compile server received: from
 // the certificate, never from the facts.
 func remoteTrusted(t *TrustedInfo) *value.Hash {
+	if t.Hash != nil {
+		return t.Hash
+	}
 	if t.Authenticated == "" {
 		return value.NewHash(
 			value.String("authenticated"), value.False,

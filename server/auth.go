@@ -163,6 +163,9 @@ func defaultRules() []rule {
 		{name: "puppetlabs node", capture: "/puppet/v3/node/", methods: "get", allow: allowCapture},
 		{name: "puppetlabs report", capture: "/puppet/v3/report/", methods: "put", allow: allowCapture},
 		{name: "puppetlabs facts", capture: "/puppet/v3/facts/", methods: "put", allow: allowCapture},
+		// Not puppetserver's: marionette's Prometheus metrics, open like
+		// the status API (counts and timings, no node names).
+		{name: "marionette metrics", prefix: "/metrics", methods: "get", allow: allowUnauthenticated},
 		{name: "puppet admin environment cache", prefix: "/puppet-admin-api/v1/environment-cache", methods: "delete", allow: allowAdmin},
 		{name: "puppetlabs deny all", prefix: "/", allow: allowNobody},
 	}

@@ -58,11 +58,16 @@ func (s *Server) ca(w http.ResponseWriter, r *http.Request, rest string) error {
 		}
 		return text(http.StatusOK, pem)
 	case kind == "certificate_revocation_list" && name == "ca" && r.Method == http.MethodGet:
-		pem, err := s.cfg.CA.CRL()
+		pem, notModified, err := s.crl(w, r)
+		if notModified {
+			return nil
+		}
 		if err != nil {
 			return caErr(err, "certificate_revocation_list ca")
 		}
 		return text(http.StatusOK, pem)
+	case kind == "certificate_status" || kind == "certificate_statuses":
+		return s.certStatus(w, r, kind, name)
 	case kind == "certificate" && r.Method == http.MethodGet:
 		if !validCertname(name) {
 			return text(http.StatusBadRequest, []byte("Invalid certname '"+name+"'"))

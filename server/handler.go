@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,13 +64,17 @@ func (s *Server) writeError(w http.ResponseWriter, err error) {
 	_, _ = w.Write(body)
 }
 
-// writeJSON answers 200 with v as JSON.
+// writeJSON answers status with v as JSON, without Go's HTML escaping
+// ("=>" stays "=>" as in puppetserver's answers).
 func writeJSON(w http.ResponseWriter, status int, v any) {
-	body, err := json.Marshal(v)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
+	body := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(body)
@@ -108,6 +113,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := &recorder{ResponseWriter: w}
 	id := requestIdentity(r)
+	s.metrics.inFlight.Add(1)
+	defer s.metrics.inFlight.Add(-1)
 	defer func() {
 		if v := recover(); v != nil {
 			if v == http.ErrAbortHandler {
@@ -122,6 +129,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		if status == 0 {
 			status = http.StatusOK
 		}
+		s.metrics.request(r.Method, status)
 		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status,
 			"bytes", rec.bytes, "duration", time.Since(start), "remote", r.RemoteAddr,
 			"certname", id.certname, "authenticated", id.authenticated)
@@ -156,6 +164,11 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, id *identity) err
 		return nil
 	case p == "/status/v1/services":
 		return s.statusServices(w)
+	case p == "/metrics":
+		if r.Method != http.MethodGet {
+			return methodNotAllowed(r)
+		}
+		return s.serveMetrics(w)
 	case p == "/puppet-admin-api/v1/environment-cache":
 		if r.Method != http.MethodDelete {
 			return methodNotAllowed(r)

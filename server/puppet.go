@@ -272,14 +272,17 @@ func acceptsGzip(r *http.Request) bool {
 func (s *Server) compile(ctx context.Context, env *compiler.Environment, req *compiler.Request) (res *compiler.Result, err error) {
 	if err := s.limit.acquire(ctx); err != nil {
 		if errors.Is(err, errBusy) {
+			s.metrics.compile(compileBusy, 0, false)
 			return nil, &httpError{status: http.StatusServiceUnavailable, message: "Service Unavailable: too many catalog compiles are waiting; retry later", kind: issueRuntime}
 		}
+		s.metrics.compile(compileTimeout, 0, false)
 		return nil, s.timeoutError(ctx, req.Node)
 	}
 	defer s.limit.release()
 	start := time.Now()
 	defer func() {
 		if v := recover(); v != nil {
+			s.metrics.compile(compilePanic, time.Since(start), true)
 			s.log.Error("compile panicked", "node", req.Node, "panic", fmt.Sprint(v))
 			res, err = nil, serverError(fmt.Sprintf("internal error compiling the catalog of %s: %v", req.Node, v))
 		}
@@ -292,11 +295,14 @@ func (s *Server) compile(ctx context.Context, env *compiler.Environment, req *co
 	}
 	if err != nil {
 		if ctx.Err() != nil {
+			s.metrics.compile(compileTimeout, time.Since(start), true)
 			return nil, s.timeoutError(ctx, req.Node)
 		}
+		s.metrics.compile(compileFailed, time.Since(start), true)
 		s.log.Error(err.Error()+" on node "+req.Node, "node", req.Node)
 		return nil, serverError(err.Error() + " on node " + req.Node)
 	}
+	s.metrics.compile(compileOK, time.Since(start), true)
 	s.log.Info(fmt.Sprintf("Compiled catalog for %s in environment %s in %.2f seconds", req.Node, env.Name, time.Since(start).Seconds()), "node", req.Node)
 	return res, nil
 }
@@ -518,7 +524,7 @@ func (s *Server) flushEnvironments(w http.ResponseWriter, r *http.Request) error
 	if env := r.URL.Query().Get("environment"); env != "" && !environment.ValidName(env) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
 	}
-	if err := s.flush(); err != nil {
+	if err := s.FlushEnvironments(); err != nil {
 		return serverError(err.Error())
 	}
 	s.log.Info("environment cache flushed", "environment", r.URL.Query().Get("environment"))

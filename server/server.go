@@ -67,10 +67,12 @@ type Config struct {
 	CA CertAuthority
 
 	// MaxCompiles is how many catalogs compile at once (GOMAXPROCS when
-	// 0); MaxQueued how many more wait for a slot (4 × MaxCompiles when
-	// 0, none when negative). Past both the server answers 503 with a
-	// Retry-After of at most MaxRetryDelay (DefaultMaxRetryDelay when 0),
-	// which agents honour.
+	// 0); MaxQueued how many more wait for a slot (32 × MaxCompiles when
+	// 0, none when negative: waiting costs little more than the request
+	// body, and a warm compile takes milliseconds, so a queue long enough
+	// for 16 agents per core keeps 503s for real overload). Past both
+	// the server answers 503 with a Retry-After of at most MaxRetryDelay
+	// (DefaultMaxRetryDelay when 0), which agents honour.
 	MaxCompiles   int
 	MaxQueued     int
 	MaxRetryDelay time.Duration
@@ -111,6 +113,10 @@ type Server struct {
 	admins              map[string]bool
 	rules               []rule
 	pdb                 *pdbWriter
+	metrics             *metrics
+	// settings are those environments load with: Config.Settings, or the
+	// last Reload's.
+	settings atomic.Pointer[puppetconf.Settings]
 	// compileFn is compiler.Compile; tests replace it.
 	compileFn func(context.Context, *compiler.Environment, *compiler.Request) (*compiler.Result, error)
 }
@@ -128,7 +134,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	switch {
 	case cfg.MaxQueued == 0:
-		cfg.MaxQueued = 4 * cfg.MaxCompiles
+		cfg.MaxQueued = 32 * cfg.MaxCompiles
 	case cfg.MaxQueued < 0:
 		cfg.MaxQueued = 0
 	}
@@ -145,13 +151,15 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logger = slog.Default()
 	}
 	s := &Server{
-		cfg:    cfg,
-		log:    cfg.Logger,
-		limit:  newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
-		start:  time.Now(),
-		admins: make(map[string]bool),
-		rules:  defaultRules(),
+		cfg:     cfg,
+		log:     cfg.Logger,
+		limit:   newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
+		start:   time.Now(),
+		admins:  make(map[string]bool),
+		rules:   defaultRules(),
+		metrics: newMetrics(),
 	}
+	s.settings.Store(cfg.Settings)
 	s.compileFn = compiler.Compile
 	for _, n := range cfg.AdminCertnames {
 		s.admins[n] = true
@@ -181,11 +189,40 @@ func New(cfg Config) (*Server, error) {
 // environment is read afresh on its next use (the environment-cache admin
 // endpoint). Compiles under way keep the environment they hold.
 func (s *Server) flush() error {
-	r, err := node.NewResolver(environment.New(s.cfg.Settings, s.cfg.Environment), s.cfg.ENCTimeout)
+	r, err := node.NewResolver(environment.New(s.settings.Load(), s.cfg.Environment), s.cfg.ENCTimeout)
 	if err != nil {
 		return err
 	}
 	s.resolver.Store(r)
+	return nil
+}
+
+// FlushEnvironments makes every environment load afresh on its next use,
+// as the environment-cache admin endpoint does (SIGHUP).
+func (s *Server) FlushEnvironments() error {
+	if err := s.flush(); err != nil {
+		return err
+	}
+	s.metrics.flushes.Add(1)
+	return nil
+}
+
+// Reload takes new settings for loading environments and classifying nodes
+// (environmentpath, basemodulepath, node_terminus, external_nodes,
+// hiera_config, environment_timeout, ...) and flushes every environment.
+// What is fixed at the start stays: vardir, reportdir, TLS, the CA. On an
+// error the current settings stay in use.
+func (s *Server) Reload(settings *puppetconf.Settings) error {
+	if settings == nil {
+		return errors.New("server: Reload: no settings")
+	}
+	r, err := node.NewResolver(environment.New(settings, s.cfg.Environment), s.cfg.ENCTimeout)
+	if err != nil {
+		return err
+	}
+	s.settings.Store(settings)
+	s.resolver.Store(r)
+	s.metrics.flushes.Add(1)
 	return nil
 }
 

@@ -279,9 +279,37 @@ func TestV4Catalog(t *testing.T) {
 	if err := json.Unmarshal([]byte(resp.body), &out); err != nil {
 		t.Fatal(err)
 	}
+	// $trusted is trusted_facts as given, as puppetserver 7.9.5 compiles
+	// it (measured): nothing added from the certname.
 	notifies := resourceTitles(t, string(out.Catalog), "Notify")
-	if !contains(notifies, "trusted remote db01.example.com db01 role=db") || !contains(notifies, "fact os=Arch clientcert=") {
+	if !contains(notifies, "trusted    role=db") || !contains(notifies, "fact os=Arch clientcert=") {
 		t.Errorf("v4 catalog notifies %q", notifies)
+	}
+	for tf, want := range map[string]string{
+		// $trusted is {}: its ['extensions'] is undef, which cannot be
+		// indexed (an error under Puppet too).
+		``: "500 Operator '[]' is not applicable to an Undef Value",
+		`,"trusted_facts":{"values":{"certname":"db01.example.com","authenticated":"remote","extensions":{"pp_role":"x"}}}`: "trusted remote db01.example.com  role=x",
+		`,"trusted_facts":{"values":[1]}`: "400",
+	} {
+		body := `{"certname":"db01.example.com","environment":"production","facts":{"values":{}}` + tf + `}`
+		resp := f.do("admin.example.com", "POST", "/puppet/v4/catalog", strings.NewReader(body), "application/json")
+		if code, msg, _ := strings.Cut(want, " "); code == "400" || code == "500" {
+			if strconv.Itoa(resp.status) != code || !strings.Contains(resp.body, msg) {
+				t.Errorf("%s: %d %s, want %s", tf, resp.status, resp.body, want)
+			}
+			continue
+		}
+		var out struct{ Catalog json.RawMessage }
+		if err := json.Unmarshal([]byte(resp.body), &out); err != nil {
+			t.Fatalf("%s: %v %d %s", tf, err, resp.status, resp.body)
+		}
+		if resp.status != 200 {
+			t.Fatalf("%s: %d %s", tf, resp.status, resp.body)
+		}
+		if got := resourceTitles(t, string(out.Catalog), "Notify"); !contains(got, want) {
+			t.Errorf("trusted_facts %s: notifies %q, want %q", tf, got, want)
+		}
 	}
 	// Agents may not use it (puppetserver's default denies everyone).
 	if resp := f.do("db01.example.com", "POST", "/puppet/v4/catalog", strings.NewReader(body), "application/json"); resp.status != 403 {

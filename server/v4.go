@@ -93,23 +93,19 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		facts = s.cachedFacts(req.Certname)
 	}
-	trusted := &compiler.TrustedInfo{Authenticated: "remote", Certname: req.Certname}
-	if req.TrustedFacts != nil && len(req.TrustedFacts.Values) > 0 {
-		var tv struct {
-			Extensions json.RawMessage `json:"extensions"`
-		}
-		if err := json.Unmarshal(req.TrustedFacts.Values, &tv); err != nil {
+	// puppetserver compiles with $trusted exactly as the request gives it
+	// (no hostname or domain added), and an empty hash without one.
+	trusted := &compiler.TrustedInfo{Hash: value.EmptyHash}
+	if req.TrustedFacts != nil && len(req.TrustedFacts.Values) > 0 && string(req.TrustedFacts.Values) != "null" {
+		v, err := hiera.FromJSON(req.TrustedFacts.Values, "trusted_facts")
+		if err != nil {
 			return badRequest("Invalid trusted_facts: %v", err)
 		}
-		if len(tv.Extensions) > 0 {
-			v, err := hiera.FromJSON(tv.Extensions, "trusted_facts")
-			if err != nil {
-				return badRequest("Invalid trusted_facts: %v", err)
-			}
-			if h, ok := v.(*value.Hash); ok {
-				trusted.Extensions = h
-			}
+		h, ok := v.(*value.Hash)
+		if !ok {
+			return badRequest("Invalid trusted_facts: the values must be a hash")
 		}
+		trusted.Hash = h
 	}
 
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CompileTimeout)

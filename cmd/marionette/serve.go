@@ -38,7 +38,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	envPath := fs.String("environmentpath", "", "directories of directory environments, separated by ':'")
 	bind := fs.String("bind", "0.0.0.0:8140", "address to listen on")
 	maxCompiles := fs.Int("max-compiles", 0, "catalogs compiled at once (0: GOMAXPROCS)")
-	maxQueued := fs.Int("max-queued", 0, "compiles waiting for a slot before the server answers 503 (0: 4 × max-compiles)")
+	maxQueued := fs.Int("max-queued", 0, "compiles waiting for a slot before the server answers 503 (0: 32 × max-compiles)")
 	timeout := fs.Duration("compile-timeout", server.DefaultCompileTimeout, "time limit of one compile")
 	encTimeout := fs.Duration("enc-timeout", server.DefaultENCTimeout, "how long the external node classifier may run")
 	sslCert := fs.String("ssl-cert", "", "the server's certificate, PEM (default: $ssldir/certs/$certname.pem)")
@@ -73,13 +73,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			o.Config = p
 		}
 	}
-	settings, err := puppetconf.Load(o)
-	if err == nil && !settings.IsSet(puppetconf.EnvironmentPath) {
-		// A server always serves directory environments ($codedir/environments
-		// by default), unlike marionette's one-off commands.
-		o.Flags[puppetconf.EnvironmentPath] = settings.Get(puppetconf.EnvironmentPath)
-		settings, err = puppetconf.Load(o)
-	}
+	settings, err := loadServeSettings(o)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -154,12 +148,62 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "marionette serve: listening on https://%s\n", l.Addr())
 	start := time.Now()
+	// SIGHUP: puppet.conf read again, every environment flushed.
+	hup := make(chan os.Signal, 1)
+	signal.Notify(hup, syscall.SIGHUP)
+	defer signal.Stop(hup)
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-hup:
+				reload(srv, o, cfg.Logger)
+			}
+		}
+	}()
 	if err := srv.Serve(ctx, l); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
 	fmt.Fprintf(stdout, "marionette serve: stopped after %v\n", time.Since(start).Round(time.Second))
 	return 0
+}
+
+// loadServeSettings loads puppet.conf for the server: with directory
+// environments always ($codedir/environments by default), unlike
+// marionette's one-off commands.
+func loadServeSettings(o puppetconf.Options) (*puppetconf.Settings, error) {
+	settings, err := puppetconf.Load(o)
+	if err == nil && !settings.IsSet(puppetconf.EnvironmentPath) {
+		flags := make(map[string]string, len(o.Flags)+1)
+		for k, v := range o.Flags {
+			flags[k] = v
+		}
+		flags[puppetconf.EnvironmentPath] = settings.Get(puppetconf.EnvironmentPath)
+		o.Flags = flags
+		settings, err = puppetconf.Load(o)
+	}
+	return settings, err
+}
+
+// reload is SIGHUP: puppet.conf is read again and the server takes what
+// may change while it runs (see server.Server.Reload); a puppet.conf that
+// no longer loads leaves the running settings in place, and only the
+// environments are flushed.
+func reload(srv *server.Server, o puppetconf.Options, log *slog.Logger) {
+	settings, err := loadServeSettings(o)
+	if err == nil {
+		err = srv.Reload(settings)
+	}
+	if err != nil {
+		log.Error("SIGHUP: settings not reloaded; environments flushed", "error", err)
+		if err := srv.FlushEnvironments(); err != nil {
+			log.Error("SIGHUP: flushing the environments", "error", err)
+		}
+		return
+	}
+	log.Info("SIGHUP: settings reloaded, environments flushed")
 }
 
 // serverCA opens the server's CA, as puppetserver's CA service does, or

@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -109,6 +110,44 @@ func TestServe(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "var", "yaml", "facts", "agent.example.com.yaml")); err != nil {
 		t.Errorf("facts not stored under the puppet.conf vardir: %v", err)
+	}
+
+	// SIGHUP: puppet.conf is read again (another codedir) and the
+	// environments flushed.
+	env2 := filepath.Join(dir, "code2", "environments", "production", "manifests")
+	if err := os.MkdirAll(env2, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_ = os.WriteFile(filepath.Join(env2, "site.pp"), []byte("notify { 'reloaded': }\n"), 0o644)
+	conf = "[main]\ncodedir = " + filepath.Join(dir, "code2") + "\nvardir = " + filepath.Join(dir, "var") + "\n"
+	_ = os.WriteFile(filepath.Join(dir, "puppet.conf"), []byte(conf), 0o644)
+	self, _ := os.FindProcess(os.Getpid())
+	if err := self.Signal(syscall.SIGHUP); err != nil {
+		t.Fatal(err)
+	}
+	reloaded := false
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline) && !reloaded; time.Sleep(50 * time.Millisecond) {
+		resp, err := client.Post(base+"/puppet/v3/catalog/agent.example.com?environment=production", "application/x-www-form-urlencoded", strings.NewReader(form.Encode()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		reloaded = strings.Contains(string(body), `"title":"reloaded"`)
+	}
+	if !reloaded {
+		t.Error("SIGHUP: the new codedir of puppet.conf was not used")
+	}
+	resp, err = client.Get(base + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"marionette_environment_cache_flushes_total 1\n", `marionette_compiles_total{result="success"} `, "marionette_compile_slots 2\n", "marionette_compile_queue_limit 64\n"} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("/metrics lacks %q:\n%s", want, body)
+		}
 	}
 	cancel()
 	select {
