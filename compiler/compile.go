@@ -86,6 +86,10 @@ type Request struct {
 	// Result carries StoreCatalog. Nil compiles as Puppet without
 	// storeconfigs.
 	Store Store
+	// KeepExported keeps in the catalog the exported resources nothing
+	// collected (marked exported), as puppetserver's v4 catalog API
+	// returns them; agents' catalogs (v3) leave them out.
+	KeepExported bool
 }
 
 // TrustedInfo is the trusted data of a remote compile request.
@@ -249,8 +253,11 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 		}
 	}
 	res.Catalog = c.cat
-	if req.Store != nil {
+	if req.Store != nil || req.KeepExported {
 		res.StoreCatalog = c.storeCatalog()
+	}
+	if req.KeepExported {
+		res.Catalog = res.StoreCatalog
 	}
 	res.Diagnostics = c.diags
 	return res, nil

@@ -124,6 +124,7 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	}
 	creq := n.Request(facts, res.Fuzzy)
 	creq.Trusted = trusted
+	creq.KeepExported = true
 	result, err := s.compile(ctx, env, creq)
 	if err != nil {
 		return err
