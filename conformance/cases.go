@@ -164,6 +164,14 @@ func (c *Case) Check() []error {
 	if !exists(filepath.Join(c.Dir, FactsFile)) {
 		fail("%s is missing", FactsFile)
 	}
+	// A modules symlink that leaves the repository (the forge cases' corpus
+	// in ../shared) dangles in a checkout without it: say so once, plainly,
+	// instead of letting the compile fail on some missing class.
+	modules := filepath.Join(c.Dir, ModulesDir)
+	if st, err := os.Lstat(modules); err == nil && st.Mode()&os.ModeSymlink != 0 && !exists(modules) {
+		target, _ := os.Readlink(modules)
+		fail("%s is a symlink to %s, which does not exist (forge cases need the module corpus at shared/forge/modules beside the repository)", ModulesDir, target)
+	}
 	if c.ENC != "" {
 		st, err := os.Stat(filepath.Join(c.Dir, c.ENC))
 		switch {

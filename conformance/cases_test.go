@@ -104,6 +104,43 @@ func TestCaseCheck(t *testing.T) {
 	}
 }
 
+// TestCaseCheckModulesSymlink: a modules symlink to a missing corpus is a
+// layout error that names the target; one that resolves is fine.
+func TestCaseCheckModulesSymlink(t *testing.T) {
+	files := map[string]string{
+		"case.yaml":     "node: a.example.com\ndescription: d\n",
+		"site.pp":       "include x\n",
+		"facts.yaml":    "fqdn: a.example.com\n",
+		"expected.json": "{}\n",
+	}
+	root := t.TempDir()
+	corpus := filepath.Join(root, "shared", "modules")
+	tests := []struct {
+		name, target, wantErr string
+	}{
+		{"dangling", "../../../shared/nowhere", "modules is a symlink to ../../../shared/nowhere, which does not exist"},
+		{"resolves", "../../../shared/modules", ""},
+	}
+	if err := os.MkdirAll(corpus, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := writeCase(t, filepath.Join(root, "cases"), "forge/"+tt.name, files)
+			if err := os.Symlink(tt.target, filepath.Join(c.Dir, "modules")); err != nil {
+				t.Fatal(err)
+			}
+			errs := fmt.Sprint(c.Check())
+			switch {
+			case tt.wantErr == "" && errs != "[]":
+				t.Errorf("Check() = %s, want no error", errs)
+			case tt.wantErr != "" && !strings.Contains(errs, tt.wantErr):
+				t.Errorf("Check() = %s, want an error containing %q", errs, tt.wantErr)
+			}
+		})
+	}
+}
+
 func TestReadCaseRejectsUnknownKeys(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, CaseFile), []byte("node: a\ndescription: d\nstrict_hostname_check: false\n"), 0o644); err != nil {
