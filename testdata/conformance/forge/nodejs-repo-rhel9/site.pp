@@ -1,0 +1,3 @@
+class { 'nodejs':
+  repo_version => '21',
+}

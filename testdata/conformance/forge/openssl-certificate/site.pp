@@ -1,0 +1,5 @@
+contain openssl
+
+openssl::certificate::x509 { 'hostcert':
+  commonname => $facts['networking']['fqdn'],
+}

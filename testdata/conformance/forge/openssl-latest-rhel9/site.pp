@@ -1,0 +1,4 @@
+class { 'openssl':
+  package_ensure         => latest,
+  ca_certificates_ensure => latest,
+}

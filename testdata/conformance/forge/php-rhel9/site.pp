@@ -1,0 +1,7 @@
+class { 'php':
+  fpm      => true,
+  composer => false,
+  settings => {
+    'PHP/memory_limit' => '256M',
+  },
+}

@@ -1,0 +1,1 @@
+include prometheus::node_exporter

@@ -1,0 +1,4 @@
+registry::value { 'puppetmaster':
+  key  => 'HKLM\Software\Vendor\PuppetLabs',
+  data => 'puppet.example.com',
+}

@@ -1,0 +1,2 @@
+include rsyslog
+include rsyslog::config

@@ -1,0 +1,7 @@
+class { 'ssh::server':
+  storeconfigs_enabled => false,
+  options              => {
+    'PermitRootLogin'        => 'no',
+    'PasswordAuthentication' => 'no',
+  },
+}

@@ -1,0 +1,9 @@
+include telegraf
+
+telegraf::processor { 'rename':
+  options => [
+    {
+      'replace' => [{ 'tag' => 'host', 'dest' => 'hostname' }],
+    },
+  ],
+}

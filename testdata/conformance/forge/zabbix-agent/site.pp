@@ -1,0 +1,3 @@
+class { 'zabbix::agent':
+  server => '192.168.20.11',
+}
