@@ -72,6 +72,10 @@ type Request struct {
 	// strict_hostname_checking = false); Puppet 7 matches the exact
 	// certname only.
 	FuzzyNodeMatching bool
+	// Strict and StrictVariables are Puppet's strict and strict_variables
+	// settings (the zero values are Puppet 7's defaults).
+	Strict          eval.Strictness
+	StrictVariables bool
 	// Now is the compile time (catalog version); zero means time.Now().
 	Now time.Time
 	// Limits bound the compile; the zero Limits are the defaults.
@@ -314,7 +318,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 	}
 	c.env.c = c
 	c.funcs = DefaultFunctions(env)
-	c.ev = &eval.Evaluator{Host: c, Context: ctx}
+	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:          env.Hiera.Cache,
 		GlobalConfig:   env.Hiera.GlobalConfig,
