@@ -217,6 +217,11 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 	defer c.ev.Release()
 	c.env.useMainFiles()
 	res := &Result{Stages: make([]StageTime, 0, len(stages))}
+	if c.env.strictErr != nil {
+		// As a main manifest that does not parse (see environment.Loader).
+		res.Diagnostics = c.diags
+		return res, fmt.Errorf("Could not parse for environment %s: %w", env.Name, c.env.strictErr)
+	}
 	for _, s := range stages {
 		err := c.ev.Poll()
 		if err == nil {
