@@ -132,13 +132,10 @@ func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *Definition, args 
 // QualifiedVariable implements eval.Host: $a::b::c is variable c of class a::b.
 // A variable it cannot find is reported as the strict settings say.
 func (c *Compilation) QualifiedVariable(sc *eval.Scope, name string, at syntax.Node) (value.Value, error) {
-	v, found, missing := c.qualifiedLookup(name)
-	if found {
+	// Puppet says "Unknown variable" whether or not the class was
+	// evaluated.
+	if v, found, _ := c.qualifiedLookup(name); found {
 		return v, nil
-	}
-	if missing != "" && !c.ev.StrictVariables && c.ev.Strict != eval.StrictError {
-		c.logf("warning", "Could not look up qualified variable '%s'; class %s has not been evaluated", name, missing)
-		return value.Undef, nil
 	}
 	return c.ev.UnknownVariable(sc, at, name)
 }
