@@ -72,6 +72,10 @@ type Request struct {
 	// strict_hostname_checking = false); Puppet 7 matches the exact
 	// certname only.
 	FuzzyNodeMatching bool
+	// Strict and StrictVariables are Puppet's strict and strict_variables
+	// settings (the zero values are Puppet 7's defaults).
+	Strict          eval.Strictness
+	StrictVariables bool
 	// Now is the compile time (catalog version); zero means time.Now().
 	Now time.Time
 	// Limits bound the compile; the zero Limits are the defaults.
@@ -231,6 +235,11 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 	defer c.ev.Release()
 	c.env.useMainFiles()
 	res := &Result{Stages: make([]StageTime, 0, len(stages))}
+	if c.env.strictErr != nil {
+		// As a main manifest that does not parse (see environment.Loader).
+		res.Diagnostics = c.diags
+		return res, fmt.Errorf("Could not parse for environment %s: %w", env.Name, c.env.strictErr)
+	}
 	for _, s := range stages {
 		err := c.ev.Poll()
 		if err == nil {
@@ -341,7 +350,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 	if req.Store != nil {
 		c.funcs = c.storeFunctions(c.funcs)
 	}
-	c.ev = &eval.Evaluator{Host: c, Context: ctx}
+	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:          env.Hiera.Cache,
 		GlobalConfig:   env.Hiera.GlobalConfig,

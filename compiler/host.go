@@ -130,35 +130,50 @@ func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *Definition, args 
 }
 
 // QualifiedVariable implements eval.Host: $a::b::c is variable c of class a::b.
+// A variable it cannot find is reported as the strict settings say.
 func (c *Compilation) QualifiedVariable(sc *eval.Scope, name string, at syntax.Node) (value.Value, error) {
-	return c.qualified(name)
+	// Puppet says "Unknown variable" whether or not the class was
+	// evaluated.
+	if v, found, _ := c.qualifiedLookup(name); found {
+		return v, nil
+	}
+	return c.ev.UnknownVariable(sc, at, name)
 }
 
 func (c *Compilation) qualified(name string) (value.Value, error) {
+	v, found, missing := c.qualifiedLookup(name)
+	if missing != "" {
+		c.logf("warning", "Could not look up qualified variable '%s'; class %s has not been evaluated", name, missing)
+	}
+	if !found {
+		return value.Undef, nil
+	}
+	return v, nil
+}
+
+// qualifiedLookup finds $a::b::c: its value and whether it is set, or the
+// class (a::b) that has not been evaluated.
+func (c *Compilation) qualifiedLookup(name string) (v value.Value, found bool, missingClass string) {
 	i := strings.LastIndex(name, "::")
 	class, vname := canonicalName(name[:i]), name[i+2:]
 	if class == "" {
-		v, _ := c.top.Lookup(vname)
-		if v == nil {
-			return value.Undef, nil
-		}
-		return v, nil
+		v, ok := c.top.Lookup(vname)
+		return v, ok && v != nil, ""
 	}
 	ci, ok := c.classes[class]
 	if !ok || ci.scope == nil {
-		c.logf("warning", "Could not look up qualified variable '%s'; class %s has not been evaluated", name, class)
-		return value.Undef, nil
+		return nil, false, class
 	}
 	if v, ok := ci.scope.GetLocal(vname); ok {
-		return v, nil
+		return v, true, ""
 	}
 	// Inherited classes see their parents' variables.
 	for p := ci.parent; p != nil; p = p.parent {
 		if v, ok := p.scope.GetLocal(vname); ok {
-			return v, nil
+			return v, true, ""
 		}
 	}
-	return value.Undef, nil
+	return nil, false, ""
 }
 
 // resolveTypeName resolves a capitalized name: a built-in data type, a type

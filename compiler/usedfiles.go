@@ -1,5 +1,13 @@
 package compiler
 
+import (
+	"strings"
+
+	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
+)
+
 // compileEnv is a compile's view of its environment: definitions are looked
 // up through it so that the compile reports, in its own diagnostics, the
 // warnings of each file it loads or uses, once, when it first does. The
@@ -10,6 +18,9 @@ type compileEnv struct {
 	*Environment
 	c    *Compilation
 	used map[*sourceFile]bool
+	// strictErr is the parse error of the first file used whose warnings
+	// strict = error turns into errors.
+	strictErr error
 }
 
 // lookup finds a definition as Environment.lookup does, and reports the
@@ -18,6 +29,9 @@ func (e *compileEnv) lookup(kind defKind, name string) (*Definition, error) {
 	d, err := e.Environment.lookupNoting(kind, name, e.use)
 	if d != nil {
 		e.use(d.source)
+	}
+	if err == nil && e.strictErr != nil {
+		return nil, e.strictErr
 	}
 	return d, err
 }
@@ -31,7 +45,30 @@ func (e *compileEnv) use(f *sourceFile) {
 		e.used = make(map[*sourceFile]bool)
 	}
 	e.used[f] = true
-	e.c.diags = append(e.c.diags, f.warnings...)
+	warnings := f.warnings
+	if strict := e.c.ev.Strict; strict != eval.StrictWarning {
+		var failed syntax.ErrorList
+		warnings = nil
+		for _, w := range f.warnings {
+			switch {
+			case !strictIssue(w):
+				warnings = append(warnings, w)
+			case strict == eval.StrictError:
+				failed = append(failed, &syntax.Error{Pos: w.Range.Start, Msg: w.Message})
+			}
+		}
+		if failed != nil && e.strictErr == nil {
+			e.strictErr = newParseError(f.path, failed)
+		}
+	}
+	e.c.diags = append(e.c.diags, warnings...)
+}
+
+// strictIssue reports whether a file's warning is one the strict setting
+// governs (Puppet's validator gives it the strict severity): a hash
+// literal's duplicate key.
+func strictIssue(w *diag.Diagnostic) bool {
+	return strings.HasPrefix(w.Message, "The key '") && strings.HasSuffix(w.Message, "' is declared more than once")
 }
 
 // useMainFiles reports the warnings of the main manifest, which Puppet

@@ -44,6 +44,9 @@ type Case struct {
 	// ApplySkip, when set, says why the apply check cannot run this case's
 	// catalog here (its providers need services this machine lacks).
 	ApplySkip string `yaml:"apply_skip"`
+	// Puppet is the Puppet major the expected files were generated with
+	// (0 means 7); the case compiles with --puppet-version of it.
+	Puppet int `yaml:"puppet"`
 }
 
 // LoadCases finds every case.yaml below root and parses it, sorted by ID.
@@ -134,7 +137,7 @@ func (c *Case) CompileArgs() []string {
 	if c.StrictHostnameChecking != nil {
 		args = append(args, "--strict-hostname-checking="+strconv.FormatBool(*c.StrictHostnameChecking))
 	}
-	return args
+	return append(args, c.puppetVersionArgs()...)
 }
 
 // IsErrorCase reports whether Puppet fails to compile this case.
@@ -154,6 +157,9 @@ func (c *Case) Check() []error {
 	}
 	if strings.TrimSpace(c.Description) == "" {
 		fail("case.yaml: description is required")
+	}
+	if err := c.checkPuppet(); err != nil {
+		errs = append(errs, err)
 	}
 	if c.Legacy && c.Error == "" {
 		fail("case.yaml: legacy: true only makes sense with error: (Puppet 7 rejects legacy forms)")

@@ -339,6 +339,11 @@ func updateCase(t *testing.T, oracle string, c *Case) {
 		out OracleOutcome
 		err error
 	}
+	oracle, err := OracleFor(theSuite.repoRoot, oracle, c)
+	if err != nil {
+		updateTally.problem.Add(1)
+		t.Fatal(err)
+	}
 	withOracleSlot(func() { r.out, r.err = RunOracle(context.Background(), oracle, c.Dir, false, oracleTimeout()) })
 	if r.err != nil {
 		updateTally.problem.Add(1)
@@ -417,6 +422,10 @@ func checkAgainstOracle(oracle string, c *Case) []string {
 	var r struct {
 		out OracleOutcome
 		err error
+	}
+	oracle, err := OracleFor(theSuite.repoRoot, oracle, c)
+	if err != nil {
+		return []string{err.Error()}
 	}
 	withOracleSlot(func() { r.out, r.err = RunOracle(context.Background(), oracle, c.Dir, false, oracleTimeout()) })
 	if r.err != nil {

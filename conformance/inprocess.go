@@ -13,7 +13,9 @@ import (
 )
 
 // isBoolFlag reports whether a flag of CompileArgs takes no separate value.
-func isBoolFlag(name string) bool { return name == "strict-hostname-checking" }
+func isBoolFlag(name string) bool {
+	return name == "strict-hostname-checking" || name == "strict-variables"
+}
 
 // CompileOptions reads the case's CompileArgs as `marionette compile`
 // reads its command line, so that one description of a case's compile

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -70,6 +71,13 @@ type Evaluator struct {
 	// strings holds string literals boxed as values: a literal evaluated
 	// again (in a define or lambda body) is looked up, not allocated again.
 	strings map[*syntax.StringLit]value.Value
+	// Strict is Puppet's strict setting and StrictVariables its
+	// strict_variables: whether unknown variables and numeric strings in
+	// arithmetic pass, warn (through Warn) or fail.
+	Strict          Strictness
+	StrictVariables bool
+	// Warn, when set, receives the warnings of strict = warning.
+	Warn func(*diag.Diagnostic)
 }
 
 // maxDepth bounds nested calls (Puppet code recursing without end).
@@ -292,7 +300,7 @@ func (ev *Evaluator) variable(x *syntax.Variable, sc *Scope) (value.Value, error
 		if !isQualified(name) {
 			v, ok := sc.Top().Lookup(name)
 			if !ok {
-				return value.Undef, nil
+				return ev.unknownVariable(sc, x, x.Name)
 			}
 			return v, nil
 		}
@@ -305,7 +313,7 @@ func (ev *Evaluator) variable(x *syntax.Variable, sc *Scope) (value.Value, error
 		if err := sc.unsetParam(name); err != nil {
 			return nil, err
 		}
-		return value.Undef, nil
+		return ev.unknownVariable(sc, x, name)
 	}
 	if sc.unset != nil {
 		// A parameter without a value hides an outer variable of its name.

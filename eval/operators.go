@@ -121,11 +121,17 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 	// Puppet places it: a value that is no number at its operand, division
 	// by zero at the divisor, an operator that does not apply at the left
 	// operand, an overflow at the expression.
-	ln := ev.numeric(sc, x.Left, l)
+	ln, err := ev.numeric(sc, x.Left, l)
+	if err != nil {
+		return nil, err
+	}
 	if ln == nil {
 		return nil, notNumeric(sc, x.Left, l)
 	}
-	rn := ev.numeric(sc, x.Right, r)
+	rn, err := ev.numeric(sc, x.Right, r)
+	if err != nil {
+		return nil, err
+	}
 	if rn == nil {
 		return nil, notNumeric(sc, x.Right, r)
 	}
@@ -211,15 +217,19 @@ func overflow(sc *Scope, x *syntax.BinaryExpr, n *big.Int) error {
 }
 
 // numeric returns v as a number, coercing numeric strings as Puppet still does
-// (with its deprecation warning, which the host may log later); nil otherwise.
-func (ev *Evaluator) numeric(sc *Scope, at syntax.Node, v value.Value) value.Value {
-	switch v.(type) {
+// (a warning or an error as the strict setting says); nil otherwise.
+func (ev *Evaluator) numeric(sc *Scope, at syntax.Node, v value.Value) (value.Value, error) {
+	switch s := v.(type) {
 	case value.Integer, value.Float:
-		return v
+		return v, nil
 	case value.String:
-		return coerceNumber(v)
+		n := coerceNumber(v)
+		if n == nil {
+			return nil, nil
+		}
+		return n, ev.coerced(sc, at, s, n)
 	}
-	return nil
+	return nil, nil
 }
 
 // coerceNumber converts a string that looks like a Puppet number.

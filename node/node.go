@@ -15,6 +15,7 @@ import (
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
@@ -139,6 +140,19 @@ type Resolver struct {
 	Environment string
 	// Fuzzy is Puppet's strict_hostname_checking = false.
 	Fuzzy bool
+	// Strict and StrictVariables are the strict and strict_variables
+	// settings (their defaults follow puppet_version).
+	Strict          eval.Strictness
+	StrictVariables bool
+}
+
+// Request is the compile request for the classified node n with these
+// facts, under the resolver's settings.
+func (r *Resolver) Request(n *Node, facts *value.Hash) *compiler.Request {
+	req := n.Request(facts, r.Fuzzy)
+	req.Strict = r.Strict
+	req.StrictVariables = r.StrictVariables
+	return req
 }
 
 // NewResolver makes a Resolver from the Loader's settings: the environment
@@ -150,11 +164,22 @@ func NewResolver(l *environment.Loader, encTimeout time.Duration) (*Resolver, er
 	if err != nil {
 		return nil, err
 	}
+	strictness, err := s.Strictness()
+	if err != nil {
+		return nil, err
+	}
+	strictVars, err := s.StrictVariables()
+	if err != nil {
+		return nil, err
+	}
+	level, _ := eval.ParseStrictness(strictness)
 	return &Resolver{
-		Loader:      l,
-		Classifier:  &Classifier{ENC: s.ENC(), Timeout: encTimeout},
-		Environment: s.Get(puppetconf.Environment),
-		Fuzzy:       !strict,
+		Loader:          l,
+		Classifier:      &Classifier{ENC: s.ENC(), Timeout: encTimeout},
+		Environment:     s.Get(puppetconf.Environment),
+		Fuzzy:           !strict,
+		Strict:          level,
+		StrictVariables: strictVars,
 	}, nil
 }
 
@@ -182,7 +207,7 @@ func (r *Resolver) Prepare(ctx context.Context, name string, facts *value.Hash) 
 	if err != nil {
 		return nil, nil, err
 	}
-	return env, n.Request(facts, r.Fuzzy), nil
+	return env, r.Request(n, facts), nil
 }
 
 // LoadEnvironment loads the classified node's environment.

@@ -121,6 +121,19 @@ func (o *Options) SetFlag(name, value string) (bool, error) {
 			return true, fmt.Errorf("--strict-hostname-checking: %v", err)
 		}
 		o.Settings[puppetconf.StrictHostnameChecking] = strconv.FormatBool(b)
+	case "puppet-version", "strict":
+		key := map[string]string{"puppet-version": puppetconf.PuppetVersion, "strict": puppetconf.Strict}[name]
+		o.Settings[key] = value
+		// Checked here so that the flag, not puppet.conf, is named.
+		if _, err := o.checkSetting(key); err != nil {
+			return true, fmt.Errorf("--%s: %v", name, err)
+		}
+	case "strict-variables":
+		b, err := strconv.ParseBool(value)
+		if err != nil {
+			return true, fmt.Errorf("--strict-variables: %v", err)
+		}
+		o.Settings[puppetconf.StrictVariables] = strconv.FormatBool(b)
 	case "enc":
 		// An empty --enc leaves the node terminus alone.
 		if value == "" {
@@ -143,6 +156,14 @@ func (o *Options) SetFlag(name, value string) (bool, error) {
 		o.Settings[key] = value
 	}
 	return true, nil
+}
+
+// checkSetting validates the value of one strictness setting given as a
+// flag.
+func (o *Options) checkSetting(key string) (string, error) {
+	s := &puppetconf.Options{Flags: map[string]string{key: o.Settings[key]}}
+	_, err := puppetconf.Load(*s)
+	return key, err
 }
 
 // LoadSettings loads puppet.conf (Config) with the command line's settings

@@ -160,6 +160,9 @@ func Load(o Options) (*Settings, error) {
 	if _, err := s.EnvironmentTimeout(); err != nil {
 		return nil, err
 	}
+	if err := s.checkStrict(); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 

@@ -211,7 +211,7 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err != nil {
 		return err
 	}
-	req := n.Request(facts, res.Fuzzy)
+	req := res.Request(n, facts)
 	req.Trusted = trustedInfo(id)
 	if s.pdb != nil {
 		req.Store = s.pdb.client

@@ -122,7 +122,7 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	creq := n.Request(facts, res.Fuzzy)
+	creq := res.Request(n, facts)
 	creq.Trusted = trusted
 	creq.KeepExported = true
 	result, err := s.compile(ctx, env, creq)

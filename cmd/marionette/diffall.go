@@ -152,7 +152,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 			r.Err = err
 			return err
 		}
-		req := classified.Request(facts, rs.Fuzzy)
+		req := rs.Request(classified, facts)
 		var cats [2]*catalogdiff.Catalog
 		for i, s := range sides {
 			cats[i], r.SideErr[i] = s.compile(ctx, req, logw)

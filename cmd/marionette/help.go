@@ -191,6 +191,13 @@ func topicEnvironment(w io.Writer) {
 global hiera.yaml ($confdir/hiera.yaml or $codedir/hiera.yaml by default).
 A --manifest or --hiera-config naming no file is an error (Puppet would use
 an empty manifest or no global data), and so is giving no code at all.
+
+--puppet-version 7|8 (puppet.conf: puppet_version) picks the Puppet major to
+follow, 7 by default. It sets the defaults of Puppet's --strict
+(off|warning|error; puppet.conf: strict) and --strict-variables
+(puppet.conf: strict_variables): warning and false for 7, error and true for
+8. Under them an unknown variable, a numeric string in arithmetic or a hash
+key given twice is a warning or an error, as in Puppet.
 `)
 }
 

@@ -45,6 +45,11 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	fs.StringVar(&f.codedir, "codedir", "", "Puppet's codedir")
 	fs.StringVar(&f.confdir, "confdir", "", "Puppet's confdir")
 	fs.BoolVar(&f.strict, "strict-hostname-checking", true, "match node definitions on the exact certname only")
+	// The strictness flags reach the library through options().SetFlag;
+	// unset, puppet.conf's settings or the Puppet major's defaults apply.
+	fs.String("puppet-version", "7", "the Puppet major (7 or 8) whose defaults and behaviour to follow")
+	fs.String("strict", "", "Puppet's strict setting: off, warning or error (default: warning for Puppet 7, error for 8)")
+	fs.Bool("strict-variables", false, "fail on unknown variables (default: false for Puppet 7, true for 8)")
 	fs.DurationVar(&f.encTimeout, "enc-timeout", enc.DefaultTimeout, "how long the external node classifier may run")
 	// The limits below reach the library through options().SetFlag, which
 	// sees only the flags given; the defaults here are for the help text.

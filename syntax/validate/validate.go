@@ -447,7 +447,18 @@ func (v *validator) checkHash(h *syntax.HashLit) {
 			continue
 		}
 		if seen[key] {
-			v.warning(e, "The key '"+key[1:]+"' is declared more than once")
+			// Puppet places the warning at the entry's "=>".
+			off := e.Key.End().Offset()
+			if end := e.Value.Pos().Offset(); off >= 0 && end <= len(v.src) && off < end {
+				if i := strings.Index(string(v.src[off:end]), "=>"); i >= 0 {
+					off += i
+				} else {
+					off = v.offset(e)
+				}
+			} else {
+				off = v.offset(e)
+			}
+			v.warnings.Add(v.file.Position(syntax.Pos(off+1)), "The key '"+key[1:]+"' is declared more than once")
 		}
 		seen[key] = true
 	}

@@ -1,0 +1,4 @@
+@group { 'ops': ensure => present }
+@group { 'dev': ensure => present }
+@user { 'nope': ensure => present }
+Group <| |>

@@ -1,0 +1,3 @@
+define thing() { }
+thing { 'x': }
+thing { 'x': }

@@ -1,0 +1,5 @@
+define conffile(String $path = "/etc/${title}.conf", String $owner = 'root') {
+  file { $path: ensure => file, owner => $owner }
+}
+conffile { 'app': }
+conffile { 'db': path => '/srv/db.conf' }

@@ -1,0 +1,4 @@
+define conflict() {
+  file { '/etc/shared.conf': ensure => file }
+}
+conflict { ['one', 'two']: }

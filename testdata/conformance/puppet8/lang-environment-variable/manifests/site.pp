@@ -1,0 +1,2 @@
+notify { "env=${environment}": }
+notify { "fact-env=[${facts['environment']}]": }

@@ -1,0 +1,4 @@
+class t {
+  $items = ['a', 'b']
+  file { '/tmp/shared': content => template('t/outer.erb') }
+}

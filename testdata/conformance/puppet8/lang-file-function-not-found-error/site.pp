@@ -1,0 +1,1 @@
+notify { 'x': message => file('m/nope', 'nomodule/x', 'm') }

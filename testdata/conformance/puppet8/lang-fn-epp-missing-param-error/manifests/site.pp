@@ -1,0 +1,2 @@
+$r = inline_epp('<%- | String $needed | -%>x=<%= $needed %>', {})
+notify { $r: }

@@ -1,0 +1,1 @@
+notify { "r=${mylib::double('x')}": }

@@ -1,0 +1,3 @@
+function mylib::double(Integer $x) >> Integer {
+  $x * 2
+}

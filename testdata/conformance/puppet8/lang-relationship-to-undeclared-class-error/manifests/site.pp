@@ -1,0 +1,2 @@
+class notincluded { }
+notify { 'x': require => Class['notincluded'] }

@@ -1,0 +1,1 @@
+class { 'netcfg': port => 443, mode => 'tcp' }

@@ -1,0 +1,1 @@
+type Netcfg::Mode = Enum['tcp', 'udp']

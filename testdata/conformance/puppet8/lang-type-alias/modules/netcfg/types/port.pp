@@ -1,0 +1,1 @@
+type Netcfg::Port = Integer[1, 65535]

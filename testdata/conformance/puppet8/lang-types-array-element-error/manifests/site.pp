@@ -1,0 +1,2 @@
+class names(Array[String] $names) { }
+class { 'names': names => ['a', 1] }

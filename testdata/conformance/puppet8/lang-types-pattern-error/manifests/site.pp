@@ -1,0 +1,2 @@
+class versions(Pattern[/^v\d+$/] $version) { }
+class { 'versions': version => '12' }

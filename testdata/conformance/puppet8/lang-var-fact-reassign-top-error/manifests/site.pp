@@ -1,0 +1,2 @@
+$hostname = 'other'
+notify { "h=${hostname}": }

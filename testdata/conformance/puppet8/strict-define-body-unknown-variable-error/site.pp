@@ -1,0 +1,4 @@
+define site::vhost () {
+  notify { "vhost ${title} owned by ${owner}": }
+}
+site::vhost { "a": }

@@ -1,0 +1,3 @@
+notify { "d=${defined('$nope')}": }
+$v = 1
+notify { "e=${defined('$v')}": }

@@ -1,0 +1,3 @@
+notify { 'x':
+  message => inline_epp('v=<%= $nope %>'),
+}

@@ -1,0 +1,7 @@
+node default {
+  $role = "web"
+  include app
+}
+class app {
+  notify { "role=${role}": }
+}

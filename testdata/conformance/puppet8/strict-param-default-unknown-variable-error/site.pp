@@ -1,0 +1,6 @@
+class app (
+  $port = $fallback,
+) {
+  notify { "port=${port}": }
+}
+include app

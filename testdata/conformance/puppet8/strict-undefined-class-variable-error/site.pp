@@ -1,0 +1,3 @@
+notify { "n":
+  message => "${nosuch::x}",
+}

@@ -1,0 +1,6 @@
+class db {
+  $name = "x"
+}
+notify { "n":
+  message => $db::name,
+}

@@ -1,0 +1,5 @@
+class web {
+  $host = "h"
+}
+include web
+notify { "port=${web::port}": }

@@ -1,0 +1,6 @@
+class web {
+  notify { "t":
+    message => "top=${::nope}",
+  }
+}
+include web

@@ -1,0 +1,4 @@
+function site::f() {
+  $nope
+}
+notify { "f=${site::f()}": }
