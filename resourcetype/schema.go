@@ -284,7 +284,7 @@ func (s *Schema) parseTitle(out []Param, title string) ([]Param, error) {
 		}
 		for i, attr := range p.attrs {
 			g := i + 1
-			if 2*g+1 >= len(m) || m[2*g] < 0 {
+			if attr == "" || 2*g+1 >= len(m) || m[2*g] < 0 {
 				continue
 			}
 			out = setParam(out, attr, title[m[2*g]:m[2*g+1]])

@@ -373,6 +373,8 @@ func (sc *scanner) scan(a, b int, cur *Definition, bindings map[string][]string)
 			i = sc.attribute(i, strings.TrimPrefix(t.text, "new"), cur, bindings) - 1
 		case t.kind == tokIdent && !afterDot && sc.wrappers[t.text] != "" && !sc.tok(i-1).is(tokIdent, "def"):
 			i = sc.attribute(i, sc.wrappers[t.text], cur, bindings) - 1
+		case t.is(tokIdent, "register_type") && afterDot && sc.tok(i-2).is(tokIdent, "ResourceApi"):
+			i = sc.resourceAPIType(i) - 1
 		case t.is(tokIdent, "ensurable"):
 			target, ok := sc.receiver(i, cur)
 			c := sc.parseCall(i)

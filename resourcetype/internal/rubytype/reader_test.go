@@ -347,3 +347,56 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestResourceAPIType reads a type declared with the Resource API: its
+// attributes' behaviours decide parameters, namevars and properties, and
+// named captures of title patterns name the attributes they set.
+func TestResourceAPIType(t *testing.T) {
+	src := `require 'puppet/resource_api'
+
+Puppet::ResourceApi.register_type(
+  name: 'widget',
+  docs: <<-EOS,
+    A widget, with a } and a #{interpolation} in its docs.
+  EOS
+  title_patterns: [
+    { pattern: %r{^(?<name>.*[^-])-(?<owner>.*)$}, desc: 'name-owner' },
+    { pattern: %r{^(?<name>.*)$}, desc: 'name only' },
+  ],
+  features: ['simple_get_filter'],
+  attributes: {
+    ensure:  { type: 'Enum[present, absent]', default: 'present' },
+    name:    { type: 'String', behaviour: :namevar },
+    owner:   { type: 'String', behaviour: :namevar, default: 'root' },
+    size:    { type: 'Integer', desc: 'a property' },
+    :force => { type: 'Boolean', behaviour: :parameter },
+    created: { type: 'String', behaviour: :read_only },
+  },
+)
+`
+	res, err := Read([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Types) != 1 {
+		t.Fatalf("types = %d, want 1", len(res.Types))
+	}
+	d := res.Types[0]
+	check := func(what string, got, want []string) {
+		t.Helper()
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s = %v, want %v", what, got, want)
+		}
+	}
+	if d.Name != "widget" || d.Extension {
+		t.Errorf("name %q extension %v", d.Name, d.Extension)
+	}
+	check("parameters", d.Parameters, []string{"name", "owner", "force"})
+	check("namevars", d.Namevars, []string{"name", "owner"})
+	check("properties", d.Properties, []string{"ensure", "size", "created"})
+	if len(d.TitlePatterns) != 2 || d.TitlePatternsUnknown != "" {
+		t.Fatalf("title patterns %v (%s)", d.TitlePatterns, d.TitlePatternsUnknown)
+	}
+	check("first pattern's attributes", d.TitlePatterns[0].Attributes, []string{"name", "owner"})
+	check("second pattern's attributes", d.TitlePatterns[1].Attributes, []string{"name"})
+}
