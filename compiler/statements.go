@@ -310,7 +310,7 @@ func (c *Compilation) addTitleParams(r *resource) {
 	var front []catalog.Param
 	for _, p := range parsed {
 		s, isStr := p.Value.(string)
-		if !isStr || s == r.Title {
+		if !isStr || s == r.Title && (p.Name == nv || p.Name == "name") {
 			continue
 		}
 		if _, set := r.Param(p.Name); set {
