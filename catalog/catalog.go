@@ -114,6 +114,9 @@ type Catalog struct {
 	Resources   []*Resource
 	Edges       []Edge
 	Classes     []string
+	// RichData says WriteJSON writes rich data (Puppet 8's default; see
+	// WriteRichJSON).
+	RichData bool
 
 	index map[Ref]*Resource
 }

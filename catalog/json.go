@@ -9,10 +9,25 @@ import (
 )
 
 // WriteJSON writes the catalog as compact JSON with Puppet's key order, the way
-// `puppet catalog compile --render-as json` does. It streams: no intermediate
-// maps, no reflection.
+// `puppet catalog compile --render-as json` does, with rich data when the
+// catalog's RichData says so (Puppet 8). It streams: no intermediate maps,
+// no reflection.
 func (c *Catalog) WriteJSON(w io.Writer) error {
-	e := encoder{w: w, buf: make([]byte, 0, 2*flushSize)}
+	return c.writeJSON(w, c.RichData)
+}
+
+// WriteRichJSON writes the catalog as WriteJSON does, but with rich data
+// (Puppet's rich_data format, application/vnd.puppet.rich+json): Deferred,
+// Timestamp, Timespan, Binary, Regexp and default values, and hashes with
+// keys other than strings, are written as __ptype objects that the agent
+// turns back into those values. Agents ask for it; Puppet 8 writes it by
+// default.
+func (c *Catalog) WriteRichJSON(w io.Writer) error {
+	return c.writeJSON(w, true)
+}
+
+func (c *Catalog) writeJSON(w io.Writer, rich bool) error {
+	e := encoder{w: w, buf: make([]byte, 0, 2*flushSize), rich: rich}
 	e.raw(`{"tags":`)
 	e.strings(c.Tags)
 	e.raw(`,"name":`)
@@ -67,6 +82,8 @@ type encoder struct {
 	buf []byte
 	w   io.Writer
 	err error // the first write error
+	// rich writes values Puppet's rich data way (see WriteRichJSON).
+	rich bool
 }
 
 func (e *encoder) flushIfFull() {
@@ -175,6 +192,19 @@ func (e *encoder) value(v value.Value) {
 		}
 		e.raw("]")
 	case *value.Hash:
+		if e.rich && !plainHash(v) {
+			e.raw(`{"__ptype":"Hash","__pvalue":[`)
+			for i, k := range v.Keys() {
+				if i > 0 {
+					e.raw(",")
+				}
+				e.value(k)
+				e.raw(",")
+				e.value(v.Values()[i])
+			}
+			e.raw("]}")
+			return
+		}
 		e.raw("{")
 		for i, k := range v.Keys() {
 			if i > 0 {
@@ -187,6 +217,39 @@ func (e *encoder) value(v value.Value) {
 		e.raw("}")
 	case *value.Sensitive:
 		e.value(v.Value)
+	case *value.Deferred:
+		if !e.rich {
+			e.str(v.String())
+			return
+		}
+		e.raw(`{"__ptype":"Deferred","name":`)
+		e.str(v.Name)
+		if v.Args != nil {
+			e.raw(`,"arguments":`)
+			e.value(v.Args)
+		}
+		e.raw("}")
+	case *value.Timestamp, *value.Timespan, *value.Binary, *value.Regexp:
+		if !e.rich {
+			e.str(value.ToString(v))
+			return
+		}
+		e.raw(`{"__ptype":`)
+		switch v := v.(type) {
+		case *value.Timestamp:
+			e.raw(`"Timestamp","__pvalue":`)
+			e.str(v.String())
+		case *value.Timespan:
+			e.raw(`"Timespan","__pvalue":`)
+			e.str(v.String())
+		case *value.Binary:
+			e.raw(`"Binary","__pvalue":`)
+			e.str(v.String())
+		case *value.Regexp:
+			e.raw(`"Regexp","__pvalue":`)
+			e.str(v.Source)
+		}
+		e.raw("}")
 	case *value.ResourceType:
 		if v.Title != "" {
 			e.ref(v.Type, v.Title)
@@ -204,8 +267,24 @@ func (e *encoder) value(v value.Value) {
 			e.raw("null")
 			return
 		}
+		if e.rich && v == value.Default {
+			e.raw(`{"__ptype":"Default"}`)
+			return
+		}
 		e.str(value.ToString(v))
 	}
+}
+
+// plainHash reports whether rich data writes h as a JSON object: every key
+// a string, none of them __ptype (which would read back as a rich value).
+func plainHash(h *value.Hash) bool {
+	for _, k := range h.Keys() {
+		s, ok := k.(value.String)
+		if !ok || s == "__ptype" {
+			return false
+		}
+	}
+	return true
 }
 
 const hexDigits = "0123456789abcdef"

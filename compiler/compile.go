@@ -94,6 +94,9 @@ type Request struct {
 	// collected (marked exported), as puppetserver's v4 catalog API
 	// returns them; agents' catalogs (v3) leave them out.
 	KeepExported bool
+	// RichData marks the catalog to be written with rich data
+	// (catalog.Catalog.RichData), as Puppet 8 writes catalogs.
+	RichData bool
 }
 
 // TrustedInfo is the trusted data of a remote compile request.
@@ -261,6 +264,7 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 			return res, err
 		}
 	}
+	c.cat.RichData = req.RichData
 	res.Catalog = c.cat
 	if req.Store != nil || req.KeepExported {
 		res.StoreCatalog = c.storeCatalog()

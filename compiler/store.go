@@ -208,7 +208,7 @@ func (c *Compilation) storeFunctions(t functions.Table) functions.Table {
 func (c *Compilation) storeCatalog() *catalog.Catalog {
 	sc := catalog.New(c.cat.Name, c.cat.Environment)
 	sc.Version, sc.CodeID, sc.UUID = c.cat.Version, c.cat.CodeID, c.cat.UUID
-	sc.Tags, sc.Classes = c.cat.Tags, c.cat.Classes
+	sc.Tags, sc.Classes, sc.RichData = c.cat.Tags, c.cat.Classes, c.cat.RichData
 	var edges []catalog.Edge
 	for _, r := range c.resources {
 		switch {

@@ -144,6 +144,8 @@ type Resolver struct {
 	// settings (their defaults follow puppet_version).
 	Strict          eval.Strictness
 	StrictVariables bool
+	// RichData writes catalogs with rich data, as Puppet 8 does.
+	RichData bool
 }
 
 // Request is the compile request for the classified node n with these
@@ -152,6 +154,7 @@ func (r *Resolver) Request(n *Node, facts *value.Hash) *compiler.Request {
 	req := n.Request(facts, r.Fuzzy)
 	req.Strict = r.Strict
 	req.StrictVariables = r.StrictVariables
+	req.RichData = r.RichData
 	return req
 }
 
@@ -173,7 +176,12 @@ func NewResolver(l *environment.Loader, encTimeout time.Duration) (*Resolver, er
 		return nil, err
 	}
 	level, _ := eval.ParseStrictness(strictness)
+	major, err := s.PuppetMajor()
+	if err != nil {
+		return nil, err
+	}
 	return &Resolver{
+		RichData:        major >= 8,
 		Loader:          l,
 		Classifier:      &Classifier{ENC: s.ENC(), Timeout: encTimeout},
 		Environment:     s.Get(puppetconf.Environment),

@@ -158,6 +158,7 @@ func newFixture(t testing.TB, opts ...func(*Config)) *fixture {
 		"code/environments/production/manifests/site.pp": testSite,
 		"code/environments/other/manifests/site.pp":      "notify { \"in other\": }\n",
 		"code/environments/broken/manifests/site.pp":     "notify { 'a': }\nfail('boom')\n",
+		"code/environments/deferred/manifests/site.pp":   "notify { 'd': message => Deferred('x::y', ['a']) }\n",
 		"code/environments/slow/manifests/site.pp":       "Integer[1, 16000000].each |$x| { Integer[1, 16000000].each |$y| { } }\n",
 		"enc.sh": testENC,
 		"code/environments/production/modules/hello/lib/facter/hello.rb": "Facter.add(:hello) { setcode { 'hi' } }\n",
@@ -277,7 +278,7 @@ func (r response) json(t *testing.T) map[string]any {
 	return m
 }
 
-func (f *fixture) do(as, method, path string, body io.Reader, contentType string) response {
+func (f *fixture) do(as, method, path string, body io.Reader, contentType string, header ...string) response {
 	f.t.Helper()
 	req, err := http.NewRequestWithContext(context.Background(), method, f.ts.URL+path, body)
 	if err != nil {
@@ -285,6 +286,9 @@ func (f *fixture) do(as, method, path string, body io.Reader, contentType string
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
 	}
 	c, ok := f.clients[as]
 	if !ok {

@@ -118,6 +118,33 @@ func TestCatalogEnvironmentSwitch(t *testing.T) {
 	}
 }
 
+// TestCatalogRichData: an agent asks for rich data first and gets it, so a
+// Deferred value reaches it as a Deferred; a client that asks for plain
+// JSON gets the value's string form.
+func TestCatalogRichData(t *testing.T) {
+	f := newFixture(t)
+	form := catalogForm("db01.example.com", "deferred", factsJSON("db01.example.com", nil))
+	for _, tc := range []struct {
+		accept, contentType, message string
+	}{
+		{"application/vnd.puppet.rich+json, application/json, text/pson", "application/vnd.puppet.rich+json",
+			`"message":{"__ptype":"Deferred","name":"x::y","arguments":["a"]}`},
+		{"application/json, text/pson", "application/json", `"message":"Deferred({'name' => 'x::y', 'arguments' => ['a']})"`},
+	} {
+		resp := f.do("db01.example.com", "POST", "/puppet/v3/catalog/db01.example.com?environment=deferred",
+			strings.NewReader(form), "application/x-www-form-urlencoded", "Accept", tc.accept)
+		if resp.status != 200 {
+			t.Fatalf("status %d: %s", resp.status, resp.body)
+		}
+		if ct := resp.header.Get("Content-Type"); ct != tc.contentType {
+			t.Errorf("Accept %q: Content-Type = %q, want %q", tc.accept, ct, tc.contentType)
+		}
+		if !strings.Contains(resp.body, tc.message) {
+			t.Errorf("Accept %q: body lacks %s:\n%s", tc.accept, tc.message, resp.body)
+		}
+	}
+}
+
 func TestCatalogCompileError(t *testing.T) {
 	f := newFixture(t)
 	resp := f.postCatalog("db01.example.com", "db01.example.com", "broken", factsJSON("db01.example.com", nil))
