@@ -1268,15 +1268,10 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		if !ok {
 			return nil, in.unsupported(line, "scope.call_function needs a function name")
 		}
-		var fargs []any
+		// Puppet passes the second argument on with Ruby's splat (*args).
+		fargs := args[1:]
 		if len(args) == 2 {
-			if a, ok := args[1].(*rarray); ok {
-				fargs = a.a
-			} else {
-				fargs = []any{args[1]}
-			}
-		} else {
-			fargs = args[1:]
+			fargs = splat(args[1])
 		}
 		return in.callPuppet(line, n, fargs)
 	case strings.HasPrefix(name, "function_"):
@@ -1326,4 +1321,22 @@ func (in *interp) callDef(line int, d *nDef, args []any) (any, error) {
 		return r.v, nil
 	}
 	return v, err
+}
+
+// splat gives the values Ruby's *v spreads into an argument list: an Array's
+// elements, a Hash's [key, value] pairs, nothing for nil, else v alone.
+func splat(v any) []any {
+	switch x := v.(type) {
+	case *rarray:
+		return x.a
+	case *rhash:
+		out := make([]any, len(x.keys))
+		for i, k := range x.keys {
+			out[i] = &rarray{a: []any{k, x.vals[i]}}
+		}
+		return out
+	case nil:
+		return nil
+	}
+	return []any{v}
 }
