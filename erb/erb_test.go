@@ -160,21 +160,6 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-func TestFormatFloat(t *testing.T) {
-	tests := []struct {
-		f    float64
-		want string
-	}{
-		{1, "1.0"}, {0.1, "0.1"}, {1e15, "1.0e+15"}, {123456789012345.6, "123456789012345.6"},
-		{1e-4, "0.0001"}, {1e-5, "1.0e-05"}, {-2.5, "-2.5"}, {1.5e300, "1.5e+300"}, {100, "100.0"},
-	}
-	for _, tc := range tests {
-		if got := formatFloat(tc.f); got != tc.want {
-			t.Errorf("formatFloat(%v) = %q, want %q", tc.f, got, tc.want)
-		}
-	}
-}
-
 // TestConcurrentRender renders one parsed template from several goroutines.
 func TestConcurrentRender(t *testing.T) {
 	tmpl, err := Parse("c", []byte("<% s = '' %><% @list.each do |x| s << x %><% end %><%= s %>"))
@@ -257,4 +242,32 @@ func FuzzTemplate(f *testing.F) {
 			t.Fatalf("%q: %v", src, err)
 		}
 	})
+}
+
+// TestMatchDataNegativeIndex: m[-1] counts groups from the end but never
+// reaches the whole match, as in Ruby (this used to panic).
+func TestMatchDataNegativeIndex(t *testing.T) {
+	tm, err := Parse("m", []byte(`<%= m = /(a)(b)?/.match("a"); [m[-1], m[-2], m[-3], m[-4], "ab"[/(a)(b)/, -1], "ab"[/(a)(b)/, -3], "ab"[/(a)(b)/, -2]].inspect %>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := tm.Render(mapScope{})
+	// ruby -e 'm = /(a)(b)?/.match("a"); p [m[-1], m[-2], m[-3], m[-4], "ab"[/(a)(b)/, -1], "ab"[/(a)(b)/, -3], "ab"[/(a)(b)/, -2]]'
+	if want := `[nil, "a", nil, nil, "b", nil, "a"]`; err != nil || out != want {
+		t.Errorf("got %q, %v; want %q", out, err, want)
+	}
+}
+
+// TestBacktrackingRegexp: a regexp only a backtracking engine can run is
+// unsupported, not a crash (value.NewRegexp compiles it without an RE).
+func TestBacktrackingRegexp(t *testing.T) {
+	for _, src := range []string{`<%= "a".match(%r{(?<m>x)\k<m>}x).inspect %>`, `<%= "a" =~ /(?!x)/ %>`} {
+		tm, err := Parse("re", []byte(src))
+		if err != nil {
+			continue // rejected when parsing: fine too
+		}
+		if _, err := tm.Render(mapScope{}); err == nil || !strings.Contains(err.Error(), "unsupported Ruby in template re:1") {
+			t.Errorf("%s: got %v", src, err)
+		}
+	}
 }

@@ -1,7 +1,7 @@
 // Code generated from Ruby 3.1 reflection (instance_methods, with json and
 // yaml loaded as under Puppet). DO NOT EDIT.
 
-package erb
+package ruby
 
 import "strings"
 

@@ -1,4 +1,4 @@
-package erb
+package ruby
 
 // Limits that keep a bad template or Ruby function from hanging or
 // exhausting memory. Where Ruby itself raises (an argument whose size

@@ -1,4 +1,4 @@
-package erb
+package ruby
 
 import (
 	"math"

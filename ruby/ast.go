@@ -1,4 +1,4 @@
-package erb
+package ruby
 
 // node is a Ruby syntax tree node; line is its line in the template.
 type node interface{ lineNo() int }
