@@ -127,6 +127,7 @@ func TestErrors(t *testing.T) {
 		{"open comment", "<% # c %>text\n", "a # comment runs past the end of its tag", true},
 		{"unterminated string", "<%= 'abc %>", "unterminated string", true},
 		{"nil method", "\n<%= @nope.upcase %>", "t.erb:2: NoMethodError: undefined method `upcase' for nil:NilClass", false},
+		{"Range has no length", "<%= (1..3).length %>", "t.erb:1: NoMethodError: undefined method `length' for 1..3:Range", false},
 		{"missing method", "<%= 'x'.frobnicate %>", "t.erb:1: NoMethodError: undefined method `frobnicate'", false},
 		{"real but unsupported method", "<%= 'x'.unpack('C') %>", "unsupported Ruby in template t.erb:1: method unpack for String", false},
 		{"unknown constant", "<%= IO.read('/etc/passwd') %>", "unsupported Ruby in template t.erb:1: constant IO", false},

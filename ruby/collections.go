@@ -697,19 +697,32 @@ func (in *interp) joinArray(line int, items []any, sep string, open []*rarray) (
 	return b.String(), nil
 }
 
+// arrayMethod dispatches a call of one of Array's methods through arrayMethods.
 func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
-	modify := func() error {
-		if a.frozen {
-			return in.frozenError(line, a)
-		}
-		return nil
+	if meth := in.methods.array[name]; meth != nil {
+		return meth(in, line, a, name, args, blk)
 	}
-	switch name {
-	case "length", "size":
+	return in.enumerable(line, a, a.a, false, name, args, blk)
+}
+
+// modify refuses to change a frozen Array or Hash with Ruby's FrozenError.
+func (in *interp) modify(line int, recv any, frozen bool) error {
+	if frozen {
+		return in.frozenError(line, recv)
+	}
+	return nil
+}
+
+// arrayMethods are Array's methods, by name.
+func arrayMethods() methodTable[*rarray] {
+	t := methodTable[*rarray]{}
+	t.def("length size", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(len(a.a)), true, nil
-	case "empty?":
+	})
+	t.def("empty?", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		return len(a.a) == 0, true, nil
-	case "any?":
+	})
+	t.def("any?", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 && blk == nil {
 			for _, it := range a.a {
 				if truthy(it) {
@@ -718,7 +731,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return false, true, nil
 		}
-	case "join":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("join", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		sep := ""
 		if len(args) == 1 && args[0] != nil {
 			s, err := in.strArg(line, args, 0)
@@ -729,9 +744,11 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 		}
 		s, err := in.joinArray(line, a.a, sep, []*rarray{a})
 		return newStr(s), true, err
-	case "to_a", "to_ary", "entries":
+	})
+	t.def("to_a to_ary entries", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		return a, true, nil
-	case "last":
+	})
+	t.def("last", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 {
 			if len(a.a) == 0 {
 				return nil, true, nil
@@ -744,10 +761,13 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return &rarray{a: append([]any(nil), a.a[len(a.a)-int(n):]...)}, true, nil
 		}
-	case "[]", "slice":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("[] slice", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		return in.arrayIndex(line, a.a, args)
-	case "[]=":
-		if err := modify(); err != nil {
+	})
+	t.def("[]=", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) == 2 {
@@ -770,13 +790,18 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			a.a[i] = args[1]
 			return args[1], true, nil
 		}
-	case "at":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("at", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			return in.arrayIndex(line, a.a, args)
 		}
-	case "dig":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("dig", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		return in.dig(line, a, args)
-	case "fetch":
+	})
+	t.def("fetch", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) >= 1 {
 			i, ok := args[0].(int64)
 			if !ok {
@@ -798,11 +823,15 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return nil, true, in.errorf(line, "IndexError", "index %d outside of array bounds: %d...%d", i, -len(a.a), len(a.a))
 		}
-	case "index", "find_index":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("index find_index", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 || blk != nil {
 			return in.enumerable(line, a, a.a, false, "find_index", args, blk)
 		}
-	case "values_at":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("values_at", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		var out []any
 		for _, x := range args {
 			v, _, err := in.arrayIndex(line, a.a, []any{x})
@@ -812,7 +841,8 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			out = append(out, v)
 		}
 		return &rarray{a: out}, true, nil
-	case "+":
+	})
+	t.def("+", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			o, ok := args[0].(*rarray)
 			if !ok {
@@ -823,7 +853,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return &rarray{a: append(append([]any(nil), a.a...), o.a...)}, true, nil
 		}
-	case "-", "difference":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("- difference", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			o, ok := args[0].(*rarray)
 			if !ok {
@@ -841,7 +873,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return &rarray{a: out}, true, nil
 		}
-	case "&", "|", "intersection", "union":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("& | intersection union", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			o, ok := args[0].(*rarray)
 			if !ok {
@@ -862,7 +896,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return &rarray{a: out}, true, nil
 		}
-	case "*":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("*", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			switch n := args[0].(type) {
 			case int64:
@@ -884,7 +920,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 				return newStr(s), true, err
 			}
 		}
-	case "<=>":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("<=>", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			c, ok := compare(a, args[0])
 			if !ok {
@@ -892,8 +930,10 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return int64(c), true, nil
 		}
-	case "<<", "push", "append":
-		if err := modify(); err != nil {
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("<< push append", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if name == "<<" && len(args) != 1 {
@@ -904,8 +944,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 		}
 		a.a = append(a.a, args...)
 		return a, true, nil
-	case "unshift", "prepend":
-		if err := modify(); err != nil {
+	})
+	t.def("unshift prepend", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(a.a)+len(args) > MaxArraySize {
@@ -913,8 +954,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 		}
 		a.a = append(append([]any(nil), args...), a.a...)
 		return a, true, nil
-	case "concat":
-		if err := modify(); err != nil {
+	})
+	t.def("concat", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		for _, x := range args {
@@ -928,8 +970,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			a.a = append(a.a, o.a...)
 		}
 		return a, true, nil
-	case "pop", "shift":
-		if err := modify(); err != nil {
+	})
+	t.def("pop shift", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) != 0 {
@@ -947,8 +990,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			a.a = append([]any(nil), a.a[1:]...)
 		}
 		return v, true, nil
-	case "insert":
-		if err := modify(); err != nil {
+	})
+	t.def("insert", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) >= 1 {
@@ -963,8 +1007,10 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			a.a = out
 			return a, true, nil
 		}
-	case "delete":
-		if err := modify(); err != nil {
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("delete", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) == 1 {
@@ -984,8 +1030,10 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return found, true, nil
 		}
-	case "delete_at":
-		if err := modify(); err != nil {
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("delete_at", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) == 1 {
@@ -1003,14 +1051,17 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			a.a = append(append([]any(nil), a.a[:i]...), a.a[i+1:]...)
 			return v, true, nil
 		}
-	case "clear":
-		if err := modify(); err != nil {
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("clear", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		a.a = nil
 		return a, true, nil
-	case "replace":
-		if err := modify(); err != nil {
+	})
+	t.def("replace", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) == 1 {
@@ -1019,7 +1070,9 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 				return a, true, nil
 			}
 		}
-	case "compact":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("compact", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		var out []any
 		for _, x := range a.a {
 			if x != nil {
@@ -1027,7 +1080,8 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 		}
 		return &rarray{a: out}, true, nil
-	case "flatten":
+	})
+	t.def("flatten", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		depth := -1
 		if len(args) == 1 {
 			if d, ok := args[0].(int64); ok {
@@ -1039,13 +1093,15 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			return nil, true, in.errorf(line, "ArgumentError", "tried to flatten recursive array (or one too large)")
 		}
 		return &rarray{a: flat}, true, nil
-	case "reverse":
+	})
+	t.def("reverse", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := make([]any, len(a.a))
 		for i, x := range a.a {
 			out[len(a.a)-1-i] = x
 		}
 		return &rarray{a: out}, true, nil
-	case "rotate":
+	})
+	t.def("rotate", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(a.a) == 0 {
 			return &rarray{}, true, nil
 		}
@@ -1057,7 +1113,8 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 		}
 		k := int(floorMod(n, int64(len(a.a))))
 		return &rarray{a: append(append([]any(nil), a.a[k:]...), a.a[:k]...)}, true, nil
-	case "transpose":
+	})
+	t.def("transpose", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(a.a) == 0 {
 			return &rarray{}, true, nil
 		}
@@ -1081,7 +1138,8 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			out[j] = &rarray{a: col}
 		}
 		return &rarray{a: out}, true, nil
-	case "each_index":
+	})
+	t.def("each_index", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		if blk != nil {
 			for i := range a.a {
 				if _, err := in.yield(line, blk, int64(i)); err != nil {
@@ -1090,10 +1148,13 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			}
 			return a, true, nil
 		}
-	case "hash":
+		return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	t.def("hash", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		return nil, true, in.unsupported(line, "Array#hash")
-	case "sort!", "map!", "collect!", "select!", "reject!", "uniq!", "compact!", "flatten!", "reverse!", "sort_by!", "keep_if", "delete_if", "filter!":
-		if err := modify(); err != nil {
+	})
+	t.def("sort! map! collect! select! reject! uniq! compact! flatten! reverse! sort_by! keep_if delete_if filter!", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, a, a.frozen); err != nil {
 			return nil, true, err
 		}
 		base := strings.TrimSuffix(name, "!")
@@ -1117,10 +1178,11 @@ func (in *interp) arrayMethod(line int, a *rarray, name string, args []any, blk 
 			return nil, true, nil
 		}
 		return a, true, nil
-	case "pack", "sample", "shuffle":
+	})
+	t.def("pack sample shuffle", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		return nil, true, in.unsupported(line, "Array#%s", name)
-	}
-	return in.enumerable(line, a, a.a, false, name, args, blk)
+	})
+	return t
 }
 
 // arrayIndex implements Array#[].
@@ -1189,28 +1251,35 @@ func (in *interp) dig(line int, v any, keys []any) (any, bool, error) {
 	return v, true, nil
 }
 
+// hashMethod dispatches a call of one of Hash's methods through hashMethods.
 func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
-	modify := func() error {
-		if h.frozen {
-			return in.frozenError(line, h)
-		}
-		return nil
+	if meth := in.methods.hash[name]; meth != nil {
+		return meth(in, line, h, name, args, blk)
 	}
-	switch name {
-	case "[]":
+	return in.enumerable(line, h, toArray(h), true, name, args, blk)
+}
+
+// hashMethods are Hash's methods, by name.
+func hashMethods() methodTable[*rhash] {
+	t := methodTable[*rhash]{}
+	t.def("[]", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			v, _ := h.get(args[0])
 			return v, true, nil
 		}
-	case "[]=", "store":
-		if err := modify(); err != nil {
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("[]= store", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, h, h.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) == 2 {
 			h.set(args[0], args[1])
 			return args[1], true, nil
 		}
-	case "fetch":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("fetch", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) >= 1 {
 			if v, ok := h.get(args[0]); ok {
 				return v, true, nil
@@ -1224,14 +1293,19 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			}
 			return nil, true, in.errorf(line, "KeyError", "key not found: %s", inspect(args[0]))
 		}
-	case "dig":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("dig", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		return in.dig(line, h, args)
-	case "key?", "has_key?", "include?", "member?":
+	})
+	t.def("key? has_key? include? member?", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			_, ok := h.get(args[0])
 			return ok, true, nil
 		}
-	case "value?", "has_value?":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("value? has_value?", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			for _, v := range h.vals {
 				if rubyEqual(v, args[0]) {
@@ -1240,7 +1314,9 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			}
 			return false, true, nil
 		}
-	case "key":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("key", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			for i, v := range h.vals {
 				if rubyEqual(v, args[0]) {
@@ -1249,34 +1325,45 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			}
 			return nil, true, nil
 		}
-	case "keys":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("keys", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		return &rarray{a: append([]any(nil), h.keys...)}, true, nil
-	case "values":
+	})
+	t.def("values", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		return &rarray{a: append([]any(nil), h.vals...)}, true, nil
-	case "values_at":
+	})
+	t.def("values_at", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		var out []any
 		for _, k := range args {
 			v, _ := h.get(k)
 			out = append(out, v)
 		}
 		return &rarray{a: out}, true, nil
-	case "length", "size":
+	})
+	t.def("length size", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(len(h.keys)), true, nil
-	case "count":
+	})
+	t.def("count", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 && blk == nil {
 			return int64(len(h.keys)), true, nil
 		}
-	case "empty?":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("empty?", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		return len(h.keys) == 0, true, nil
-	case "to_h", "to_hash":
+	})
+	t.def("to_h to_hash", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if blk == nil {
 			return h, true, nil
 		}
-	case "merge", "update", "merge!":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("merge update merge!", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := h
 		if name == "merge" {
 			out = h.copy()
-		} else if err := modify(); err != nil {
+		} else if err := in.modify(line, h, h.frozen); err != nil {
 			return nil, true, err
 		}
 		for _, a := range args {
@@ -1297,21 +1384,25 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			}
 		}
 		return out, true, nil
-	case "delete":
-		if err := modify(); err != nil {
+	})
+	t.def("delete", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, h, h.frozen); err != nil {
 			return nil, true, err
 		}
 		if len(args) == 1 {
 			v, _ := h.delete(args[0])
 			return v, true, nil
 		}
-	case "invert":
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("invert", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := newHash()
 		for i, k := range h.keys {
 			out.set(h.vals[i], k)
 		}
 		return out, true, nil
-	case "each_key", "each_value":
+	})
+	t.def("each_key each_value", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if blk == nil {
 			return nil, false, nil
 		}
@@ -1325,7 +1416,8 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			}
 		}
 		return h, true, nil
-	case "transform_values", "transform_keys":
+	})
+	t.def("transform_values transform_keys", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if blk == nil {
 			return nil, false, nil
 		}
@@ -1344,7 +1436,8 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			out.set(k, v)
 		}
 		return out, true, nil
-	case "compact":
+	})
+	t.def("compact", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := newHash()
 		for i, k := range h.keys {
 			if h.vals[i] != nil {
@@ -1352,7 +1445,8 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			}
 		}
 		return out, true, nil
-	case "slice":
+	})
+	t.def("slice", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := newHash()
 		for _, k := range args {
 			if v, ok := h.get(k); ok {
@@ -1360,18 +1454,22 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			}
 		}
 		return out, true, nil
-	case "except":
+	})
+	t.def("except", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := h.copy()
 		for _, k := range args {
 			out.delete(k)
 		}
 		return out, true, nil
-	case "sort":
+	})
+	t.def("sort", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if blk == nil && len(args) == 0 {
 			return in.enumerable(line, h, toArray(h), true, "sort", nil, nil)
 		}
-	case "select!", "reject!", "delete_if", "keep_if", "filter!":
-		if err := modify(); err != nil {
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	t.def("select! reject! delete_if keep_if filter!", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, h, h.frozen); err != nil {
 			return nil, true, err
 		}
 		base := strings.TrimSuffix(name, "!")
@@ -1392,17 +1490,32 @@ func (in *interp) hashMethod(line int, h *rhash, name string, args []any, blk *b
 			return nil, true, nil
 		}
 		return h, true, nil
-	case "any?":
+	})
+	t.def("any?", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 && blk == nil {
 			return len(h.keys) > 0, true, nil
 		}
-	}
-	return in.enumerable(line, h, toArray(h), true, name, args, blk)
+		return in.enumerable(line, h, toArray(h), true, name, args, blk)
+	})
+	return t
 }
 
+// rangeMethod dispatches a call of one of Range's methods through rngMethods.
 func (in *interp) rangeMethod(line int, r *rrange, name string, args []any, blk *blockVal) (any, bool, error) {
-	switch name {
-	case "first", "begin", "min":
+	if meth := in.methods.rng[name]; meth != nil {
+		return meth(in, line, r, name, args, blk)
+	}
+	items, err := in.rangeElements(line, r)
+	if err != nil {
+		return nil, true, err
+	}
+	return in.enumerable(line, r, items, false, name, args, blk)
+}
+
+// rngMethods are Range's methods, by name.
+func rngMethods() methodTable[*rrange] {
+	t := methodTable[*rrange]{}
+	t.def("first begin min", func(in *interp, line int, r *rrange, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 && (name != "min" || blk == nil) {
 			if name == "min" {
 				if c, ok := compare(r.lo, r.hi); ok && (c > 0 || c == 0 && r.excl) {
@@ -1411,7 +1524,13 @@ func (in *interp) rangeMethod(line int, r *rrange, name string, args []any, blk 
 			}
 			return r.lo, true, nil
 		}
-	case "last", "end", "max":
+		items, err := in.rangeElements(line, r)
+		if err != nil {
+			return nil, true, err
+		}
+		return in.enumerable(line, r, items, false, name, args, blk)
+	})
+	t.def("last end max", func(in *interp, line int, r *rrange, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 && (name != "max" || blk == nil) {
 			if name == "max" && r.excl {
 				if h, ok := r.hi.(int64); ok {
@@ -1420,13 +1539,26 @@ func (in *interp) rangeMethod(line int, r *rrange, name string, args []any, blk 
 			}
 			return r.hi, true, nil
 		}
-	case "include?", "member?", "cover?", "===":
+		items, err := in.rangeElements(line, r)
+		if err != nil {
+			return nil, true, err
+		}
+		return in.enumerable(line, r, items, false, name, args, blk)
+	})
+	t.def("include? member? cover? ===", func(in *interp, line int, r *rrange, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			return rangeIncludes(r, args[0]), true, nil
 		}
-	case "exclude_end?":
+		items, err := in.rangeElements(line, r)
+		if err != nil {
+			return nil, true, err
+		}
+		return in.enumerable(line, r, items, false, name, args, blk)
+	})
+	t.def("exclude_end?", func(in *interp, line int, r *rrange, name string, args []any, blk *blockVal) (any, bool, error) {
 		return r.excl, true, nil
-	case "size", "count", "length":
+	})
+	t.def("size count", func(in *interp, line int, r *rrange, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 && blk == nil {
 			items, err := in.rangeElements(line, r)
 			if err != nil {
@@ -1434,7 +1566,13 @@ func (in *interp) rangeMethod(line int, r *rrange, name string, args []any, blk 
 			}
 			return int64(len(items)), true, nil
 		}
-	case "step":
+		items, err := in.rangeElements(line, r)
+		if err != nil {
+			return nil, true, err
+		}
+		return in.enumerable(line, r, items, false, name, args, blk)
+	})
+	t.def("step", func(in *interp, line int, r *rrange, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 && blk == nil {
 			st, ok := args[0].(int64)
 			lo, ok2 := r.lo.(int64)
@@ -1464,17 +1602,27 @@ func (in *interp) rangeMethod(line int, r *rrange, name string, args []any, blk 
 				return r, true, nil
 			}
 		}
-	}
-	items, err := in.rangeElements(line, r)
-	if err != nil {
-		return nil, true, err
-	}
-	return in.enumerable(line, r, items, false, name, args, blk)
+		items, err := in.rangeElements(line, r)
+		if err != nil {
+			return nil, true, err
+		}
+		return in.enumerable(line, r, items, false, name, args, blk)
+	})
+	return t
 }
 
+// enumeratorMethod dispatches a call of one of Enumerator's methods through enumeratorMethods.
 func (in *interp) enumeratorMethod(line int, e *enumerator, name string, args []any, blk *blockVal) (any, bool, error) {
-	switch name {
-	case "with_index", "each_with_index":
+	if meth := in.methods.enumerator[name]; meth != nil {
+		return meth(in, line, e, name, args, blk)
+	}
+	return in.enumerable(line, e, e.items, e.hash, name, args, blk)
+}
+
+// enumeratorMethods are Enumerator's methods, by name.
+func enumeratorMethods() methodTable[*enumerator] {
+	t := methodTable[*enumerator]{}
+	t.def("with_index each_with_index", func(in *interp, line int, e *enumerator, name string, args []any, blk *blockVal) (any, bool, error) {
 		offset := int64(0)
 		if name == "with_index" && len(args) == 1 {
 			o, ok := args[0].(int64)
@@ -1490,15 +1638,17 @@ func (in *interp) enumeratorMethod(line int, e *enumerator, name string, args []
 		i := offset
 		idxBlk := &indexBlock{in: in, inner: blk, next: &i}
 		return in.enumerable(line, e, e.items, e.hash, e.method, nil, idxBlk.block())
-	case "with_object":
+	})
+	t.def("with_object", func(in *interp, line int, e *enumerator, name string, args []any, blk *blockVal) (any, bool, error) {
 		return nil, false, nil
-	case "next", "peek", "rewind", "size":
+	})
+	t.def("next peek rewind size", func(in *interp, line int, e *enumerator, name string, args []any, blk *blockVal) (any, bool, error) {
 		if name == "size" {
 			return int64(len(e.items)), true, nil
 		}
 		return nil, true, in.unsupported(line, "external enumeration")
-	}
-	return in.enumerable(line, e, e.items, e.hash, name, args, blk)
+	})
+	return t
 }
 
 // indexBlock adapts a |x, i| block to be called with x alone, supplying i.

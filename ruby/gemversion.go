@@ -131,26 +131,38 @@ func (in *interp) newGemVersion(line int, args []any) (any, error) {
 	return v, nil
 }
 
-// gemVersionMethod implements the methods of Gem::Version that module code
-// uses: comparisons (with versions and version strings), segments, to_s.
+// gemVersionMethod dispatches a call of one of Gem::Version's methods through gemVersionMethods.
 func (in *interp) gemVersionMethod(line int, v *gemVersion, name string, args []any) (any, bool, error) {
-	switch name {
-	case "to_s", "version":
+	if m := in.methods.gemVersion[name]; m != nil {
+		return m(in, line, v, name, args, nil)
+	}
+	return nil, false, nil
+}
+
+// gemVersionMethods are Gem::Version's methods, by name.
+func gemVersionMethods() methodTable[*gemVersion] {
+	t := methodTable[*gemVersion]{}
+	t.def("to_s version", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		return newStr(v.s), true, nil
-	case "inspect":
+	})
+	t.def("inspect", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		return newStr("#<Gem::Version " + quoteString(v.s) + ">"), true, nil
-	case "segments":
+	})
+	t.def("segments", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		return &rarray{a: gemSegs(v.segs)}, true, nil
-	case "canonical_segments":
+	})
+	t.def("canonical_segments", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		return &rarray{a: gemSegs(v.canonical())}, true, nil
-	case "prerelease?":
+	})
+	t.def("prerelease?", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		for _, s := range v.segs {
 			if _, ok := s.(string); ok {
 				return true, true, nil
 			}
 		}
 		return false, true, nil
-	case "release":
+	})
+	t.def("release", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		for i, s := range v.segs {
 			if _, ok := s.(string); ok {
 				parts := make([]string, i)
@@ -162,9 +174,11 @@ func (in *interp) gemVersionMethod(line int, v *gemVersion, name string, args []
 			}
 		}
 		return v, true, nil
-	case "hash":
+	})
+	t.def("hash", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		return nil, false, nil
-	case "<=>", "<", "<=", ">", ">=", "==", "eql?", "between?":
+	})
+	t.def("<=> < <= > >= == eql? between?", func(in *interp, line int, v *gemVersion, name string, args []any, blk *blockVal) (any, bool, error) {
 		if name == "between?" {
 			if len(args) != 2 {
 				return nil, false, nil
@@ -205,8 +219,8 @@ func (in *interp) gemVersionMethod(line int, v *gemVersion, name string, args []
 			return c > 0, true, nil
 		}
 		return c >= 0, true, nil
-	}
-	return nil, false, nil
+	})
+	return t
 }
 
 // gemCompare compares a version with another version or a well-formed

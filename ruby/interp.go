@@ -39,6 +39,8 @@ type interp struct {
 	// shellwords is set once the code required 'shellwords' (module
 	// functions always have it: their files require it at the top).
 	shellwords bool
+	// methods are the core classes' method tables (builtinMethods).
+	methods *methodTables
 }
 
 // readVar is a Puppet variable as read and the Ruby object made of it.

@@ -44,18 +44,33 @@ func (in *interp) newIPAddr(line int, args []any) (any, error) {
 	return &ipAddr{prefix: p.Masked()}, nil
 }
 
+// ipAddrMethod dispatches a call of one of IPAddr's methods through ipAddrMethods.
 func (in *interp) ipAddrMethod(line int, a *ipAddr, name string, args []any) (any, bool, error) {
-	addr := a.prefix.Addr()
-	switch name {
-	case "to_s", "to_string":
+	if m := in.methods.ipAddr[name]; m != nil {
+		return m(in, line, a, name, args, nil)
+	}
+	return nil, false, nil
+}
+
+// ipAddrMethods are IPAddr's methods, by name.
+func ipAddrMethods() methodTable[*ipAddr] {
+	t := methodTable[*ipAddr]{}
+	t.def("to_s to_string", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		addr := a.prefix.Addr()
 		return newStr(addr.String()), true, nil
-	case "ipv4?":
+	})
+	t.def("ipv4?", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		addr := a.prefix.Addr()
 		return addr.Is4(), true, nil
-	case "ipv6?":
+	})
+	t.def("ipv6?", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		addr := a.prefix.Addr()
 		return addr.Is6(), true, nil
-	case "prefix":
+	})
+	t.def("prefix", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(a.prefix.Bits()), true, nil
-	case "include?", "===":
+	})
+	t.def("include? ===", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) != 1 {
 			return nil, false, nil
 		}
@@ -68,6 +83,6 @@ func (in *interp) ipAddrMethod(line int, a *ipAddr, name string, args []any) (an
 			other = v.(*ipAddr)
 		}
 		return a.prefix.Contains(other.prefix.Addr()) && other.prefix.Bits() >= a.prefix.Bits(), true, nil
-	}
-	return nil, false, nil
+	})
+	return t
 }

@@ -257,48 +257,84 @@ func (in *interp) respondTo(recv any, m string) bool {
 	return rubyHasMethod(className(recv), m)
 }
 
+// nilMethod dispatches a call of one of nil's methods through nilMethods.
 func (in *interp) nilMethod(line int, name string, args []any) (any, bool, error) {
-	switch name {
-	case "to_a":
+	if meth := in.methods.nilClass[name]; meth != nil {
+		return meth(in, line, struct{}{}, name, args, nil)
+	}
+	return nil, false, nil
+}
+
+// nilMethods are NilClass's methods, by name.
+func nilMethods() methodTable[struct{}] {
+	t := methodTable[struct{}]{}
+	t.def("to_a", func(in *interp, line int, _ struct{}, name string, args []any, blk *blockVal) (any, bool, error) {
 		return &rarray{}, true, nil
-	case "to_i":
+	})
+	t.def("to_i", func(in *interp, line int, _ struct{}, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(0), true, nil
-	case "to_f":
+	})
+	t.def("to_f", func(in *interp, line int, _ struct{}, name string, args []any, blk *blockVal) (any, bool, error) {
 		return 0.0, true, nil
-	case "to_h":
+	})
+	t.def("to_h", func(in *interp, line int, _ struct{}, name string, args []any, blk *blockVal) (any, bool, error) {
 		return newHash(), true, nil
-	case "&":
+	})
+	t.def("&", func(in *interp, line int, _ struct{}, name string, args []any, blk *blockVal) (any, bool, error) {
 		return false, true, nil
-	case "|":
+	})
+	t.def("|", func(in *interp, line int, _ struct{}, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			return truthy(args[0]), true, nil
 		}
-	}
-	return nil, false, nil
-}
-
-func (in *interp) boolMethod(line int, b bool, name string, args []any) (any, bool, error) {
-	if len(args) != 1 {
 		return nil, false, nil
-	}
-	switch name {
-	case "&":
-		return b && truthy(args[0]), true, nil
-	case "|":
-		return b || truthy(args[0]), true, nil
-	case "^":
-		return b != truthy(args[0]), true, nil
+	})
+	return t
+}
+
+// boolMethod dispatches a call of one of true's or false's methods through
+// boolMethods.
+func (in *interp) boolMethod(line int, b bool, name string, args []any) (any, bool, error) {
+	if meth := in.methods.boolean[name]; meth != nil && len(args) == 1 {
+		return meth(in, line, b, name, args, nil)
 	}
 	return nil, false, nil
 }
 
+// boolMethods are TrueClass's and FalseClass's methods (each taking one
+// argument), by name.
+func boolMethods() methodTable[bool] {
+	t := methodTable[bool]{}
+	t.def("&", func(in *interp, line int, b bool, name string, args []any, blk *blockVal) (any, bool, error) {
+		return b && truthy(args[0]), true, nil
+	})
+	t.def("|", func(in *interp, line int, b bool, name string, args []any, blk *blockVal) (any, bool, error) {
+		return b || truthy(args[0]), true, nil
+	})
+	t.def("^", func(in *interp, line int, b bool, name string, args []any, blk *blockVal) (any, bool, error) {
+		return b != truthy(args[0]), true, nil
+	})
+	return t
+}
+
+// symbolMethod dispatches a call of one of Symbol's methods through symbolMethods.
 func (in *interp) symbolMethod(line int, s symbol, name string, args []any, blk *blockVal) (any, bool, error) {
-	switch name {
-	case "to_sym":
+	if m := in.methods.symbol[name]; m != nil {
+		return m(in, line, s, name, args, blk)
+	}
+	return nil, false, nil
+}
+
+// symbolMethods are Symbol's methods, by name.
+func symbolMethods() methodTable[symbol] {
+	t := methodTable[symbol]{}
+	t.def("to_sym", func(in *interp, line int, s symbol, name string, args []any, blk *blockVal) (any, bool, error) {
 		return s, true, nil
-	case "to_proc":
+	})
+	t.def("to_proc", func(in *interp, line int, s symbol, name string, args []any, blk *blockVal) (any, bool, error) {
 		return nil, true, in.unsupported(line, "Symbol#to_proc outside a block argument")
-	case "<=>":
+	})
+	t.def("<=>", func(in *interp, line int, s symbol, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			c, ok := compare(s, args[0])
 			if !ok {
@@ -306,14 +342,16 @@ func (in *interp) symbolMethod(line int, s symbol, name string, args []any, blk 
 			}
 			return int64(c), true, nil
 		}
-	case "length", "size", "upcase", "downcase", "capitalize", "empty?", "start_with?", "end_with?", "[]", "=~", "match", "match?", "succ", "swapcase":
+		return nil, false, nil
+	})
+	t.def("length size upcase downcase capitalize empty? start_with? end_with? [] =~ match match? succ swapcase", func(in *interp, line int, s symbol, name string, args []any, blk *blockVal) (any, bool, error) {
 		v, ok, err := in.strMethod(line, &rstr{s: string(s), frozen: true}, name, args, blk)
 		if rs, isStr := v.(*rstr); isStr && ok && err == nil && name != "[]" {
 			return symbol(rs.s), true, nil
 		}
 		return v, ok, err
-	}
-	return nil, false, nil
+	})
+	return t
 }
 
 func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any, bool, error) {
@@ -468,6 +506,7 @@ func (in *interp) coerceError(line int, v any, target string) error {
 	return in.errorf(line, "TypeError", "%s can't be coerced into %s", what, target)
 }
 
+// intMethod dispatches a call of one of Integer's methods through integerMethods.
 func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 	if len(args) == 1 {
 		if m, ok := args[0].(int64); ok {
@@ -531,26 +570,42 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 			return nil, true, in.coerceError(line, args[0], "Integer")
 		}
 	}
-	switch name {
-	case "<", ">", "<=", ">=", "<=>", "between?":
+	if m := in.methods.integer[name]; m != nil {
+		return m(in, line, n, name, args, blk)
+	}
+	return nil, false, nil
+}
+
+// integerMethods are Integer's methods, by name.
+func integerMethods() methodTable[int64] {
+	t := methodTable[int64]{}
+	t.def("< > <= >= <=> between?", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return in.comparison(line, n, name, args)
-	case "-@":
+	})
+	t.def("-@", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return -n, true, nil
-	case "~":
+	})
+	t.def("~", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return ^n, true, nil
-	case "to_i", "to_int", "floor", "ceil", "round", "truncate", "ord":
+	})
+	t.def("to_i to_int floor ceil round truncate ord", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 {
 			return n, true, nil
 		}
-	case "to_f":
+		return nil, false, nil
+	})
+	t.def("to_f", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return float64(n), true, nil
-	case "fdiv":
+	})
+	t.def("fdiv", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			if f, ok := toFloat(args[0]); ok {
 				return float64(n) / f, true, nil
 			}
 		}
-	case "divmod":
+		return nil, false, nil
+	})
+	t.def("divmod", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			if m, ok := args[0].(int64); ok {
 				if m == 0 {
@@ -559,7 +614,9 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 				return &rarray{a: []any{floorDiv(n, m), floorMod(n, m)}}, true, nil
 			}
 		}
-	case "to_s", "inspect":
+		return nil, false, nil
+	})
+	t.def("to_s inspect", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			base, ok := args[0].(int64)
 			if !ok || base < 2 || base > 36 {
@@ -567,32 +624,45 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 			}
 			return newStr(strconv.FormatInt(n, int(base))), true, nil
 		}
-	case "abs":
+		return nil, false, nil
+	})
+	t.def("abs", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if n < 0 {
 			return -n, true, nil
 		}
 		return n, true, nil
-	case "zero?":
+	})
+	t.def("zero?", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return n == 0, true, nil
-	case "positive?":
+	})
+	t.def("positive?", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return n > 0, true, nil
-	case "negative?":
+	})
+	t.def("negative?", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return n < 0, true, nil
-	case "even?":
+	})
+	t.def("even?", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return n%2 == 0, true, nil
-	case "odd?":
+	})
+	t.def("odd?", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return n%2 != 0, true, nil
-	case "succ", "next":
+	})
+	t.def("succ next", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return n + 1, true, nil
-	case "pred":
+	})
+	t.def("pred", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return n - 1, true, nil
-	case "integer?":
+	})
+	t.def("integer?", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return true, true, nil
-	case "chr":
+	})
+	t.def("chr", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if n >= 0 && n < 256 {
 			return newStr(string([]byte{byte(n)})), true, nil
 		}
-	case "times":
+		return nil, false, nil
+	})
+	t.def("times", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if blk == nil {
 			// An Enumerator over 0...n, as module functions chain
 			// n.times.map { ... }.
@@ -611,7 +681,8 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 			}
 		}
 		return n, true, nil
-	case "upto", "downto":
+	})
+	t.def("upto downto", func(in *interp, line int, n int64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if blk == nil || len(args) != 1 {
 			return nil, false, nil
 		}
@@ -629,8 +700,8 @@ func (in *interp) intMethod(line int, n int64, name string, args []any, blk *blo
 			}
 		}
 		return n, true, nil
-	}
-	return nil, false, nil
+	})
+	return t
 }
 
 // loopResult turns a break out of a loop into its value; other errors pass.
@@ -703,6 +774,7 @@ func (in *interp) comparison(line int, recv any, name string, args []any) (any, 
 	return c >= 0, true, nil
 }
 
+// floatMethod dispatches a call of one of Float's methods through floatMethods.
 func (in *interp) floatMethod(line int, f float64, name string, args []any) (any, bool, error) {
 	if len(args) == 1 {
 		if b, ok := toFloat(args[0]); ok {
@@ -716,23 +788,37 @@ func (in *interp) floatMethod(line int, f float64, name string, args []any) (any
 			}
 		}
 	}
-	switch name {
-	case "<", ">", "<=", ">=", "<=>", "between?":
+	if m := in.methods.float[name]; m != nil {
+		return m(in, line, f, name, args, nil)
+	}
+	return nil, false, nil
+}
+
+// floatMethods are Float's methods, by name.
+func floatMethods() methodTable[float64] {
+	t := methodTable[float64]{}
+	t.def("< > <= >= <=> between?", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return in.comparison(line, f, name, args)
-	case "-@":
+	})
+	t.def("-@", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return -f, true, nil
-	case "to_f":
+	})
+	t.def("to_f", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return f, true, nil
-	case "to_i", "to_int", "truncate":
+	})
+	t.def("to_i to_int truncate", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if math.IsNaN(f) || math.IsInf(f, 0) {
 			return nil, true, in.errorf(line, "FloatDomainError", "%s", formatFloat(f))
 		}
 		return int64(f), true, nil
-	case "floor":
+	})
+	t.def("floor", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(math.Floor(f)), true, nil
-	case "ceil":
+	})
+	t.def("ceil", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(math.Ceil(f)), true, nil
-	case "round":
+	})
+	t.def("round", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 {
 			return int64(math.Round(f)), true, nil
 		}
@@ -744,13 +830,18 @@ func (in *interp) floatMethod(line int, f float64, name string, args []any) (any
 			}
 			return r, true, nil
 		}
-	case "abs":
+		return nil, false, nil
+	})
+	t.def("abs", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return math.Abs(f), true, nil
-	case "zero?":
+	})
+	t.def("zero?", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return f == 0, true, nil
-	case "nan?":
+	})
+	t.def("nan?", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return math.IsNaN(f), true, nil
-	case "infinite?":
+	})
+	t.def("infinite?", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		if math.IsInf(f, 1) {
 			return int64(1), true, nil
 		}
@@ -758,14 +849,17 @@ func (in *interp) floatMethod(line int, f float64, name string, args []any) (any
 			return int64(-1), true, nil
 		}
 		return nil, true, nil
-	case "positive?":
+	})
+	t.def("positive?", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return f > 0, true, nil
-	case "negative?":
+	})
+	t.def("negative?", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return f < 0, true, nil
-	case "integer?":
+	})
+	t.def("integer?", func(in *interp, line int, f float64, name string, args []any, blk *blockVal) (any, bool, error) {
 		return false, true, nil
-	}
-	return nil, false, nil
+	})
+	return t
 }
 
 // kernelNumber implements Kernel#Integer and Kernel#Float.

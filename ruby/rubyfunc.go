@@ -338,7 +338,7 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 	for k, d := range f.defs {
 		defs[k] = d
 	}
-	in := &interp{tmpl: f.tmpl, scope: s, ivars: map[string]any{}, fn: f, defs: defs, maxString: MaxStringSize}
+	in := &interp{methods: builtinMethods(), tmpl: f.tmpl, scope: s, ivars: map[string]any{}, fn: f, defs: defs, maxString: MaxStringSize}
 	defer func() {
 		if r := recover(); r != nil {
 			result, err = nil, fmt.Errorf("function %s: internal error running %s: %v", f.File, f.Name, r)

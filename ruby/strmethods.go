@@ -29,23 +29,35 @@ func (in *interp) strArg(line int, args []any, i int) (string, error) {
 	return "", in.errorf(line, "TypeError", "no implicit conversion of %s into String", what)
 }
 
+// strMethod dispatches a call of one of String's methods through strMethods.
 func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
-	str := s.s
-	ret := func(v string) (any, bool, error) { return newStr(v), true, nil }
-	// mutate implements the bang methods: they change s and return nil when
-	// nothing changed.
-	mutate := func(v string) (any, bool, error) {
-		if s.frozen {
-			return nil, true, in.frozenError(line, s)
-		}
-		if v == s.s {
-			return nil, true, nil
-		}
-		s.s = v
-		return s, true, nil
+	if m := in.methods.str[name]; m != nil {
+		return m(in, line, s, name, args, blk)
 	}
-	switch name {
-	case "+":
+	return nil, false, nil
+}
+
+// strResult is a method's String result.
+func strResult(v string) (any, bool, error) { return newStr(v), true, nil }
+
+// mutateStr implements the bang methods: they change s and return nil when
+// nothing changed.
+func (in *interp) mutateStr(line int, s *rstr, v string) (any, bool, error) {
+	if s.frozen {
+		return nil, true, in.frozenError(line, s)
+	}
+	if v == s.s {
+		return nil, true, nil
+	}
+	s.s = v
+	return s, true, nil
+}
+
+// strMethods are String's methods, by name.
+func strMethods() methodTable[*rstr] {
+	t := methodTable[*rstr]{}
+	t.def("+", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
@@ -53,8 +65,10 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 		if len(str)+len(o) > in.maxString {
 			return nil, true, in.stringTooLarge(line)
 		}
-		return ret(str + o)
-	case "*":
+		return strResult(str + o)
+	})
+	t.def("*", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if len(args) == 1 {
 			n, ok := args[0].(int64)
 			if f, isFloat := args[0].(float64); isFloat && f > math.MinInt64 && f < math.MaxInt64 {
@@ -70,9 +84,11 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			if size > int64(in.maxString) {
 				return nil, true, in.stringTooLarge(line)
 			}
-			return ret(strings.Repeat(str, int(n)))
+			return strResult(strings.Repeat(str, int(n)))
 		}
-	case "%":
+		return nil, false, nil
+	})
+	t.def("%", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			fargs := []any{args[0]}
 			if a, ok := args[0].(*rarray); ok {
@@ -81,7 +97,9 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			r, err := in.format(line, s, fargs)
 			return newStr(r), true, err
 		}
-	case "<<", "concat":
+		return nil, false, nil
+	})
+	t.def("<< concat", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		if s.frozen {
 			return nil, true, in.frozenError(line, s)
 		}
@@ -99,7 +117,9 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 		}
 		return s, true, nil
-	case "=~":
+	})
+	t.def("=~", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if len(args) == 1 {
 			re, ok := args[0].(*rregexp)
 			if !ok {
@@ -111,7 +131,10 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 			return int64(utf8.RuneCountInString(str[:m.groups[0]])), true, nil
 		}
-	case "match", "match?":
+		return nil, false, nil
+	})
+	t.def("match match?", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if len(args) == 1 {
 			re, err := in.toRegexp(line, args[0])
 			if err != nil {
@@ -126,19 +149,32 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 			return m, true, nil
 		}
-	case "<", ">", "<=", ">=", "<=>", "between?":
+		return nil, false, nil
+	})
+	t.def("< > <= >= <=> between?", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		return in.comparison(line, s, name, args)
-	case "length", "size":
+	})
+	t.def("length size", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return int64(utf8.RuneCountInString(str)), true, nil
-	case "bytesize":
+	})
+	t.def("bytesize", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return int64(len(str)), true, nil
-	case "empty?":
+	})
+	t.def("empty?", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return str == "", true, nil
-	case "to_s", "to_str":
+	})
+	t.def("to_s to_str", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		return s, true, nil
-	case "to_sym", "intern":
+	})
+	t.def("to_sym intern", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return symbol(str), true, nil
-	case "to_i":
+	})
+	t.def("to_i", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		base := int64(10)
 		if len(args) == 1 {
 			if b, ok := args[0].(int64); ok && b >= 2 && b <= 36 {
@@ -146,41 +182,71 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 		}
 		return leadingInt(str, int(base)), true, nil
-	case "hex":
+	})
+	t.def("hex", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		t := strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(str), "0x"), "0X")
 		return leadingInt(t, 16), true, nil
-	case "oct":
+	})
+	t.def("oct", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return leadingInt(str, 8), true, nil
-	case "to_f":
+	})
+	t.def("to_f", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return leadingFloat(str), true, nil
-	case "upcase":
-		return ret(strings.ToUpper(str))
-	case "downcase":
-		return ret(strings.ToLower(str))
-	case "capitalize":
-		return ret(capitalize(str))
-	case "swapcase":
-		return ret(strings.Map(func(r rune) rune {
+	})
+	t.def("upcase", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return strResult(strings.ToUpper(str))
+	})
+	t.def("downcase", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return strResult(strings.ToLower(str))
+	})
+	t.def("capitalize", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return strResult(capitalize(str))
+	})
+	t.def("swapcase", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return strResult(strings.Map(func(r rune) rune {
 			if unicode.IsUpper(r) {
 				return unicode.ToLower(r)
 			}
 			return unicode.ToUpper(r)
 		}, str))
-	case "upcase!":
-		return mutate(strings.ToUpper(str))
-	case "downcase!":
-		return mutate(strings.ToLower(str))
-	case "capitalize!":
-		return mutate(capitalize(str))
-	case "strip":
-		return ret(strings.Trim(str, rubySpace))
-	case "lstrip":
-		return ret(strings.TrimLeft(str, rubySpace))
-	case "rstrip":
-		return ret(strings.TrimRight(str, rubySpace))
-	case "strip!":
-		return mutate(strings.Trim(str, rubySpace))
-	case "chomp", "chomp!":
+	})
+	t.def("upcase!", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return in.mutateStr(line, s, strings.ToUpper(str))
+	})
+	t.def("downcase!", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return in.mutateStr(line, s, strings.ToLower(str))
+	})
+	t.def("capitalize!", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return in.mutateStr(line, s, capitalize(str))
+	})
+	t.def("strip", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return strResult(strings.Trim(str, rubySpace))
+	})
+	t.def("lstrip", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return strResult(strings.TrimLeft(str, rubySpace))
+	})
+	t.def("rstrip", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return strResult(strings.TrimRight(str, rubySpace))
+	})
+	t.def("strip!", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
+		return in.mutateStr(line, s, strings.Trim(str, rubySpace))
+	})
+	t.def("chomp chomp!", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		var r string
 		if len(args) == 1 {
 			suf, err := in.strArg(line, args, 0)
@@ -196,31 +262,39 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			r = str
 		}
 		if name == "chomp!" {
-			return mutate(r)
+			return in.mutateStr(line, s, r)
 		}
-		return ret(r)
-	case "chop":
+		return strResult(r)
+	})
+	t.def("chop", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if str == "" {
-			return ret("")
+			return strResult("")
 		}
 		if strings.HasSuffix(str, "\r\n") {
-			return ret(str[:len(str)-2])
+			return strResult(str[:len(str)-2])
 		}
 		_, size := utf8.DecodeLastRuneInString(str)
-		return ret(str[:len(str)-size])
-	case "chars":
+		return strResult(str[:len(str)-size])
+	})
+	t.def("chars", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		var out []any
 		for _, r := range str {
 			out = append(out, newStr(string(r)))
 		}
 		return &rarray{a: out}, true, nil
-	case "bytes":
+	})
+	t.def("bytes", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		var out []any
 		for i := 0; i < len(str); i++ {
 			out = append(out, int64(str[i]))
 		}
 		return &rarray{a: out}, true, nil
-	case "lines", "each_line":
+	})
+	t.def("lines each_line", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		var out []any
 		rest := str
 		for rest != "" {
@@ -241,7 +315,9 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			return s, true, nil
 		}
 		return &rarray{a: out}, true, nil
-	case "each_char":
+	})
+	t.def("each_char", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if blk != nil {
 			for _, r := range str {
 				if _, err := in.yield(line, blk, newStr(string(r))); err != nil {
@@ -250,9 +326,14 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 			return s, true, nil
 		}
-	case "split":
+		return nil, false, nil
+	})
+	t.def("split", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return in.split(line, str, args)
-	case "start_with?", "end_with?":
+	})
+	t.def("start_with? end_with?", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		for _, a := range args {
 			if re, ok := a.(*rregexp); ok && name == "start_with?" {
 				if loc := re.re.FindStringIndex(str); loc != nil && loc[0] == 0 {
@@ -270,13 +351,17 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 		}
 		return false, true, nil
-	case "include?":
+	})
+	t.def("include?", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
 		}
 		return strings.Contains(str, o), true, nil
-	case "index", "rindex":
+	})
+	t.def("index rindex", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if len(args) == 1 {
 			var k int
 			switch a := args[0].(type) {
@@ -303,7 +388,10 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 			return int64(utf8.RuneCountInString(str[:k])), true, nil
 		}
-	case "count":
+		return nil, false, nil
+	})
+	t.def("count", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if len(args) == 1 {
 			if set, ok := args[0].(*rstr); ok && !strings.ContainsAny(set.s, "^-\\") {
 				n := 0
@@ -315,13 +403,18 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 				return int64(n), true, nil
 			}
 		}
-	case "reverse":
+		return nil, false, nil
+	})
+	t.def("reverse", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		r := []rune(str)
 		for i, j := 0, len(r)-1; i < j; i, j = i+1, j-1 {
 			r[i], r[j] = r[j], r[i]
 		}
-		return ret(string(r))
-	case "ljust", "rjust", "center":
+		return strResult(string(r))
+	})
+	t.def("ljust rjust center", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if len(args) >= 1 {
 			w, ok := args[0].(int64)
 			if !ok {
@@ -341,20 +434,27 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			if w > int64(in.maxString) || w*int64(min(len(pad), utf8.UTFMax)) > int64(in.maxString) {
 				return nil, true, in.stringTooLarge(line)
 			}
-			return ret(justify(str, int(w), pad, name))
+			return strResult(justify(str, int(w), pad, name))
 		}
-	case "tr", "delete", "squeeze":
+		return nil, false, nil
+	})
+	t.def("tr delete squeeze", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return in.trLike(line, str, name, args)
-	case "sub", "gsub", "sub!", "gsub!":
+	})
+	t.def("sub gsub sub! gsub!", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		r, err := in.substitute(line, str, strings.TrimSuffix(name, "!") == "gsub", args, blk)
 		if err != nil {
 			return nil, true, err
 		}
 		if strings.HasSuffix(name, "!") {
-			return mutate(r)
+			return in.mutateStr(line, s, r)
 		}
-		return ret(r)
-	case "scan":
+		return strResult(r)
+	})
+	t.def("scan", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if len(args) == 1 && blk == nil {
 			re, err := in.toRegexp(line, args[0])
 			if err != nil {
@@ -375,35 +475,48 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 			}
 			return &rarray{a: out}, true, nil
 		}
-	case "[]", "slice":
+		return nil, false, nil
+	})
+	t.def("[] slice", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		return in.strIndex(line, str, args)
-	case "ord":
+	})
+	t.def("ord", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		if str == "" {
 			return nil, true, in.errorf(line, "ArgumentError", "empty string")
 		}
 		r, _ := utf8.DecodeRuneInString(str)
 		return int64(r), true, nil
-	case "casecmp?":
+	})
+	t.def("casecmp?", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
 		}
 		return strings.EqualFold(str, o), true, nil
-	case "casecmp":
+	})
+	t.def("casecmp", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
 		}
 		return int64(strings.Compare(strings.ToLower(str), strings.ToLower(o))), true, nil
-	case "force_encoding", "encode", "unicode_normalize", "b", "scrub":
+	})
+	t.def("force_encoding encode unicode_normalize b scrub", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		return s, true, nil
-	case "succ", "next":
+	})
+	t.def("succ next", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		r, ok := succ(str)
 		if !ok {
 			return nil, true, in.unsupported(line, "String#succ of %s", quoteString(str))
 		}
-		return ret(r)
-	case "replace":
+		return strResult(r)
+	})
+	t.def("replace", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
@@ -413,7 +526,8 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 		}
 		s.s = o
 		return s, true, nil
-	case "prepend":
+	})
+	t.def("prepend", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
@@ -423,22 +537,27 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 		}
 		s.s = o + s.s
 		return s, true, nil
-	case "delete_prefix":
+	})
+	t.def("delete_prefix", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
 		}
-		return ret(strings.TrimPrefix(str, o))
-	case "delete_suffix":
+		return strResult(strings.TrimPrefix(str, o))
+	})
+	t.def("delete_suffix", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		str := s.s
 		o, err := in.strArg(line, args, 0)
 		if err != nil {
 			return nil, true, err
 		}
-		return ret(strings.TrimSuffix(str, o))
-	case "hash":
+		return strResult(strings.TrimSuffix(str, o))
+	})
+	t.def("hash", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		return nil, true, in.unsupported(line, "String#hash")
-	}
-	return nil, false, nil
+	})
+	return t
 }
 
 // rubySpace is what strip removes: whitespace and NUL.
@@ -922,11 +1041,21 @@ func (in *interp) matchRegexp(re *rregexp, s string, start int) *matchData {
 	return m
 }
 
+// regexpMethod dispatches a call of one of Regexp's methods through regexpMethods.
 func (in *interp) regexpMethod(line int, re *rregexp, name string, args []any) (any, bool, error) {
-	switch name {
-	case "source":
+	if m := in.methods.regexp[name]; m != nil {
+		return m(in, line, re, name, args, nil)
+	}
+	return nil, false, nil
+}
+
+// regexpMethods are Regexp's methods, by name.
+func regexpMethods() methodTable[*rregexp] {
+	t := methodTable[*rregexp]{}
+	t.def("source", func(in *interp, line int, re *rregexp, name string, args []any, blk *blockVal) (any, bool, error) {
 		return newStr(re.src), true, nil
-	case "=~", "match", "match?":
+	})
+	t.def("=~ match match?", func(in *interp, line int, re *rregexp, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) != 1 {
 			return nil, false, nil
 		}
@@ -956,13 +1085,22 @@ func (in *interp) regexpMethod(line int, re *rregexp, name string, args []any) (
 			return m, true, nil
 		}
 		return int64(utf8.RuneCountInString(s[:m.groups[0]])), true, nil
+	})
+	return t
+}
+
+// matchDataMethod dispatches a call of one of MatchData's methods through matchDataMethods.
+func (in *interp) matchDataMethod(line int, m *matchData, name string, args []any) (any, bool, error) {
+	if meth := in.methods.matchData[name]; meth != nil {
+		return meth(in, line, m, name, args, nil)
 	}
 	return nil, false, nil
 }
 
-func (in *interp) matchDataMethod(line int, m *matchData, name string, args []any) (any, bool, error) {
-	switch name {
-	case "[]":
+// matchDataMethods are MatchData's methods, by name.
+func matchDataMethods() methodTable[*matchData] {
+	t := methodTable[*matchData]{}
+	t.def("[]", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			switch a := args[0].(type) {
 			case int64:
@@ -998,24 +1136,29 @@ func (in *interp) matchDataMethod(line int, m *matchData, name string, args []an
 			v, _, err := in.arrayIndex(line, all, args)
 			return v, true, err
 		}
-	case "captures":
+		return nil, false, nil
+	})
+	t.def("captures", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
 		var out []any
 		for i := 1; 2*i < len(m.groups); i++ {
 			out = append(out, m.group(i))
 		}
 		return &rarray{a: out}, true, nil
-	case "to_a":
+	})
+	t.def("to_a", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
 		var out []any
 		for i := 0; 2*i < len(m.groups); i++ {
 			out = append(out, m.group(i))
 		}
 		return &rarray{a: out}, true, nil
-	case "pre_match":
+	})
+	t.def("pre_match", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
 		return newStr(m.str[:m.groups[0]]), true, nil
-	case "post_match":
+	})
+	t.def("post_match", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
 		return newStr(m.str[m.groups[1]:]), true, nil
-	}
-	return nil, false, nil
+	})
+	return t
 }
 
 // substitute implements sub and gsub.

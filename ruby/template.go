@@ -172,7 +172,7 @@ func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) 
 	if o.MaxSize > 0 {
 		maxString = min(o.MaxSize, MaxTemplateSizeCeiling)
 	}
-	in := &interp{tmpl: t, scope: s, ivars: map[string]any{}, maxString: maxString}
+	in := &interp{methods: builtinMethods(), tmpl: t, scope: s, ivars: map[string]any{}, maxString: maxString}
 	defer func() {
 		// A panic here is a bug in this package; report it against the
 		// template rather than taking the compiler down.
