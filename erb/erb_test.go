@@ -122,7 +122,6 @@ func TestErrors(t *testing.T) {
 	}{
 		{"unterminated tag", "a\n<% if true", "t.erb:2: unterminated ERB tag", true},
 		{"missing end", "<% if true %>\nx\n", "t.erb:3: expected \"end\"", true},
-		{"lambda", "<% f = ->(x) { x } %>", "unsupported Ruby in template t.erb:1: lambdas are not supported", true},
 		{"class variable", "<%= @@x %>", "unsupported Ruby in template t.erb:1: class variables", true},
 		{"open comment", "<% # c %>text\n", "a # comment runs past the end of its tag", true},
 		{"unterminated string", "<%= 'abc %>", "unterminated string", true},

@@ -88,6 +88,11 @@ type (
 		at
 		v node
 	}
+	// nLambda is a lambda literal: ->(params) { body }.
+	nLambda struct {
+		at
+		block *nBlock
+	}
 	// nCall is a method call; recv is nil for calls on self (the template).
 	nCall struct {
 		at

@@ -41,6 +41,10 @@ type interp struct {
 	shellwords bool
 	// methods are the core classes' method tables (builtinMethods).
 	methods *methodTables
+	// callSibling calls another function of a function's file (set by
+	// RubyFunction.call: the interpreter's own code cannot name Call, or
+	// builtinMethods would depend on itself).
+	callSibling func(name string, args []value.Value) (value.Value, error)
 }
 
 // readVar is a Puppet variable as read and the Ruby object made of it.
@@ -202,6 +206,8 @@ func (in *interp) eval(n node, e *env) (any, error) {
 		}
 	}
 	switch n := n.(type) {
+	case *nLambda:
+		return &procVal{blk: &blockVal{params: n.block.params, body: n.block.body, env: e, lambda: true}, lambda: true}, nil
 	case *nSeq:
 		var last any
 		for _, s := range n.stmts {
@@ -1009,6 +1015,9 @@ type blockVal struct {
 	// argument (method may be empty: &:'' is valid Ruby).
 	symbol bool
 	method string
+	// lambda is set for a lambda passed as a block (&f): return in it
+	// returns from the lambda, not from the method around it.
+	lambda bool
 }
 
 func (in *interp) evalCall(n *nCall, e *env) (any, error) {
@@ -1039,11 +1048,14 @@ func (in *interp) evalCall(n *nCall, e *env) (any, error) {
 			if err != nil {
 				return nil, err
 			}
-			sym, ok := v.(symbol)
-			if !ok {
-				return nil, in.unsupported(n.line, "block argument that is not a Symbol")
+			switch b := v.(type) {
+			case *procVal:
+				blk = b.blk
+			case symbol:
+				blk = &blockVal{symbol: true, method: string(b)}
+			default:
+				return nil, in.unsupported(n.line, "block argument that is not a Symbol or Proc")
 			}
-			blk = &blockVal{symbol: true, method: string(sym)}
 		} else {
 			blk = &blockVal{params: n.block.params, body: n.block.body, env: e}
 		}
@@ -1082,6 +1094,9 @@ func (in *interp) yield(line int, b *blockVal, args ...any) (any, error) {
 	if err != nil {
 		if s, ok := err.(*nextSignal); ok {
 			return s.v, nil
+		}
+		if r, ok := err.(*returnSignal); ok && b.lambda {
+			return r.v, nil
 		}
 		return nil, err
 	}
@@ -1216,7 +1231,16 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 			}
 			return in.ivar(n), nil
 		}
-	case "lambda", "proc", "binding", "eval", "puts", "print", "p":
+	case "lambda", "proc":
+		if len(args) == 0 && blk != nil && !blk.symbol {
+			if name == "lambda" {
+				b := *blk
+				b.lambda = true
+				blk = &b
+			}
+			return &procVal{blk: blk, lambda: name == "lambda"}, nil
+		}
+	case "binding", "eval", "puts", "print", "p":
 	case "block_given?":
 		return false, nil
 	}
@@ -1299,7 +1323,11 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 		}
 		pv[i] = v
 	}
-	r, err := in.scope.CallFunction(name, pv)
+	call := in.scope.CallFunction
+	if in.callSibling != nil && in.fn.sibling(name) != nil {
+		call = in.callSibling
+	}
+	r, err := call(name, pv)
 	if err != nil {
 		return nil, fmt.Errorf("template %s:%d: %w", in.tmpl.name, line, err)
 	}

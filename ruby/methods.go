@@ -91,6 +91,10 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.ipAddrMethod(line, r, name, args)
 	case *gemVersion:
 		v, ok, err = in.gemVersionMethod(line, r, name, args)
+	case *procVal:
+		if meth := in.methods.proc[name]; meth != nil {
+			v, ok, err = meth(in, line, r, name, args, blk)
+		}
 	case *rexception:
 		switch name {
 		case "message", "to_s":

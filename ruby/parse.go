@@ -660,7 +660,8 @@ func (p *parser) parsePrimary() node {
 			}
 			return &nConst{at{t.line}, c.text}
 		case "->":
-			p.fail(t, "lambdas are not supported")
+			p.next()
+			return p.parseLambda(t)
 		}
 	}
 	p.fail(t, "unexpected %s", describe(t))
@@ -874,6 +875,28 @@ func (p *parser) parseBlockBody(open token, close string) *nBlock {
 	b.body = p.parseStatements()
 	p.expect(close)
 	return b
+}
+
+// parseLambda parses a lambda literal after its ->: optional parameters in
+// parentheses, then a body in braces or do ... end.
+func (p *parser) parseLambda(arrow token) node {
+	b := &nBlock{at: at{arrow.line}}
+	p.pushScope()
+	defer p.popScope()
+	if p.accept("(") && !p.accept(")") {
+		b.params = p.parseParams(")")
+	}
+	savedDo, savedArgs := p.noDo, p.argDepth
+	p.noDo, p.argDepth = 0, 0
+	defer func() { p.noDo, p.argDepth = savedDo, savedArgs }()
+	close := "}"
+	if !p.accept("{") {
+		p.expect("do")
+		close = "end"
+	}
+	b.body = p.parseStatements()
+	p.expect(close)
+	return &nLambda{at: at{arrow.line}, block: b}
 }
 
 func (p *parser) parseParams(close string) []param {

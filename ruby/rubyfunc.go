@@ -3,6 +3,7 @@ package ruby
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -40,6 +41,8 @@ type RubyFunction struct {
 	method *nDef            // 4.x: the method the function dispatches to
 	defs   map[string]*nDef // 4.x: every method the function defines
 	block  *nBlock          // 3.x: the newfunction block
+	// siblings are the other functions the same file defines, by name.
+	siblings map[string]*RubyFunction
 }
 
 const noArity = 1 << 30
@@ -124,19 +127,66 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 	if !ok {
 		return nil, fmt.Errorf("function %s: no function definition found", file)
 	}
+	// A file may define several functions (docker's docker_run_flags.rb
+	// defines docker::escape too): the one named like the file is the
+	// function, the others are its siblings, which its calls reach as
+	// Puppet reaches them once the file has loaded.
+	var defs []*nCall
+	main := -1
+	base := strings.TrimSuffix(filepath.Base(file), ".rb")
 	for _, st := range seq.stmts {
 		c, ok := st.(*nCall)
 		if !ok || c.block == nil || len(c.args) == 0 {
 			continue
 		}
-		switch {
-		case c.name == "create_function" && isConst(c.recv, "Puppet::Functions"):
-			return f.load4(c)
-		case c.name == "newfunction" && (c.recv == nil || isConst(c.recv, "Puppet::Parser::Functions")):
-			return f.load3(c)
+		if c.name == "create_function" && isConst(c.recv, "Puppet::Functions") ||
+			c.name == "newfunction" && (c.recv == nil || isConst(c.recv, "Puppet::Parser::Functions")) {
+			if name, ok := symName(c.args[0]); ok && main < 0 && name[strings.LastIndex(name, ":")+1:] == base {
+				main = len(defs)
+			}
+			defs = append(defs, c)
 		}
 	}
-	return nil, fmt.Errorf("function %s: no Puppet::Functions.create_function or newfunction call found", file)
+	if len(defs) == 0 {
+		return nil, fmt.Errorf("function %s: no Puppet::Functions.create_function or newfunction call found", file)
+	}
+	main = max(main, 0)
+	f, err = f.loadCall(defs[main])
+	if err != nil {
+		return nil, err
+	}
+	for i, c := range defs {
+		if i == main {
+			continue
+		}
+		sib, err := (&RubyFunction{File: file, tmpl: f.tmpl, arity: noArity, Type: "rvalue"}).loadCall(c)
+		if err != nil {
+			return nil, err
+		}
+		if f.siblings == nil {
+			f.siblings = map[string]*RubyFunction{}
+		}
+		f.siblings[sib.Name] = sib
+		sib.siblings = f.siblings
+	}
+	return f, nil
+}
+
+// sibling returns the function of that name that f's file also defines,
+// or nil (also when f is nil: a template is running).
+func (f *RubyFunction) sibling(name string) *RubyFunction {
+	if f == nil {
+		return nil
+	}
+	return f.siblings[name]
+}
+
+// loadCall loads the function a create_function or newfunction call defines.
+func (f *RubyFunction) loadCall(c *nCall) (*RubyFunction, error) {
+	if c.name == "create_function" {
+		return f.load4(c)
+	}
+	return f.load3(c)
 }
 
 func isConst(n node, name string) bool {
@@ -339,6 +389,9 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 		defs[k] = d
 	}
 	in := &interp{methods: builtinMethods(), tmpl: f.tmpl, scope: s, ivars: map[string]any{}, fn: f, defs: defs, maxString: MaxStringSize}
+	if f.siblings != nil {
+		in.callSibling = func(name string, args []value.Value) (value.Value, error) { return f.siblings[name].Call(s, args) }
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			result, err = nil, fmt.Errorf("function %s: internal error running %s: %v", f.File, f.Name, r)

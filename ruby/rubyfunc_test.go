@@ -355,3 +355,18 @@ end
 		t.Errorf("opt(1): got %v", err)
 	}
 }
+
+// TestFunctionNamedLikeItsFile checks that of several functions one file
+// defines, the one named like the file is loaded, whatever the order.
+func TestFunctionNamedLikeItsFile(t *testing.T) {
+	src := []byte("module Puppet::Parser::Functions\n  newfunction(:'m::inner', type: :rvalue) do |args|\n    1\n  end\n  newfunction(:outer, type: :rvalue) do |args|\n    2\n  end\nend\n")
+	for file, want := range map[string]string{"lib/puppet/parser/functions/outer.rb": "outer", "lib/puppet/parser/functions/other.rb": "m::inner"} {
+		f, err := LoadRubyFunction(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Name != want {
+			t.Errorf("%s: loaded %s, want %s", file, f.Name, want)
+		}
+	}
+}

@@ -40,6 +40,7 @@ type methodTables struct {
 	enumerator methodTable[*enumerator]
 	ipAddr     methodTable[*ipAddr]
 	gemVersion methodTable[*gemVersion]
+	proc       methodTable[*procVal]
 }
 
 // builtinMethods builds the tables on first use. The interpreter reaches
@@ -61,5 +62,6 @@ var builtinMethods = sync.OnceValue(func() *methodTables {
 		matchData:  matchDataMethods(),
 		ipAddr:     ipAddrMethods(),
 		gemVersion: gemVersionMethods(),
+		proc:       procMethods(),
 	}
 })

@@ -341,6 +341,8 @@ func className(v any) string {
 		return "Enumerator"
 	case *gemVersion:
 		return "Gem::Version"
+	case *procVal:
+		return "Proc"
 	}
 	return "Object"
 }
