@@ -88,6 +88,12 @@ type (
 		at
 		v node
 	}
+	// nModule is a module definition: module A::B ... end.
+	nModule struct {
+		at
+		name string
+		body node
+	}
 	// nLambda is a lambda literal: ->(params) { body }.
 	nLambda struct {
 		at
@@ -207,4 +213,6 @@ type nDef struct {
 	name   string
 	params []param
 	body   node
+	// singleton is set for def self.name: a module function.
+	singleton bool
 }

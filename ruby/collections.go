@@ -1341,6 +1341,13 @@ func hashMethods() methodTable[*rhash] {
 		}
 		return &rarray{a: out}, true, nil
 	})
+	t.def("clear", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
+		if err := in.modify(line, h, h.frozen); err != nil {
+			return nil, true, err
+		}
+		h.keys, h.vals, h.index = nil, nil, map[string]int{}
+		return h, true, nil
+	})
 	t.def("length size", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(len(h.keys)), true, nil
 	})

@@ -39,6 +39,15 @@ type interp struct {
 	// shellwords is set once the code required 'shellwords' (module
 	// functions always have it: their files require it at the top).
 	shellwords bool
+	// modules are the modules required code defined, by full name, with
+	// their functions (def self.name); moduleStack the module bodies being
+	// run, current the module whose function is running.
+	modules     map[string]map[string]*nDef
+	moduleStack []string
+	current     string
+	required    map[string]bool // library files required so far
+	// block is the block the running def was called with (yield).
+	block *blockVal
 	// methods are the core classes' method tables (builtinMethods).
 	methods *methodTables
 	// callSibling calls another function of a function's file (set by
@@ -415,7 +424,12 @@ func (in *interp) eval(n node, e *env) (any, error) {
 		return nil, &nextSignal{v, n.line}
 	case *nBegin:
 		return in.evalBegin(n, e)
+	case *nModule:
+		return in.evalModule(n, e)
 	case *nDef:
+		if in.defineModuleMethod(n) {
+			return symbol(n.name), nil
+		}
 		if in.defs == nil {
 			in.defs = map[string]*nDef{}
 		}
@@ -693,6 +707,12 @@ func (in *interp) gvar(n *nGVar) (any, error) {
 		}
 		return in.match, nil
 	}
+	if n.name == "LOAD_PATH" || n.name == ":" {
+		// Code adds its module's lib to the load path before a require;
+		// every module's lib is on it already (RubyLibrary), so a fresh
+		// Array takes the change harmlessly.
+		return &rarray{}, nil
+	}
 	return nil, in.unsupported(n.line, "global variable $%s", n.name)
 }
 
@@ -721,6 +741,9 @@ func (in *interp) constant(n *nConst) (any, error) {
 	}
 	if knownConstants[n.name] {
 		return &rclass{n.name}, nil
+	}
+	if m, ok := in.moduleConstant(n.name); ok {
+		return m, nil
 	}
 	if n.name == "RUBY_VERSION" {
 		return &rstr{s: rubyVersion, frozen: true}, nil
@@ -1135,8 +1158,11 @@ func bindParams(e *env, params []param, args []any, assignOuter bool) {
 
 // callSelf calls a method on the template object (a call with no receiver).
 func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (any, error) {
+	if d, ok := in.currentModuleMethod(name); ok {
+		return in.callDef(line, d, args, blk)
+	}
 	if d, ok := in.defs[name]; ok {
-		return in.callDef(line, d, args)
+		return in.callDef(line, d, args, blk)
 	}
 	if in.fn != nil {
 		if v, handled, err := in.fnSelf(line, name, args); handled {
@@ -1210,8 +1236,17 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 			in.shellwords = true
 			return true, nil
 		}
+		if len(args) == 1 {
+			if s, ok := args[0].(*rstr); ok {
+				return in.require(line, s.s)
+			}
+		}
 		return false, nil
-	case "__FILE__", "file":
+	case "__FILE__":
+		if len(args) == 0 {
+			return newStr(in.tmpl.name), nil
+		}
+	case "file":
 		return nil, in.unsupported(line, "the template's file name")
 	case "instance_variables":
 		if len(args) == 0 {
@@ -1242,7 +1277,12 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 		}
 	case "binding", "eval", "puts", "print", "p":
 	case "block_given?":
-		return false, nil
+		return in.block != nil, nil
+	case "yield":
+		if in.block == nil {
+			return nil, in.errorf(line, "LocalJumpError", "no block given (yield)")
+		}
+		return in.yield(line, in.block, args...)
 	}
 	return nil, in.unsupported(line, "method %s on the template", name)
 }
@@ -1336,9 +1376,11 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 
 // callDef calls a method the template defined; it sees instance variables
 // but none of the caller's locals.
-func (in *interp) callDef(line int, d *nDef, args []any) (any, error) {
+func (in *interp) callDef(line int, d *nDef, args []any, blk *blockVal) (any, error) {
 	in.depth++
-	defer func() { in.depth-- }()
+	saved := in.block
+	in.block = blk
+	defer func() { in.depth--; in.block = saved }()
 	if in.depth > MaxCallDepth {
 		return nil, in.callsTooDeep(line)
 	}

@@ -91,6 +91,8 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.ipAddrMethod(line, r, name, args)
 	case *gemVersion:
 		v, ok, err = in.gemVersionMethod(line, r, name, args)
+	case *rmodule:
+		v, ok, err = in.callModule(line, r, name, args, blk)
 	case *procVal:
 		if meth := in.methods.proc[name]; meth != nil {
 			v, ok, err = meth(in, line, r, name, args, blk)
@@ -122,6 +124,20 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 	switch name {
 	case "nil?":
 		return recv == nil, true, nil
+	case "extend":
+		// A module extending an object runs its extended hook (elastic's
+		// SortedHash re-inserts a Hash's pairs sorted); its instance methods
+		// are not added.
+		for _, a := range args {
+			m, ok := a.(*rmodule)
+			if !ok {
+				return nil, false, nil
+			}
+			if _, _, err := in.callModule(line, m, "extended", []any{recv}, nil); err != nil {
+				return nil, true, err
+			}
+		}
+		return recv, true, nil
 	case "is_a?", "kind_of?", "instance_of?":
 		if len(args) != 1 {
 			return nil, false, nil

@@ -877,6 +877,29 @@ func (p *parser) parseBlockBody(open token, close string) *nBlock {
 	return b
 }
 
+// parseModule parses a module definition after its keyword.
+func (p *parser) parseModule(t token) node {
+	var name strings.Builder
+	for {
+		c := p.next()
+		if c.kind != tConst {
+			p.fail(c, "expected a module name")
+		}
+		name.WriteString(c.text)
+		if !p.accept("::") {
+			break
+		}
+		name.WriteString("::")
+	}
+	saved := p.locals
+	p.locals = nil
+	p.pushScope()
+	defer func() { p.locals = saved }()
+	body := p.parseStatements()
+	p.expect("end")
+	return &nModule{at: at{t.line}, name: name.String(), body: body}
+}
+
 // parseLambda parses a lambda literal after its ->: optional parameters in
 // parentheses, then a body in braces or do ... end.
 func (p *parser) parseLambda(arrow token) node {
@@ -1069,6 +1092,10 @@ func (p *parser) parseKeyword() node {
 		return &nNext{at{t.line}, v}
 	case "then":
 		p.fail(t, "unexpected then")
+	case "module":
+		return p.parseModule(t)
+	case "yield":
+		return p.parseCallRest(t, nil, "yield")
 	case "def":
 		return p.parseDef(t)
 	case "return":
@@ -1142,11 +1169,17 @@ func (p *parser) parseCase(t token) node {
 
 // parseDef parses a method definition: def name(params) body [rescue ...] end.
 func (p *parser) parseDef(t token) node {
+	singleton := false
+	if n := p.peek(); n.kind == tKeyword && n.text == "self" && p.peekAt(1).kind == tOp && p.peekAt(1).text == "." {
+		p.next()
+		p.next()
+		singleton = true
+	}
 	id := p.next()
 	if id.kind != tIdent {
 		p.fail(id, "expected a method name after def")
 	}
-	d := &nDef{at: at{t.line}, name: id.text}
+	d := &nDef{at: at{t.line}, name: id.text, singleton: singleton}
 	saved := p.locals
 	p.locals = nil
 	p.pushScope()

@@ -41,6 +41,9 @@ type RubyFunction struct {
 	method *nDef            // 4.x: the method the function dispatches to
 	defs   map[string]*nDef // 4.x: every method the function defines
 	block  *nBlock          // 3.x: the newfunction block
+	// requires are the file's top-level require calls, run before each
+	// call (the libraries they load live only as long as the call).
+	requires []*nCall
 	// siblings are the other functions the same file defines, by name.
 	siblings map[string]*RubyFunction
 }
@@ -103,24 +106,9 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 			f, err = nil, fmt.Errorf("function %s: internal error loading: %v", file, r)
 		}
 	}()
-	text, err := replaceHeredocs(string(src))
+	body, err := parseRuby(file, src, true)
 	if err != nil {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%v", file, err)
-	}
-	toks, err := lexRuby(file, text, 1)
-	if err != nil {
-		return nil, fnErr(file, err)
-	}
-	toks = stripFunctionsModule(toks)
-	last := 1
-	if len(toks) > 0 {
-		last = toks[len(toks)-1].line
-	}
-	toks = append(toks, token{kind: tEOF, line: last})
-	p := &parser{name: file, toks: toks}
-	body, err := p.parseProgram()
-	if err != nil {
-		return nil, fnErr(file, err)
+		return nil, err
 	}
 	f = &RubyFunction{File: file, tmpl: &Template{name: file, body: body}, arity: noArity, Type: "rvalue"}
 	seq, ok := body.(*nSeq)
@@ -131,11 +119,14 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 	// defines docker::escape too): the one named like the file is the
 	// function, the others are its siblings, which its calls reach as
 	// Puppet reaches them once the file has loaded.
-	var defs []*nCall
+	var defs, requires []*nCall
 	main := -1
 	base := strings.TrimSuffix(filepath.Base(file), ".rb")
 	for _, st := range seq.stmts {
 		c, ok := st.(*nCall)
+		if ok && c.recv == nil && c.name == "require" && len(c.args) == 1 {
+			requires = append(requires, c)
+		}
 		if !ok || c.block == nil || len(c.args) == 0 {
 			continue
 		}
@@ -155,6 +146,7 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 	if err != nil {
 		return nil, err
 	}
+	f.requires = requires
 	for i, c := range defs {
 		if i == main {
 			continue
@@ -180,6 +172,36 @@ func (f *RubyFunction) sibling(name string) *RubyFunction {
 	}
 	return f.siblings[name]
 }
+
+// parseRuby parses a Ruby file; functions drops the module
+// Puppet::Parser::Functions wrapper of 3.x function files.
+func parseRuby(file string, src []byte, functions bool) (node, error) {
+	text, err := replaceHeredocs(string(src))
+	if err != nil {
+		return nil, fmt.Errorf("unsupported Ruby in function %s:%v", file, err)
+	}
+	toks, err := lexRuby(file, text, 1)
+	if err != nil {
+		return nil, fnErr(file, err)
+	}
+	if functions {
+		toks = stripFunctionsModule(toks)
+	}
+	last := 1
+	if len(toks) > 0 {
+		last = toks[len(toks)-1].line
+	}
+	toks = append(toks, token{kind: tEOF, line: last})
+	p := &parser{name: file, toks: toks}
+	body, err := p.parseProgram()
+	if err != nil {
+		return nil, fnErr(file, err)
+	}
+	return body, nil
+}
+
+// parseRubyFile parses a Ruby library file (see RubyLibrary).
+func parseRubyFile(file string, src []byte) (node, error) { return parseRuby(file, src, false) }
 
 // loadCall loads the function a create_function or newfunction call defines.
 func (f *RubyFunction) loadCall(c *nCall) (*RubyFunction, error) {
@@ -404,6 +426,11 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 			continue
 		}
 		rargs[i] = fromPuppet(a)
+	}
+	for _, r := range f.requires {
+		if _, err := in.eval(r, &env{vars: map[string]any{}}); err != nil {
+			return nil, in.fnError(err)
+		}
 	}
 	var v any
 	if f.API == 4 {

@@ -343,6 +343,8 @@ func className(v any) string {
 		return "Gem::Version"
 	case *procVal:
 		return "Proc"
+	case *rmodule:
+		return "Module"
 	}
 	return "Object"
 }
