@@ -59,9 +59,9 @@ func (c *Compilation) dispatchAccepts(d ruby.Dispatch, args []value.Value) bool 
 			t = pt
 		}
 		switch p.Kind {
-		case "block_param", "optional_block_param":
+		case "block_param", "optional_block_param", "scope_param":
 			continue
-		case "repeated_param", "required_repeated_param":
+		case "repeated_param", "required_repeated_param", "optional_repeated_param":
 			n := 0
 			for ; ai < len(args); ai++ {
 				if !value.IsInstance(t, args[ai]) {

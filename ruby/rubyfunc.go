@@ -41,6 +41,9 @@ type RubyFunction struct {
 	method *nDef            // 4.x: the method the function dispatches to
 	defs   map[string]*nDef // 4.x: every method the function defines
 	block  *nBlock          // 3.x: the newfunction block
+	// internal is set for create_function(name, InternalFunction), whose
+	// dispatches may have scope_param.
+	internal bool
 	// requires are the file's top-level require calls, run before each
 	// call (the libraries they load live only as long as the call).
 	requires []*nCall
@@ -62,7 +65,8 @@ type Dispatch struct {
 type DispatchParam struct {
 	// Kind is the declaring method: "param" (also for required_param),
 	// "optional_param", "repeated_param", "required_repeated_param",
-	// "block_param" or "optional_block_param".
+	// "optional_repeated_param", "block_param", "optional_block_param", or
+	// "scope_param" (no argument: the method receives the calling scope).
 	Kind string
 	Type string // the Puppet type as written, e.g. "Optional[String]"
 	Name string
@@ -246,6 +250,7 @@ func (f *RubyFunction) load4(c *nCall) (*RubyFunction, error) {
 		return nil, fmt.Errorf("unsupported Ruby in function %s:%d: create_function without a do block", f.File, c.line)
 	}
 	f.Name, f.API = name, 4
+	f.internal = len(c.args) > 1 && isConst(c.args[1], "Puppet::Functions::InternalFunction")
 	f.defs = map[string]*nDef{}
 	stmts := []node{c.block.body}
 	if s, ok := c.block.body.(*nSeq); ok {
@@ -311,7 +316,14 @@ func (f *RubyFunction) parseDispatch(c *nCall) (Dispatch, error) {
 			pname, _ = symName(call.args[1])
 		}
 		switch call.name {
-		case "param", "required_param", "optional_param", "repeated_param", "required_repeated_param", "block_param", "optional_block_param":
+		case "scope_param":
+			// The method receives the calling scope before the arguments;
+			// only an InternalFunction's dispatcher has scope_param.
+			if !f.internal {
+				return d, fmt.Errorf("unsupported Ruby in function %s:%d: scope_param outside a Puppet::Functions::InternalFunction", f.File, call.line)
+			}
+			d.Params = append(d.Params, DispatchParam{Kind: "scope_param"})
+		case "param", "required_param", "optional_param", "repeated_param", "required_repeated_param", "optional_repeated_param", "block_param", "optional_block_param":
 			kind := call.name
 			if kind == "required_param" {
 				kind = "param"
@@ -426,6 +438,12 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 			continue
 		}
 		rargs[i] = fromPuppet(a)
+	}
+	for _, d := range f.Dispatches {
+		if d.method == m && len(d.Params) > 0 && d.Params[0].Kind == "scope_param" {
+			rargs = append([]any{&scopeObj{}}, rargs...)
+			break
+		}
 	}
 	for _, r := range f.requires {
 		if _, err := in.eval(r, &env{vars: map[string]any{}}); err != nil {
