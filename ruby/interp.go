@@ -733,6 +733,7 @@ var knownConstants = map[string]bool{
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
+	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 }
 
 func (in *interp) constant(n *nConst) (any, error) {

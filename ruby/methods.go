@@ -93,6 +93,14 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.gemVersionMethod(line, r, name, args)
 	case *rmodule:
 		v, ok, err = in.callModule(line, r, name, args, blk)
+	case *osslDigest:
+		if meth := in.methods.digest[name]; meth != nil {
+			v, ok, err = meth(in, line, r, name, args, blk)
+		}
+	case *osslHMAC:
+		if meth := in.methods.hmac[name]; meth != nil {
+			v, ok, err = meth(in, line, r, name, args, blk)
+		}
 	case *procVal:
 		if meth := in.methods.proc[name]; meth != nil {
 			v, ok, err = meth(in, line, r, name, args, blk)
@@ -382,6 +390,10 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 		return in.digestMethod(line, c.name, name, args)
 	}
 	switch {
+	case c.name == "Base64" || strings.HasPrefix(c.name, "OpenSSL::"):
+		if v, ok, err := in.cryptoClassMethod(line, c.name, name, args); ok || err != nil {
+			return v, ok, err
+		}
 	case c.name == "Shellwords":
 		if v, ok, err := in.shellwordsMethod(line, name, args); ok || err != nil {
 			return v, ok, err

@@ -1281,6 +1281,32 @@ func (in *interp) format(line int, fmtv any, args []any) (string, error) {
 			b.WriteByte(s[i])
 			continue
 		}
+		if i+1 < len(s) && s[i+1] == '{' {
+			// %{name}: the value of a Hash argument's :name, as to_s.
+			end := strings.IndexByte(s[i+2:], '}')
+			if end < 0 {
+				return "", in.errorf(line, "ArgumentError", "malformed name - unmatched parenthesis")
+			}
+			key := s[i+2 : i+2+end]
+			h, isHash := any(nil), false
+			if len(args) == 1 {
+				h, isHash = args[0].(*rhash)
+			}
+			if !isHash {
+				return "", in.errorf(line, "ArgumentError", "one hash required")
+			}
+			v, found := h.(*rhash).get(symbol(key))
+			if !found {
+				return "", in.errorf(line, "KeyError", "key{%s} not found", key)
+			}
+			str, err := in.callToS(line, v)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(str)
+			i += 2 + end
+			continue
+		}
 		j := i + 1
 		for j < len(s) && strings.IndexByte("-+ 0#", s[j]) >= 0 {
 			j++

@@ -41,6 +41,8 @@ type methodTables struct {
 	ipAddr     methodTable[*ipAddr]
 	gemVersion methodTable[*gemVersion]
 	proc       methodTable[*procVal]
+	digest     methodTable[*osslDigest]
+	hmac       methodTable[*osslHMAC]
 }
 
 // builtinMethods builds the tables on first use. The interpreter reaches
@@ -63,5 +65,7 @@ var builtinMethods = sync.OnceValue(func() *methodTables {
 		ipAddr:     ipAddrMethods(),
 		gemVersion: gemVersionMethods(),
 		proc:       procMethods(),
+		digest:     digestMethods(),
+		hmac:       hmacMethods(),
 	}
 })

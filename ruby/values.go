@@ -343,6 +343,10 @@ func className(v any) string {
 		return "Gem::Version"
 	case *procVal:
 		return "Proc"
+	case *osslDigest:
+		return "OpenSSL::Digest"
+	case *osslHMAC:
+		return "OpenSSL::HMAC"
 	case *rmodule:
 		return "Module"
 	}
