@@ -110,7 +110,8 @@ func (in *interp) enumerable(line int, recv any, items []any, isHash bool, name 
 		switch name {
 		case "each", "each_pair":
 			if len(args) == 0 {
-				return recv, true, nil
+				// An Enumerator, so that .with_index and the like work.
+				return &enumerator{items: items, method: name, hash: isHash}, true, nil
 			}
 		case "map", "collect", "select", "filter", "reject", "each_with_index", "flat_map", "collect_concat", "each_entry", "filter_map", "sort_by", "group_by", "min_by", "max_by", "find", "detect", "partition", "each_index", "find_index":
 			if name == "find_index" && len(args) == 1 {
@@ -1639,7 +1640,15 @@ func enumeratorMethods() methodTable[*enumerator] {
 			offset = o
 		}
 		if blk == nil {
-			return nil, false, nil
+			if e.method != "each" && e.method != "each_pair" {
+				return nil, false, nil
+			}
+			// each.with_index: an Enumerator of [item, index] pairs.
+			out := make([]any, len(e.items))
+			for k, it := range e.items {
+				out[k] = &rarray{a: []any{it, offset + int64(k)}}
+			}
+			return &enumerator{items: out, method: "each"}, true, nil
 		}
 		// Run the original method with a block that adds the index.
 		i := offset
