@@ -127,15 +127,24 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 	return nil, in.noMethod(line, recv, name)
 }
 
-// objectMethod implements the methods every object has.
+// objectMethod dispatches a call of one of Object's methods through objectMethods.
 func (in *interp) objectMethod(line int, recv any, name string, args []any) (any, bool, error) {
-	switch name {
-	case "nil?":
+	if meth := in.methods.object[name]; meth != nil {
+		return meth(in, line, recv, name, args, nil)
+	}
+	return nil, false, nil
+}
+
+// objectMethods are Object's methods, by name.
+func objectMethods() methodTable[any] {
+	t := methodTable[any]{}
+	t.def("nil?", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		return recv == nil, true, nil
-	case "extend":
-		// A module extending an object runs its extended hook (elastic's
-		// SortedHash re-inserts a Hash's pairs sorted); its instance methods
-		// are not added.
+	})
+	// A module extending an object runs its extended hook (elastic's
+	// SortedHash re-inserts a Hash's pairs sorted); its instance methods
+	// are not added.
+	t.def("extend", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		for _, a := range args {
 			m, ok := a.(*rmodule)
 			if !ok {
@@ -146,7 +155,8 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 			}
 		}
 		return recv, true, nil
-	case "is_a?", "kind_of?", "instance_of?":
+	})
+	t.def("is_a? kind_of? instance_of?", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) != 1 {
 			return nil, false, nil
 		}
@@ -158,7 +168,8 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 			return className(recv) == c.name, true, nil
 		}
 		return isA(recv, c.name), true, nil
-	case "==", "eql?", "equal?":
+	})
+	t.def("== eql? equal?", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) != 1 {
 			return nil, false, nil
 		}
@@ -166,17 +177,21 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 			return hashKey(recv) == hashKey(args[0]), true, nil
 		}
 		return rubyEqual(recv, args[0]), true, nil
-	case "===":
+	})
+	t.def("===", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
 			r, err := in.caseEq(line, recv, args[0])
 			return r, true, err
 		}
-	case "!":
+		return nil, false, nil
+	})
+	t.def("!", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		return !truthy(recv), true, nil
-	case "=~":
-		// Object#=~, deprecated but still there in the Ruby 3.1 that runs
-		// Puppet 7 on Debian: nil for anything but strings, symbols and
-		// regexps, so `true !~ /re/` is true.
+	})
+	// Object#=~, deprecated but still there in the Ruby 3.1 that runs
+	// Puppet 7 on Debian: nil for anything but strings, symbols and
+	// regexps, so `true !~ /re/` is true.
+	t.def("=~", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		switch recv.(type) {
 		case *rstr, symbol, *rregexp, *scopeObj, *self:
 		default:
@@ -184,11 +199,15 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 				return nil, true, nil
 			}
 		}
-	case "inspect":
+		return nil, false, nil
+	})
+	t.def("inspect", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if _, ok := recv.(*puppetObj); !ok {
 			return newStr(inspect(recv)), true, nil
 		}
-	case "to_s":
+		return nil, false, nil
+	})
+	t.def("to_s", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 {
 			switch recv.(type) {
 			case *self, *scopeObj:
@@ -197,9 +216,12 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 				return newStr(s), true, err
 			}
 		}
-	case "class":
+		return nil, false, nil
+	})
+	t.def("class", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		return &rclass{className(recv)}, true, nil
-	case "freeze":
+	})
+	t.def("freeze", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		switch r := recv.(type) {
 		case *rstr:
 			r.frozen = true
@@ -209,7 +231,8 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 			r.frozen = true
 		}
 		return recv, true, nil
-	case "frozen?":
+	})
+	t.def("frozen?", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		switch r := recv.(type) {
 		case *rstr:
 			return r.frozen, true, nil
@@ -219,7 +242,8 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 			return r.frozen, true, nil
 		}
 		return true, true, nil
-	case "dup", "clone":
+	})
+	t.def("dup clone", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		switch r := recv.(type) {
 		case *rstr:
 			return &rstr{s: r.s, frozen: name == "clone" && r.frozen}, true, nil
@@ -229,16 +253,21 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 			return r.copy(), true, nil
 		}
 		return recv, true, nil
-	case "respond_to?":
+	})
+	t.def("respond_to?", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) >= 1 {
 			m := toS(args[0])
 			return in.respondTo(recv, m), true, nil
 		}
-	case "then", "yield_self", "tap", "itself":
+		return nil, false, nil
+	})
+	t.def("then yield_self tap itself", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if name == "itself" {
 			return recv, true, nil
 		}
-	case "to_yaml":
+		return nil, false, nil
+	})
+	t.def("to_yaml", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 0 {
 			switch recv.(type) {
 			case nil, bool, int64, float64, *rstr, symbol, *rarray, *rhash:
@@ -246,7 +275,9 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 				return newStr(y), true, err
 			}
 		}
-	case "to_json":
+		return nil, false, nil
+	})
+	t.def("to_json", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		switch recv.(type) {
 		case *self, *scopeObj:
 		default:
@@ -256,12 +287,15 @@ func (in *interp) objectMethod(line int, recv any, name string, args []any) (any
 				return newStr(b.String()), true, err
 			}
 		}
-	case "instance_variable_get":
+		return nil, false, nil
+	})
+	t.def("instance_variable_get", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if _, ok := recv.(*self); ok && len(args) == 1 {
 			return in.ivar(strings.TrimPrefix(toS(args[0]), "@")), true, nil
 		}
-	}
-	return nil, false, nil
+		return nil, false, nil
+	})
+	return t
 }
 
 // respondTo answers respond_to?: Ruby's own method tables for the core

@@ -26,6 +26,7 @@ func (t methodTable[T]) def(names string, m method[T]) {
 // methodTables are the method tables of the core classes this package
 // implements. They are built once per process and only read afterwards.
 type methodTables struct {
+	object     methodTable[any] // every value's (Kernel and Object)
 	nilClass   methodTable[struct{}]
 	boolean    methodTable[bool]
 	symbol     methodTable[symbol]
@@ -50,6 +51,7 @@ type methodTables struct {
 // own calls back into the interpreter make no initialization cycle.
 var builtinMethods = sync.OnceValue(func() *methodTables {
 	return &methodTables{
+		object:     objectMethods(),
 		nilClass:   nilMethods(),
 		boolean:    boolMethods(),
 		symbol:     symbolMethods(),

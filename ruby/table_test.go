@@ -23,6 +23,7 @@ func TestMethodTablesNameRubyMethods(t *testing.T) {
 		"Array":      keys(m.array),
 		"Hash":       keys(m.hash),
 		"Range":      keys(m.rng),
+		"Object":     keys(m.object),
 	}
 	for class, names := range tables {
 		if len(names) == 0 {
