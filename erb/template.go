@@ -1,24 +1,22 @@
 // Package erb renders Puppet's ERB templates (the template() and
-// inline_template() functions) without Ruby. It interprets the subset of Ruby
-// that real templates use; code outside that subset fails with an error that
-// names the template and line rather than rendering something different.
+// inline_template() functions) without Ruby. It is the template layer: it
+// scans a template into literal text and Ruby code (Puppet's trim mode '-':
+// <%- at the start of a line drops its indentation, -%> drops the newline
+// after it) and hands the code to package ruby, which interprets the subset
+// of Ruby real templates use; code outside it fails with an error naming
+// the template and line rather than rendering something different.
 //
 // Templates see the calling Puppet scope as they do under Puppet 7: instance
 // variables (@name) read scope variables (undef and unknown ones are nil),
 // and `scope` offers lookupvar, [], function_xxx, call_function, setvar and,
-// for scopes implementing VariableLister, to_hash. Puppet's trim mode '-' is
-// applied: <%- at the start of a line drops its indentation, -%> drops the
-// newline after it.
+// for scopes implementing VariableLister, to_hash.
 //
 // Errors come in two kinds, both naming template and line: Ruby exceptions
 // the same template would raise under Puppet ("NoMethodError: undefined
 // method `upcase' for nil:NilClass"), which a rescue clause can catch, and
-// "unsupported Ruby in template F:L: ..." for valid Ruby this package does
+// "unsupported Ruby in template F:L: ..." for valid Ruby package ruby does
 // not implement. Rendering is bounded in steps, output size and nesting, so
 // no input hangs or exhausts memory.
-//
-// Regular expressions are compiled on first use (sync.OnceValue), so that a
-// process that renders no template does not pay for them.
 package erb
 
 import "github.com/marionette-dev/marionette/ruby"
@@ -39,6 +37,9 @@ type (
 	ObjectSharer = ruby.ObjectSharer
 	// Stopper may be implemented by a Scope whose rendering can be called off.
 	Stopper = ruby.Stopper
+	// RubyLibrary may be implemented by a Scope whose templates can require
+	// the Ruby files modules ship under lib/.
+	RubyLibrary = ruby.RubyLibrary
 	// Objects maps Puppet hashes to the Ruby hashes templates were given.
 	Objects = ruby.Objects
 	// Template is a parsed template, safe to render concurrently.
