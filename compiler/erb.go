@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/marionette-dev/marionette/erb"
@@ -135,4 +136,18 @@ func (s *erbScope) Variables() *value.Hash {
 		})
 	}
 	return b.Build()
+}
+
+// RubyFile finds the file a Ruby require of path loads: path.rb under the
+// lib directory of a module, in module path order, as Puppet puts every
+// module's lib on Ruby's load path.
+func (s *erbScope) RubyFile(path string) (string, []byte, bool) {
+	for _, mod := range s.c.env.moduleList {
+		file := filepath.Join(mod, "lib", filepath.FromSlash(path)+".rb")
+		src, err := s.c.env.sources.templates.load(file, "rubylib", func(src []byte) (any, error) { return src, nil })
+		if err == nil {
+			return file, src.([]byte), true
+		}
+	}
+	return "", nil, false
 }

@@ -3,13 +3,13 @@ package compiler
 import (
 	"fmt"
 
-	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/value"
 )
 
 // callRubyFunction runs a function a module ships in Ruby
-// (lib/puppet/functions or lib/puppet/parser/functions) with the erb
+// (lib/puppet/functions or lib/puppet/parser/functions) with the ruby
 // package's Ruby interpreter. found is false when no module defines it.
 func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.Call) (v value.Value, found bool, err error) {
 	file := c.env.rubyFunctionFile(name)
@@ -17,12 +17,12 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 		return nil, false, nil
 	}
 	loaded, err := c.env.sources.templates.load(file, "ruby", func(src []byte) (any, error) {
-		return erb.LoadRubyFunction(file, src)
+		return ruby.LoadRubyFunction(file, src)
 	})
 	if err != nil {
 		return nil, true, err
 	}
-	fn := loaded.(*erb.RubyFunction)
+	fn := loaded.(*ruby.RubyFunction)
 	scope := &erbScope{c: c, sc: sc, at: call.Node}
 	if len(fn.Dispatches) > 1 {
 		i, err := c.chooseDispatch(fn, call.Args)
@@ -38,7 +38,7 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 
 // chooseDispatch picks the first dispatch of a 4.x function whose declared
 // parameter types accept the arguments, as Puppet does.
-func (c *Compilation) chooseDispatch(fn *erb.RubyFunction, args []value.Value) (int, error) {
+func (c *Compilation) chooseDispatch(fn *ruby.RubyFunction, args []value.Value) (int, error) {
 	for i, d := range fn.Dispatches {
 		if c.dispatchAccepts(d, args) {
 			return i, nil
@@ -47,7 +47,7 @@ func (c *Compilation) chooseDispatch(fn *erb.RubyFunction, args []value.Value) (
 	return 0, fmt.Errorf("'%s' has no signature that accepts %d argument(s) of these types", fn.Name, len(args))
 }
 
-func (c *Compilation) dispatchAccepts(d erb.Dispatch, args []value.Value) bool {
+func (c *Compilation) dispatchAccepts(d ruby.Dispatch, args []value.Value) bool {
 	ai := 0
 	for _, p := range d.Params {
 		var t value.Type = value.AnyType
@@ -59,9 +59,9 @@ func (c *Compilation) dispatchAccepts(d erb.Dispatch, args []value.Value) bool {
 			t = pt
 		}
 		switch p.Kind {
-		case "block_param", "optional_block_param":
+		case "block_param", "optional_block_param", "scope_param":
 			continue
-		case "repeated_param", "required_repeated_param":
+		case "repeated_param", "required_repeated_param", "optional_repeated_param":
 			n := 0
 			for ; ai < len(args); ai++ {
 				if !value.IsInstance(t, args[ai]) {

@@ -69,6 +69,9 @@ func TestRender(t *testing.T) {
 		{"scope function", "<%= scope.function_double([@port]) %>", "160"},
 		{"call_function", "<%= scope.call_function('double', [2]) %>", "4"},
 		{"call_function splat args", "<%= scope.call_function('echo', [1, 'a']).inspect %>", `[1, "a"]`},
+		{"call_function splats a hash into pairs", "<%= scope.call_function('echo', {'a' => 1, 'b' => [2]}).inspect %>", `[["a", 1], ["b", [2]]]`},
+		{"call_function splats nil into nothing", "<%= scope.call_function('echo', nil).inspect %>", `[]`},
+		{"call_function single value", "<%= scope.call_function('echo', 'x').inspect %>", `["x"]`},
 		{"nested", "<%= @nested['inner'].last %>", "2"},
 		{"ternary", "<%= @yes ? 'on' : 'off' %>", "on"},
 		{"modifier", "<%= 'x' if @undef %>|<%= 'y' unless @undef %>", "|y"},
@@ -119,11 +122,11 @@ func TestErrors(t *testing.T) {
 	}{
 		{"unterminated tag", "a\n<% if true", "t.erb:2: unterminated ERB tag", true},
 		{"missing end", "<% if true %>\nx\n", "t.erb:3: expected \"end\"", true},
-		{"lambda", "<% f = ->(x) { x } %>", "unsupported Ruby in template t.erb:1: lambdas are not supported", true},
 		{"class variable", "<%= @@x %>", "unsupported Ruby in template t.erb:1: class variables", true},
 		{"open comment", "<% # c %>text\n", "a # comment runs past the end of its tag", true},
 		{"unterminated string", "<%= 'abc %>", "unterminated string", true},
 		{"nil method", "\n<%= @nope.upcase %>", "t.erb:2: NoMethodError: undefined method `upcase' for nil:NilClass", false},
+		{"Range has no length", "<%= (1..3).length %>", "t.erb:1: NoMethodError: undefined method `length' for 1..3:Range", false},
 		{"missing method", "<%= 'x'.frobnicate %>", "t.erb:1: NoMethodError: undefined method `frobnicate'", false},
 		{"real but unsupported method", "<%= 'x'.unpack('C') %>", "unsupported Ruby in template t.erb:1: method unpack for String", false},
 		{"unknown constant", "<%= IO.read('/etc/passwd') %>", "unsupported Ruby in template t.erb:1: constant IO", false},
@@ -154,21 +157,6 @@ func TestErrors(t *testing.T) {
 				t.Errorf("got error %v, want %q", err, tc.want)
 			}
 		})
-	}
-}
-
-func TestFormatFloat(t *testing.T) {
-	tests := []struct {
-		f    float64
-		want string
-	}{
-		{1, "1.0"}, {0.1, "0.1"}, {1e15, "1.0e+15"}, {123456789012345.6, "123456789012345.6"},
-		{1e-4, "0.0001"}, {1e-5, "1.0e-05"}, {-2.5, "-2.5"}, {1.5e300, "1.5e+300"}, {100, "100.0"},
-	}
-	for _, tc := range tests {
-		if got := formatFloat(tc.f); got != tc.want {
-			t.Errorf("formatFloat(%v) = %q, want %q", tc.f, got, tc.want)
-		}
 	}
 }
 
@@ -254,4 +242,32 @@ func FuzzTemplate(f *testing.F) {
 			t.Fatalf("%q: %v", src, err)
 		}
 	})
+}
+
+// TestMatchDataNegativeIndex: m[-1] counts groups from the end but never
+// reaches the whole match, as in Ruby (this used to panic).
+func TestMatchDataNegativeIndex(t *testing.T) {
+	tm, err := Parse("m", []byte(`<%= m = /(a)(b)?/.match("a"); [m[-1], m[-2], m[-3], m[-4], "ab"[/(a)(b)/, -1], "ab"[/(a)(b)/, -3], "ab"[/(a)(b)/, -2]].inspect %>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := tm.Render(mapScope{})
+	// ruby -e 'm = /(a)(b)?/.match("a"); p [m[-1], m[-2], m[-3], m[-4], "ab"[/(a)(b)/, -1], "ab"[/(a)(b)/, -3], "ab"[/(a)(b)/, -2]]'
+	if want := `[nil, "a", nil, nil, "b", nil, "a"]`; err != nil || out != want {
+		t.Errorf("got %q, %v; want %q", out, err, want)
+	}
+}
+
+// TestBacktrackingRegexp: a regexp only a backtracking engine can run is
+// unsupported, not a crash (value.NewRegexp compiles it without an RE).
+func TestBacktrackingRegexp(t *testing.T) {
+	for _, src := range []string{`<%= "a".match(%r{(?<m>x)\k<m>}x).inspect %>`, `<%= "a" =~ /(?!x)/ %>`} {
+		tm, err := Parse("re", []byte(src))
+		if err != nil {
+			continue // rejected when parsing: fine too
+		}
+		if _, err := tm.Render(mapScope{}); err == nil || !strings.Contains(err.Error(), "unsupported Ruby in template re:1") {
+			t.Errorf("%s: got %v", src, err)
+		}
+	}
 }

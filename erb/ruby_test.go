@@ -125,7 +125,7 @@ func toJSON(v value.Value) any {
 	case value.Integer:
 		return json.Number(fmt.Sprint(int64(v)))
 	case value.Float:
-		return json.Number(formatFloat(float64(v)))
+		return json.Number(value.FormatFloat(float64(v)))
 	case value.Boolean:
 		return bool(v)
 	case value.Array:

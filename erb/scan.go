@@ -3,39 +3,22 @@ package erb
 import (
 	"fmt"
 	"strings"
+
+	"github.com/marionette-dev/marionette/ruby"
 )
-
-// segKind tells what part of a template a segment is.
-type segKind int
-
-const (
-	segText   segKind = iota // literal output
-	segCode                  // <% code %>
-	segOutput                // <%= expr %>
-)
-
-// segment is one piece of a template after ERB scanning.
-type segment struct {
-	kind segKind
-	text string
-	line int // line of the segment's first character
-	// trimmedNewline records that a code tag closed with -%> ate the newline
-	// after it; a Ruby # comment in the tag then ends there, as in Ruby.
-	trimmedNewline bool
-}
 
 // scanERB splits a template into segments, applying Puppet's trim mode '-':
 // a tag opened with <%- at the start of a line (after only blanks) drops that
 // indentation, and a tag closed with -%> drops the newline right after it.
 // <%% is a literal <%, and <%# ... %> is a comment.
-func scanERB(name string, src string) ([]segment, error) {
-	var segs []segment
+func scanERB(name string, src string) ([]ruby.Segment, error) {
+	var segs []ruby.Segment
 	var text strings.Builder
 	textLine := 1
 	line := 1
 	flushText := func() {
 		if text.Len() > 0 {
-			segs = append(segs, segment{kind: segText, text: text.String(), line: textLine})
+			segs = append(segs, ruby.Segment{Kind: ruby.SegText, Text: text.String(), Line: textLine})
 			text.Reset()
 		}
 	}
@@ -72,12 +55,12 @@ func scanERB(name string, src string) ([]segment, error) {
 				text.WriteString(t[:nl+1])
 			}
 		}
-		kind := segCode
+		kind := ruby.SegCode
 		comment := false
 		if i < len(src) {
 			switch src[i] {
 			case '=':
-				kind = segOutput
+				kind = ruby.SegOutput
 				i++
 			case '#':
 				comment = true
@@ -112,7 +95,7 @@ func scanERB(name string, src string) ([]segment, error) {
 			continue
 		}
 		flushText()
-		segs = append(segs, segment{kind: kind, text: body, line: tagLine, trimmedNewline: trimmed})
+		segs = append(segs, ruby.Segment{Kind: kind, Text: body, Line: tagLine, TrimmedNewline: trimmed})
 		textLine = line
 	}
 	flushText()
@@ -121,12 +104,12 @@ func scanERB(name string, src string) ([]segment, error) {
 
 // endsWithNewline reports whether the output before the current position ends a
 // line, which is the case at the start of the template too.
-func endsWithNewline(segs []segment) bool {
+func endsWithNewline(segs []ruby.Segment) bool {
 	for k := len(segs) - 1; k >= 0; k-- {
-		if segs[k].kind == segText {
-			return strings.HasSuffix(segs[k].text, "\n")
+		if segs[k].Kind == ruby.SegText {
+			return strings.HasSuffix(segs[k].Text, "\n")
 		}
-		if segs[k].trimmedNewline {
+		if segs[k].TrimmedNewline {
 			return true
 		}
 		return false

@@ -1,98 +1,55 @@
 // Package erb renders Puppet's ERB templates (the template() and
-// inline_template() functions) without Ruby. It interprets the subset of Ruby
-// that real templates use; code outside that subset fails with an error that
-// names the template and line rather than rendering something different.
+// inline_template() functions) without Ruby. It is the template layer: it
+// scans a template into literal text and Ruby code (Puppet's trim mode '-':
+// <%- at the start of a line drops its indentation, -%> drops the newline
+// after it) and hands the code to package ruby, which interprets the subset
+// of Ruby real templates use; code outside it fails with an error naming
+// the template and line rather than rendering something different.
 //
 // Templates see the calling Puppet scope as they do under Puppet 7: instance
 // variables (@name) read scope variables (undef and unknown ones are nil),
 // and `scope` offers lookupvar, [], function_xxx, call_function, setvar and,
-// for scopes implementing VariableLister, to_hash. Puppet's trim mode '-' is
-// applied: <%- at the start of a line drops its indentation, -%> drops the
-// newline after it.
+// for scopes implementing VariableLister, to_hash.
 //
 // Errors come in two kinds, both naming template and line: Ruby exceptions
 // the same template would raise under Puppet ("NoMethodError: undefined
 // method `upcase' for nil:NilClass"), which a rescue clause can catch, and
-// "unsupported Ruby in template F:L: ..." for valid Ruby this package does
+// "unsupported Ruby in template F:L: ..." for valid Ruby package ruby does
 // not implement. Rendering is bounded in steps, output size and nesting, so
 // no input hangs or exhausts memory.
-//
-// Regular expressions are compiled on first use (sync.OnceValue), so that a
-// process that renders no template does not pay for them.
 package erb
 
-import (
-	"fmt"
-	"strings"
+import "github.com/marionette-dev/marionette/ruby"
 
-	"github.com/marionette-dev/marionette/value"
+// The types a caller of this package deals in are package ruby's, which
+// interprets the templates' Ruby; they are named here so that callers need
+// only this package to render templates.
+type (
+	// Scope is what a template sees of the Puppet scope that renders it.
+	Scope = ruby.Scope
+	// VariableLister may be implemented by a Scope to support scope.to_hash.
+	VariableLister = ruby.VariableLister
+	// VariableUpdater may be implemented by a Scope whose variables a
+	// template can change in place.
+	VariableUpdater = ruby.VariableUpdater
+	// ObjectSharer may be implemented by a Scope whose templates share Ruby
+	// objects with the templates they render.
+	ObjectSharer = ruby.ObjectSharer
+	// Stopper may be implemented by a Scope whose rendering can be called off.
+	Stopper = ruby.Stopper
+	// RubyLibrary may be implemented by a Scope whose templates can require
+	// the Ruby files modules ship under lib/.
+	RubyLibrary = ruby.RubyLibrary
+	// Objects maps Puppet hashes to the Ruby hashes templates were given.
+	Objects = ruby.Objects
+	// Template is a parsed template, safe to render concurrently.
+	Template = ruby.Template
+	// RenderOptions are the limits of one rendering a caller may raise.
+	RenderOptions = ruby.RenderOptions
 )
 
-// Scope is what a template sees of the Puppet scope that renders it.
-type Scope interface {
-	// Variable looks a variable up by name: "x", "::x" or "mod::class::x".
-	Variable(name string) (value.Value, bool)
-	// CallFunction calls a Puppet function.
-	CallFunction(name string, args []value.Value) (value.Value, error)
-}
-
-// VariableLister may be implemented by a Scope to support scope.to_hash,
-// which some templates call. Variables returns every variable visible in
-// the scope whose value is not undef, as Puppet's Scope#to_hash does.
-type VariableLister interface {
-	Variables() *value.Hash
-}
-
-// VariableUpdater may be implemented by a Scope whose variables a template
-// can change in place (@list << x, @h['k'] = v): after a successful
-// rendering, UpdateVariable receives the new value of each variable whose
-// array or hash the template changed. Under Puppet the template holds the
-// variable's own Ruby object, so later code in that scope sees the change.
-type VariableUpdater interface {
-	UpdateVariable(name string, v value.Value)
-}
-
-// ObjectSharer may be implemented by a Scope whose templates must share Ruby
-// objects with the templates they render. Under Puppet a template reads a
-// variable's own Ruby object, and scope.setvar stores one into the scope, so
-// a template can set a hash, store into it (scope.lookupvar('x')[:item] =
-// ...) and render a nested template that reads it back (Debian's apache
-// module does). SharedObjects returns the table of the current rendering
-// tree, or nil to convert afresh on every read.
-type ObjectSharer interface {
-	SharedObjects() *Objects
-}
-
-// Stopper may be implemented by a Scope whose rendering can be called off
-// (a compile that was cancelled or ran past its deadline). Rendering calls
-// Stopped every so many evaluation steps and ends with its error, when not
-// nil; a rescue clause does not catch it.
-type Stopper interface {
-	Stopped() error
-}
-
-// Objects maps Puppet hashes to the Ruby hashes templates were given for
-// them. It belongs to one rendering tree (a template and the templates it
-// renders) of one compile, and is not safe for concurrent use.
-type Objects struct {
-	hashes map[*value.Hash]*rhash
-	// setvars are the variables the tree's templates set with scope.setvar.
-	setvars map[string]any
-}
-
-// NewObjects returns an empty table. Its maps are made on first use: most
-// templates share nothing.
-func NewObjects() *Objects { return &Objects{} }
-
-// Template is a parsed template. It is immutable and may be rendered
-// concurrently from several goroutines.
-type Template struct {
-	name string
-	body node
-}
-
-// Name returns the name the template was parsed under.
-func (t *Template) Name() string { return t.name }
+// NewObjects returns an empty table of shared objects.
+func NewObjects() *Objects { return ruby.NewObjects() }
 
 // Parse parses an ERB template; name is used in error messages.
 func Parse(name string, src []byte) (*Template, error) {
@@ -100,84 +57,19 @@ func Parse(name string, src []byte) (*Template, error) {
 	if err != nil {
 		return nil, err
 	}
-	var toks []token
-	lastLine := 1
-	for k, s := range segs {
-		lastLine = s.line
-		switch s.kind {
-		case segText:
-			toks = append(toks, token{kind: tText, text: s.text, line: s.line})
-			lastLine = s.line + strings.Count(s.text, "\n")
-		case segCode, segOutput:
-			lx := &lexer{name: name, src: s.text, line: s.line}
-			if err := lx.run(); err != nil {
-				return nil, err
-			}
-			if lx.commentAtEnd && !s.trimmedNewline && k+1 < len(segs) {
-				// Ruby's generated code keeps the comment open, swallowing
-				// what follows on the same generated line.
-				return nil, fmt.Errorf("unsupported Ruby in template %s:%d: a # comment runs past the end of its tag", name, lx.line)
-			}
-			if s.kind == segOutput {
-				toks = append(toks, token{kind: tOutBegin, line: s.line})
-				toks = append(toks, lx.toks...)
-				toks = append(toks, token{kind: tOutEnd, line: lx.line})
-			} else {
-				toks = append(toks, lx.toks...)
-				toks = append(toks, token{kind: tNL, line: lx.line})
-			}
-			lastLine = lx.line
-		}
-	}
-	toks = append(toks, token{kind: tEOF, line: lastLine})
-	p := &parser{name: name, toks: toks}
-	body, err := p.parseProgram()
-	if err != nil {
-		return nil, err
-	}
-	return &Template{name: name, body: body}, nil
+	return ruby.ParseTemplate(name, segs)
 }
 
-// Render evaluates the template against a scope and returns its output.
-func (t *Template) Render(s Scope) (out string, err error) {
-	return t.RenderWith(s, RenderOptions{})
-}
-
-// RenderOptions are the limits of one rendering a caller may raise.
-type RenderOptions struct {
-	// MaxSize bounds the template's output and any one string it builds;
-	// zero means MaxStringSize, and it is at most MaxTemplateSizeCeiling.
-	MaxSize int
-}
-
-// RenderWith is Render within the limits of o.
-func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) {
-	maxString := MaxStringSize
-	if o.MaxSize > 0 {
-		maxString = min(o.MaxSize, MaxTemplateSizeCeiling)
-	}
-	in := &interp{tmpl: t, scope: s, ivars: map[string]any{}, maxString: maxString}
-	defer func() {
-		// A panic here is a bug in this package; report it against the
-		// template rather than taking the compiler down.
-		if r := recover(); r != nil {
-			out, err = "", fmt.Errorf("template %s: internal error rendering: %v", t.name, r)
-		}
-	}()
-	if _, err := in.eval(t.body, &env{vars: map[string]any{}}); err != nil {
-		switch e := err.(type) {
-		case *breakSignal:
-			return "", fmt.Errorf("template %s:%d: break outside a block", t.name, e.line)
-		case *nextSignal:
-			// next at top level ends the template like return would.
-			in.writeBack()
-			return in.out.String(), nil
-		}
-		return "", err
-	}
-	in.writeBack()
-	return in.out.String(), nil
-}
-
-// String returns a short description, for debugging.
-func (t *Template) String() string { return "erb.Template(" + t.name + ")" }
+// The limits of package ruby, under the names callers of templates use.
+const (
+	MaxStringSize          = ruby.MaxStringSize
+	MaxTemplateSizeCeiling = ruby.MaxTemplateSizeCeiling
+	TemplateSizeFlag       = ruby.TemplateSizeFlag
+	MaxParseDepth          = ruby.MaxParseDepth
+	MaxArraySize           = ruby.MaxArraySize
+	MaxFormatWidth         = ruby.MaxFormatWidth
+	MaxSteps               = ruby.MaxSteps
+	MaxCallDepth           = ruby.MaxCallDepth
+	MaxNesting             = ruby.MaxNesting
+	MaxVisits              = ruby.MaxVisits
+)

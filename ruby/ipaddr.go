@@ -1,0 +1,88 @@
+package ruby
+
+import (
+	"net/netip"
+	"strings"
+)
+
+// rexception is the exception object a rescue clause binds (rescue => e).
+type rexception struct {
+	class, msg string
+}
+
+// ipAddr is Ruby's IPAddr (require 'ipaddr'): an address with a prefix
+// length. Modules' templates and functions use it to validate addresses.
+type ipAddr struct {
+	prefix netip.Prefix // masked, as IPAddr keeps it
+}
+
+// newIPAddr is IPAddr.new(string): "a.b.c.d", "a.b.c.d/len", an IPv6
+// address with or without /len, or one in brackets; anything else raises
+// IPAddr::InvalidAddressError, an ArgumentError.
+func (in *interp) newIPAddr(line int, args []any) (any, error) {
+	if len(args) != 1 {
+		return nil, in.unsupported(line, "IPAddr.new with %d arguments", len(args))
+	}
+	s, err := in.strArg(line, args, 0)
+	if err != nil {
+		return nil, err
+	}
+	text := strings.TrimSuffix(strings.TrimPrefix(s, "["), "]")
+	var p netip.Prefix
+	if strings.Contains(text, "/") {
+		p, err = netip.ParsePrefix(text)
+	} else {
+		var a netip.Addr
+		if a, err = netip.ParseAddr(text); err == nil {
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+	}
+	if err != nil || p.Addr().Zone() != "" {
+		// Ruby 3.1's message names no address (it is not parsed yet).
+		return nil, in.errorf(line, "IPAddr::InvalidAddressError", "invalid address: ")
+	}
+	return &ipAddr{prefix: p.Masked()}, nil
+}
+
+// ipAddrMethod dispatches a call of one of IPAddr's methods through ipAddrMethods.
+func (in *interp) ipAddrMethod(line int, a *ipAddr, name string, args []any) (any, bool, error) {
+	if m := in.methods.ipAddr[name]; m != nil {
+		return m(in, line, a, name, args, nil)
+	}
+	return nil, false, nil
+}
+
+// ipAddrMethods are IPAddr's methods, by name.
+func ipAddrMethods() methodTable[*ipAddr] {
+	t := methodTable[*ipAddr]{}
+	t.def("to_s to_string", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		addr := a.prefix.Addr()
+		return newStr(addr.String()), true, nil
+	})
+	t.def("ipv4?", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		addr := a.prefix.Addr()
+		return addr.Is4(), true, nil
+	})
+	t.def("ipv6?", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		addr := a.prefix.Addr()
+		return addr.Is6(), true, nil
+	})
+	t.def("prefix", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		return int64(a.prefix.Bits()), true, nil
+	})
+	t.def("include? ===", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		other, ok := args[0].(*ipAddr)
+		if !ok {
+			v, err := in.newIPAddr(line, args)
+			if err != nil {
+				return nil, true, err
+			}
+			other = v.(*ipAddr)
+		}
+		return a.prefix.Contains(other.prefix.Addr()) && other.prefix.Bits() >= a.prefix.Bits(), true, nil
+	})
+	return t
+}

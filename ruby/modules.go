@@ -1,0 +1,117 @@
+package ruby
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RubyLibrary may be implemented by a Scope whose Ruby code can require
+// the Ruby files that modules ship under lib/ (elasticsearch's functions
+// require 'puppet_x/elastic/deep_implode'), as Puppet puts every module's
+// lib directory on Ruby's load path. RubyFile returns the file that
+// require of path loads (path plus .rb under some module's lib), its
+// name for messages and its source.
+type RubyLibrary interface {
+	RubyFile(path string) (file string, src []byte, ok bool)
+}
+
+// rmodule is a Ruby module that required code defined, as a value: the
+// receiver of its module functions (def self.name).
+type rmodule struct{ name string }
+
+// evalModule runs a module body, recording its def self.name methods as
+// the module's functions.
+func (in *interp) evalModule(n *nModule, e *env) (any, error) {
+	name := n.name
+	if len(in.moduleStack) > 0 {
+		name = in.moduleStack[len(in.moduleStack)-1] + "::" + name
+	}
+	if in.modules == nil {
+		in.modules = map[string]map[string]*nDef{}
+	}
+	if in.modules[name] == nil {
+		in.modules[name] = map[string]*nDef{}
+	}
+	in.moduleStack = append(in.moduleStack, name)
+	defer func() { in.moduleStack = in.moduleStack[:len(in.moduleStack)-1] }()
+	if _, err := in.eval(n.body, &env{vars: map[string]any{}}); err != nil {
+		return nil, err
+	}
+	return nil, nil
+}
+
+// defineModuleMethod records def self.name inside a module body; it
+// reports false outside one.
+func (in *interp) defineModuleMethod(d *nDef) bool {
+	if !d.singleton || len(in.moduleStack) == 0 {
+		return false
+	}
+	in.modules[in.moduleStack[len(in.moduleStack)-1]][d.name] = d
+	return true
+}
+
+// moduleConstant finds a module that required code defined, by its full
+// name or relative to the module being run.
+func (in *interp) moduleConstant(name string) (*rmodule, bool) {
+	if in.current != "" {
+		if _, ok := in.modules[in.current+"::"+name]; ok {
+			return &rmodule{in.current + "::" + name}, true
+		}
+	}
+	if _, ok := in.modules[name]; ok {
+		return &rmodule{name}, true
+	}
+	return nil, false
+}
+
+// callModule calls a module function; inside it, calls without a
+// receiver reach the module's other functions first.
+func (in *interp) callModule(line int, m *rmodule, name string, args []any, blk *blockVal) (any, bool, error) {
+	d, ok := in.modules[m.name][name]
+	if !ok {
+		return nil, false, nil
+	}
+	saved := in.current
+	in.current = m.name
+	defer func() { in.current = saved }()
+	v, err := in.callDef(line, d, args, blk)
+	return v, true, err
+}
+
+// currentModuleMethod finds a function of the module being run.
+func (in *interp) currentModuleMethod(name string) (*nDef, bool) {
+	if in.current == "" {
+		return nil, false
+	}
+	d, ok := in.modules[in.current][name]
+	return d, ok
+}
+
+// require loads a Ruby file of a module's lib directory once, running its
+// top level. It reports false when no module ships the file (Puppet has
+// loaded most libraries code requires: json, yaml, set, ...).
+func (in *interp) require(line int, path string) (bool, error) {
+	lib, ok := in.scope.(RubyLibrary)
+	if !ok || path == "" || strings.HasPrefix(path, "/") || strings.Contains(path, "..") {
+		return false, nil
+	}
+	if in.required[path] {
+		return false, nil
+	}
+	file, src, found := lib.RubyFile(path)
+	if !found {
+		return false, nil
+	}
+	if in.required == nil {
+		in.required = map[string]bool{}
+	}
+	in.required[path] = true
+	body, err := parseRubyFile(file, src)
+	if err != nil {
+		return false, err
+	}
+	if _, err := in.eval(body, &env{vars: map[string]any{}}); err != nil {
+		return false, fmt.Errorf("require '%s' (line %d): %w", path, line, err)
+	}
+	return true, nil
+}

@@ -1,0 +1,199 @@
+// Package ruby interprets the subset of Ruby that Puppet modules use in ERB
+// templates and in Ruby functions (lib/puppet/functions, 3.x
+// lib/puppet/parser/functions), without Ruby. Code outside that subset fails
+// with an error naming the file and line rather than computing something
+// different.
+//
+// The API is small: ParseTemplate turns a template's segments (scanned by
+// package erb) into a Template to Render against a Scope; LoadRubyFunction
+// loads a function file into a RubyFunction to Call. Values cross the
+// boundary as Puppet values (package value).
+//
+// Errors come in two kinds, both naming file and line: Ruby exceptions the
+// same code would raise under Puppet ("NoMethodError: undefined method
+// `upcase' for nil:NilClass"), which a rescue clause can catch, and
+// "unsupported Ruby in template F:L: ..." for valid Ruby this package does
+// not implement. Evaluation is bounded in steps, output size and nesting
+// (limits.go), so no input hangs or exhausts memory.
+//
+// Regular expressions are compiled on first use (sync.OnceValue), so that a
+// process that renders no template does not pay for them.
+package ruby
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Scope is what a template sees of the Puppet scope that renders it.
+type Scope interface {
+	// Variable looks a variable up by name: "x", "::x" or "mod::class::x".
+	Variable(name string) (value.Value, bool)
+	// CallFunction calls a Puppet function.
+	CallFunction(name string, args []value.Value) (value.Value, error)
+}
+
+// VariableLister may be implemented by a Scope to support scope.to_hash,
+// which some templates call. Variables returns every variable visible in
+// the scope whose value is not undef, as Puppet's Scope#to_hash does.
+type VariableLister interface {
+	Variables() *value.Hash
+}
+
+// VariableUpdater may be implemented by a Scope whose variables a template
+// can change in place (@list << x, @h['k'] = v): after a successful
+// rendering, UpdateVariable receives the new value of each variable whose
+// array or hash the template changed. Under Puppet the template holds the
+// variable's own Ruby object, so later code in that scope sees the change.
+type VariableUpdater interface {
+	UpdateVariable(name string, v value.Value)
+}
+
+// ObjectSharer may be implemented by a Scope whose templates must share Ruby
+// objects with the templates they render. Under Puppet a template reads a
+// variable's own Ruby object, and scope.setvar stores one into the scope, so
+// a template can set a hash, store into it (scope.lookupvar('x')[:item] =
+// ...) and render a nested template that reads it back (Debian's apache
+// module does). SharedObjects returns the table of the current rendering
+// tree, or nil to convert afresh on every read.
+type ObjectSharer interface {
+	SharedObjects() *Objects
+}
+
+// Stopper may be implemented by a Scope whose rendering can be called off
+// (a compile that was cancelled or ran past its deadline). Rendering calls
+// Stopped every so many evaluation steps and ends with its error, when not
+// nil; a rescue clause does not catch it.
+type Stopper interface {
+	Stopped() error
+}
+
+// Objects maps Puppet hashes to the Ruby hashes templates were given for
+// them. It belongs to one rendering tree (a template and the templates it
+// renders) of one compile, and is not safe for concurrent use.
+type Objects struct {
+	hashes map[*value.Hash]*rhash
+	// setvars are the variables the tree's templates set with scope.setvar.
+	setvars map[string]any
+}
+
+// NewObjects returns an empty table. Its maps are made on first use: most
+// templates share nothing.
+func NewObjects() *Objects { return &Objects{} }
+
+// SegmentKind tells what part of a template a Segment is.
+type SegmentKind int
+
+// The kinds of template segment.
+const (
+	SegText   SegmentKind = iota // literal output
+	SegCode                      // <% code %>
+	SegOutput                    // <%= expr %>
+)
+
+// Segment is one piece of a template after ERB scanning (package erb).
+type Segment struct {
+	Kind SegmentKind
+	Text string
+	Line int // line of the segment's first character
+	// TrimmedNewline records that a code tag closed with -%> ate the newline
+	// after it; a Ruby # comment in the tag then ends there, as in Ruby.
+	TrimmedNewline bool
+}
+
+// Template is a parsed template. It is immutable and may be rendered
+// concurrently from several goroutines.
+type Template struct {
+	name string
+	body node
+}
+
+// Name returns the name the template was parsed under.
+func (t *Template) Name() string { return t.name }
+
+// ParseTemplate parses a template from its segments: literal text, Ruby
+// code and Ruby expressions to output; name is used in error messages.
+func ParseTemplate(name string, segs []Segment) (*Template, error) {
+	var toks []token
+	lastLine := 1
+	for k, s := range segs {
+		lastLine = s.Line
+		switch s.Kind {
+		case SegText:
+			toks = append(toks, token{kind: tText, text: s.Text, line: s.Line})
+			lastLine = s.Line + strings.Count(s.Text, "\n")
+		case SegCode, SegOutput:
+			lx := &lexer{name: name, src: s.Text, line: s.Line}
+			if err := lx.run(); err != nil {
+				return nil, err
+			}
+			if lx.commentAtEnd && !s.TrimmedNewline && k+1 < len(segs) {
+				// Ruby's generated code keeps the comment open, swallowing
+				// what follows on the same generated line.
+				return nil, fmt.Errorf("unsupported Ruby in template %s:%d: a # comment runs past the end of its tag", name, lx.line)
+			}
+			if s.Kind == SegOutput {
+				toks = append(toks, token{kind: tOutBegin, line: s.Line})
+				toks = append(toks, lx.toks...)
+				toks = append(toks, token{kind: tOutEnd, line: lx.line})
+			} else {
+				toks = append(toks, lx.toks...)
+				toks = append(toks, token{kind: tNL, line: lx.line})
+			}
+			lastLine = lx.line
+		}
+	}
+	toks = append(toks, token{kind: tEOF, line: lastLine})
+	p := &parser{name: name, toks: toks}
+	body, err := p.parseProgram()
+	if err != nil {
+		return nil, err
+	}
+	return &Template{name: name, body: body}, nil
+}
+
+// Render evaluates the template against a scope and returns its output.
+func (t *Template) Render(s Scope) (out string, err error) {
+	return t.RenderWith(s, RenderOptions{})
+}
+
+// RenderOptions are the limits of one rendering a caller may raise.
+type RenderOptions struct {
+	// MaxSize bounds the template's output and any one string it builds;
+	// zero means MaxStringSize, and it is at most MaxTemplateSizeCeiling.
+	MaxSize int
+}
+
+// RenderWith is Render within the limits of o.
+func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) {
+	maxString := MaxStringSize
+	if o.MaxSize > 0 {
+		maxString = min(o.MaxSize, MaxTemplateSizeCeiling)
+	}
+	in := &interp{methods: builtinMethods(), tmpl: t, scope: s, ivars: map[string]any{}, maxString: maxString}
+	defer func() {
+		// A panic here is a bug in this package; report it against the
+		// template rather than taking the compiler down.
+		if r := recover(); r != nil {
+			out, err = "", fmt.Errorf("template %s: internal error rendering: %v", t.name, r)
+		}
+	}()
+	if _, err := in.eval(t.body, &env{vars: map[string]any{}}); err != nil {
+		switch e := err.(type) {
+		case *breakSignal:
+			return "", fmt.Errorf("template %s:%d: break outside a block", t.name, e.line)
+		case *nextSignal:
+			// next at top level ends the template like return would.
+			in.writeBack()
+			return in.out.String(), nil
+		}
+		return "", err
+	}
+	in.writeBack()
+	return in.out.String(), nil
+}
+
+// String returns a short description, for debugging.
+func (t *Template) String() string { return "ruby.Template(" + t.name + ")" }

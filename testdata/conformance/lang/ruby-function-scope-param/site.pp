@@ -1,0 +1,2 @@
+$top = "t"
+include m
