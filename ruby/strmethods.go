@@ -3,6 +3,7 @@ package ruby
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -136,7 +137,15 @@ func strMethods() methodTable[*rstr] {
 	t.def("match match?", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		str := s.s
 		if len(args) == 1 {
-			re, err := in.toRegexp(line, args[0])
+			// A string pattern is a regexp's source here (Regexp.new), not
+			// a literal as in sub or index.
+			var re *rregexp
+			var err error
+			if p, ok := args[0].(*rstr); ok {
+				re, err = in.compileRegexp(line, p.s, "")
+			} else {
+				re, err = in.toRegexp(line, args[0])
+			}
 			if err != nil {
 				return nil, true, err
 			}
@@ -1138,6 +1147,9 @@ func matchDataMethods() methodTable[*matchData] {
 		}
 		return nil, false, nil
 	})
+	t.def("length size", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
+		return int64(len(m.groups) / 2), true, nil
+	})
 	t.def("captures", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
 		var out []any
 		for i := 1; 2*i < len(m.groups); i++ {
@@ -1311,13 +1323,31 @@ func (in *interp) format(line int, fmtv any, args []any) (string, error) {
 		for j < len(s) && strings.IndexByte("-+ 0#", s[j]) >= 0 {
 			j++
 		}
+		spec := s[i+1 : j]
+		if j < len(s) && s[j] == '*' {
+			// The width is the next argument; a negative one left-justifies.
+			if argi >= len(args) {
+				return "", in.errorf(line, "ArgumentError", "too few arguments")
+			}
+			w, ok := args[argi].(int64)
+			if !ok {
+				return "", in.errorf(line, "TypeError", "no implicit conversion of %s into Integer", className(args[argi]))
+			}
+			argi++
+			if w < 0 {
+				spec, w = spec+"-", -w
+			}
+			spec += strconv.FormatInt(w, 10)
+			j++
+		}
+		start := j
 		for j < len(s) && (s[j] >= '0' && s[j] <= '9' || s[j] == '.') {
 			j++
 		}
 		if j >= len(s) {
 			return "", in.errorf(line, "ArgumentError", "incomplete format specifier")
 		}
-		spec := s[i+1 : j]
+		spec += s[start:j]
 		verb := s[j]
 		i = j
 		if err := in.checkFormatSpec(line, spec); err != nil {
