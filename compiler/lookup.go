@@ -86,6 +86,11 @@ func fnLookup(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 	}
 	req.DefaultFunc = defaultFunc(c)
+	// Data is interpolated with the calling scope's variables, as in
+	// Puppet: a class's lookup() sees its $module_name and locals.
+	if comp, ok := c.Services.(*Compilation); ok && c.Scope != nil {
+		req.Scope = &erbScope{c: comp, sc: c.Scope}
+	}
 	return c.Svc().Lookup(req.Request)
 }
 

@@ -98,6 +98,17 @@ type call struct {
 	// checked against a scope that has changed (e.g. a class's local variables).
 	reads  []varRead
 	locals map[string]value.Value
+	// scope, when set, is the calling code's scope, which lookup()
+	// interpolates data with; nil means the session's.
+	scope Scope
+}
+
+// scopeIn is the scope the call interpolates with.
+func (c *call) scopeIn(s *Session) Scope {
+	if c.scope != nil {
+		return c.scope
+	}
+	return s.scope
 }
 
 func (c *call) variable(s *Session, name string) (value.Value, bool) {
@@ -106,20 +117,24 @@ func (c *call) variable(s *Session, name string) (value.Value, bool) {
 	}
 	var v value.Value
 	ok := false
-	if s.scope != nil {
-		v, ok = s.scope.Variable(name)
+	if sc := c.scopeIn(s); sc != nil {
+		v, ok = sc.Variable(name)
 	}
 	c.reads = append(c.reads, varRead{name, v, ok})
 	return v, ok
 }
 
-// readsStable reports whether the scope still gives the recorded values.
-func (s *Session) readsStable(reads []varRead) bool {
+// readsStable reports whether the session's scope still gives the
+// recorded values.
+func (s *Session) readsStable(reads []varRead) bool { return readsStableIn(s.scope, reads) }
+
+// readsStableIn reports whether sc still gives the recorded values.
+func readsStableIn(sc Scope, reads []varRead) bool {
 	for _, r := range reads {
 		var v value.Value
 		ok := false
-		if s.scope != nil {
-			v, ok = s.scope.Variable(r.name)
+		if sc != nil {
+			v, ok = sc.Variable(r.name)
 		}
 		if ok != r.ok || (ok && !sameValue(v, r.v)) {
 			return false
@@ -162,6 +177,11 @@ type Request struct {
 	HasDefault bool
 	// DefaultFunc is the default block; it wins over Default.
 	DefaultFunc func(key string) (value.Value, error)
+	// Scope, when set, is the scope of the calling code: data is
+	// interpolated with its variables, as Puppet's lookup() does (a
+	// class's $module_name and local variables). Nil means the
+	// session's scope.
+	Scope Scope
 }
 
 // Lookup performs a lookup() call.
@@ -184,7 +204,7 @@ func (s *Session) lookup(req Request, ex *explainer) (value.Value, bool, error) 
 		return nil, false, err
 	}
 	for _, key := range req.Keys {
-		c := &call{ex: ex}
+		c := &call{ex: ex, scope: req.Scope}
 		v, found, err := s.searchAndMerge(key, merge, c)
 		if err != nil {
 			return nil, false, err
@@ -253,8 +273,18 @@ func describeExpected(t value.Type) string {
 // LookupParam is automatic parameter lookup for class parameter class::param,
 // honouring lookup_options. found is false when no layer has the key.
 func (s *Session) LookupParam(class, param string) (v value.Value, found bool, err error) {
-	key := strings.TrimPrefix(class, "::") + "::" + param
-	return s.searchAndMerge(key, nil, &call{})
+	class = strings.TrimPrefix(class, "::")
+	key := class + "::" + param
+	// Puppet looks a class's parameters up in the class's scope, where
+	// $module_name is the module the class belongs to: module data
+	// interpolates %{module_name}.
+	c := &call{}
+	if mod, _, _ := strings.Cut(class, "::"); s.opts.ModuleDir != nil {
+		if _, ok := s.opts.ModuleDir(mod); ok {
+			c.locals = map[string]value.Value{"module_name": value.String(mod)}
+		}
+	}
+	return s.searchAndMerge(key, nil, c)
 }
 
 // HieraFunction is one of the classic hiera functions.
@@ -356,12 +386,12 @@ func (s *Session) searchAndMerge(key string, merge *Merge, c *call) (value.Value
 	}
 	rk := resultKey{key, mergeCacheKey(merge)}
 	if c.ex == nil && len(c.locals) == 0 {
-		if r, ok := s.results[rk]; ok && s.readsStable(r.reads) {
+		if r, ok := s.results[rk]; ok && readsStableIn(c.scopeIn(s), r.reads) {
 			c.reads = append(c.reads, r.reads...)
 			return r.v, r.found, nil
 		}
 	}
-	inner := &call{ex: c.ex, locals: c.locals}
+	inner := &call{ex: c.ex, locals: c.locals, scope: c.scope}
 	v, found, err := s.searchAndMergeUncached(key, merge, inner)
 	c.reads = append(c.reads, inner.reads...)
 	if err != nil {

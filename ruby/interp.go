@@ -2,6 +2,7 @@ package ruby
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -1230,6 +1231,18 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 			}
 			return newStr(s), nil
 		}
+	case "require_relative":
+		// Relative to the function's file, within its module's lib
+		// (mongodb's function requires ../util/mongodb_md5er).
+		if len(args) == 1 && in.fn != nil {
+			if s, ok := args[0].(*rstr); ok {
+				if i := strings.LastIndex(in.fn.File, "/lib/"); i >= 0 {
+					target := path.Clean(path.Join(path.Dir(in.fn.File[i+len("/lib/"):]), s.s))
+					return in.require(line, target)
+				}
+			}
+		}
+		return false, nil
 	case "require":
 		// Puppet has loaded most of what templates require; shellwords
 		// it has not, and its String and Array methods come with it.

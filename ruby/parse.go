@@ -891,6 +891,19 @@ func (p *parser) parseModule(t token) node {
 		}
 		name.WriteString("::")
 	}
+	// A class is read as a module of class methods (def self.x), which
+	// is what module libraries define (mongodb's MongodbMd5er); its
+	// superclass only matters to rescue clauses, which do not check it.
+	if t.text == "class" && p.accept("<") {
+		for {
+			if c := p.next(); c.kind != tConst {
+				p.fail(c, "expected a superclass name")
+			}
+			if !p.accept("::") {
+				break
+			}
+		}
+	}
 	saved := p.locals
 	p.locals = nil
 	p.pushScope()
@@ -1092,7 +1105,7 @@ func (p *parser) parseKeyword() node {
 		return &nNext{at{t.line}, v}
 	case "then":
 		p.fail(t, "unexpected then")
-	case "module":
+	case "module", "class":
 		return p.parseModule(t)
 	case "yield":
 		return p.parseCallRest(t, nil, "yield")

@@ -128,7 +128,7 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 	base := strings.TrimSuffix(filepath.Base(file), ".rb")
 	for _, st := range seq.stmts {
 		c, ok := st.(*nCall)
-		if ok && c.recv == nil && c.name == "require" && len(c.args) == 1 {
+		if ok && c.recv == nil && (c.name == "require" || c.name == "require_relative") && len(c.args) == 1 {
 			requires = append(requires, c)
 		}
 		if !ok || c.block == nil || len(c.args) == 0 {
