@@ -157,6 +157,8 @@ type Compilation struct {
 	// Every resource declared so far (virtual ones too), in order.
 	resources []*resource
 	byRef     map[catalog.Ref]*resource
+	// aliases are the type aliases resolved so far.
+	aliases map[*Definition]*value.AliasType
 	// uniq indexes native resources by uniqueness key (type + namevars).
 	uniq map[string]*resource
 	// Per-scope compile data: the resource a scope belongs to and its

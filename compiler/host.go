@@ -216,17 +216,32 @@ func (c *Compilation) typeExists(name string) bool {
 	return ok
 }
 
+// resolveAlias evaluates a type alias once per compile: modules' aliases
+// (Struct types with patterns) are referenced by every parameter that uses
+// them. The alias is cached before its body is evaluated, so an alias
+// that refers to itself resolves to itself.
 func (c *Compilation) resolveAlias(def *Definition) (value.Type, error) {
+	if at, ok := c.aliases[def]; ok {
+		return at, nil
+	}
+	if c.aliases == nil {
+		c.aliases = make(map[*Definition]*value.AliasType)
+	}
+	at := &value.AliasType{Name: def.Name}
+	c.aliases[def] = at
 	asc := eval.NewScope(eval.LocalScope, "", c.top, def.File)
 	v, err := c.ev.Eval(def.TypeAlias.Type, asc)
 	if err != nil {
+		delete(c.aliases, def)
 		return nil, err
 	}
 	t, ok := v.(value.Type)
 	if !ok {
+		delete(c.aliases, def)
 		return nil, eval.Errorf(def.File.Position(def.TypeAlias.Pos()), "type alias %s does not resolve to a type", def.Name)
 	}
-	return &value.AliasType{Name: def.Name, Resolved: t}, nil
+	at.Resolved = t
+	return at, nil
 }
 
 // classNames flattens include-style arguments: names, arrays, Class refs.
