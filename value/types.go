@@ -254,7 +254,63 @@ func Resolve(t Type) Type {
 
 // TypesEqual reports whether two types are the same type.
 func TypesEqual(a, b Type) bool {
-	return a == b || TypeString(a) == TypeString(b)
+	if a == b {
+		return true
+	}
+	if typesDiffer(a, b) {
+		return false
+	}
+	return TypeString(a) == TypeString(b)
+}
+
+// typesDiffer is a cheap test that two types print differently, for the
+// common case of Struct keys (Optional['name'], 'name'): true only when
+// sure. Building both strings for every pair made a Struct literal's keys
+// quadratic in string building.
+func typesDiffer(a, b Type) bool {
+	switch x := a.(type) {
+	case *OptionalType:
+		if y, ok := b.(*OptionalType); ok {
+			return x.Type != nil && y.Type != nil && typesDiffer(x.Type, y.Type)
+		}
+	case *NotUndefType:
+		if y, ok := b.(*NotUndefType); ok {
+			return x.Type != nil && y.Type != nil && typesDiffer(x.Type, y.Type)
+		}
+	case *EnumType:
+		if y, ok := b.(*EnumType); ok {
+			return len(x.Values) == 1 && len(y.Values) == 1 && x.Values[0] != y.Values[0]
+		}
+	}
+	ka, kb := plainKind(a), plainKind(b)
+	return ka != 0 && kb != 0 && ka != kb
+}
+
+// plainKind numbers the kinds of type whose string form starts with their
+// own type's name (two such types of different kinds never print alike),
+// 0 for the others.
+func plainKind(t Type) int {
+	switch t.(type) {
+	case *OptionalType:
+		return 1
+	case *NotUndefType:
+		return 2
+	case *EnumType:
+		return 3
+	case *IntegerType:
+		return 4
+	case *FloatType:
+		return 5
+	case *ArrayType:
+		return 6
+	case *HashType:
+		return 7
+	case *StructType:
+		return 8
+	case *TupleType:
+		return 9
+	}
+	return 0
 }
 
 // NewEnum builds Enum[values...] with values sorted out of duplicates as Puppet keeps them.
