@@ -169,7 +169,7 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 	modules, moduleList := indexModules(modulePath)
 	types := cfg.Types
 	if types == nil {
-		types, _ = resourcetype.NewSet(moduleList)
+		types = resourcetype.NewLazySet(moduleList)
 	}
 	env := &Environment{
 		settings:   environmentSettings(cfg),

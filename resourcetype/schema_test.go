@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -486,5 +487,33 @@ func TestTitleIsKey(t *testing.T) {
 	}
 	if hits == 0 {
 		t.Error("TitleIsKey never held")
+	}
+}
+
+// TestLazySetAgreesWithNewSet: a lazy Set finds the same module types, with
+// the same attributes, as reading every type file up front, and unknown
+// names (or names that are no file name) stay unknown.
+func TestLazySetAgreesWithNewSet(t *testing.T) {
+	dirs, _ := filepath.Glob("/usr/share/puppet/modules/*")
+	if len(dirs) == 0 {
+		t.Skip("no Puppet modules installed")
+	}
+	eager, _ := NewSet(dirs)
+	lazy := NewLazySet(dirs)
+	for _, name := range eager.Names() {
+		want, _ := eager.Lookup(name)
+		got, ok := lazy.Lookup(strings.ToUpper(name[:1]) + name[1:])
+		if !ok {
+			t.Errorf("%s: not found lazily", name)
+			continue
+		}
+		if !reflect.DeepEqual(got.Attributes(), want.Attributes()) || !reflect.DeepEqual(got.NameVars(), want.NameVars()) {
+			t.Errorf("%s: lazily %v %v, eagerly %v %v", name, got.Attributes(), got.NameVars(), want.Attributes(), want.NameVars())
+		}
+	}
+	for _, name := range []string{"nosuchtype", "../type/file", "a/b"} {
+		if _, ok := lazy.Lookup(name); ok {
+			t.Errorf("%s found", name)
+		}
 	}
 }

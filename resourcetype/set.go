@@ -2,8 +2,11 @@ package resourcetype
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 )
 
 //go:generate go run ./internal/gen -puppet /usr/lib/ruby/vendor_ruby/puppet -out zz_builtin.go
@@ -47,6 +50,101 @@ func (e *UnknownTypeError) Error() string {
 // It is immutable after NewSet and safe for concurrent use.
 type Set struct {
 	types map[string]*Schema
+
+	// A lazy Set (NewLazySet) reads a module type the first time it is
+	// looked up: dirs is the module path, read the types read so far
+	// (nil: no such type), guarded by mu.
+	lazy bool
+	dirs []string
+	mu   sync.RWMutex
+	read map[string]*Schema
+}
+
+// NewLazySet is NewSet that reads each module type when it is first looked
+// up (lib/puppet/type/<name>.rb of the first module that has it, as
+// Puppet's autoloader finds it), rather than every type file of the
+// module path up front: a compile uses a few of the hundreds of types a
+// Forge module path holds. Files that cannot be read make their type
+// unknown. It is safe for concurrent use.
+func NewLazySet(moduleDirs []string) *Set {
+	s := &Set{types: make(map[string]*Schema), lazy: true, dirs: moduleDirs, read: make(map[string]*Schema)}
+	meta := builtinMetaparams()
+	for _, name := range builtinTypeNames() {
+		if sch, err := NewSchema(builtinDefinition(name), meta); err == nil {
+			s.types[name] = sch
+		}
+	}
+	return s
+}
+
+// readType finds and reads module type name (lowercase) for a lazy Set.
+func (s *Set) readType(name string) *Schema {
+	s.mu.RLock()
+	sch, done := s.read[name]
+	s.mu.RUnlock()
+	if done {
+		return sch
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sch, done := s.read[name]; done {
+		return sch
+	}
+	s.read[name] = nil
+	if !validTypeFileName(name) {
+		return nil
+	}
+	for _, dir := range s.dirs {
+		typeDir := filepath.Join(dir, "lib", "puppet", "type")
+		path := filepath.Join(typeDir, name+".rb")
+		if _, err := os.Stat(path); err != nil {
+			continue
+		}
+		d, err := ReadTypeFile(path, typeDir)
+		if err != nil || d == nil || strings.ToLower(d.Name) != name {
+			return nil
+		}
+		if s.hasProvider(name) {
+			d.AddParam("provider", false)
+		}
+		sch, err := NewSchema(d, builtinMetaparams())
+		if err != nil {
+			return nil
+		}
+		s.read[name] = sch
+		return sch
+	}
+	return nil
+}
+
+// hasProvider reports whether some module on the path has a provider for
+// type name: Puppet then gives the type its provider parameter.
+func (s *Set) hasProvider(name string) bool {
+	for _, dir := range s.dirs {
+		files, err := os.ReadDir(filepath.Join(dir, "lib", "puppet", "provider", name))
+		if err != nil {
+			continue
+		}
+		for _, f := range files {
+			if !f.IsDir() && strings.HasSuffix(f.Name(), ".rb") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// validTypeFileName rejects names that are no type's file name (paths).
+func validTypeFileName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range name {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
 }
 
 // NewSet reads the types of the given module directories (each holding
@@ -103,11 +201,14 @@ func (s *Set) Lookup(name string) (*Schema, bool) {
 	// buffer spares an allocation per lookup.
 	var buf [64]byte
 	if lower, ok := appendLowerASCII(buf[:0], name); ok {
-		sch, ok := s.types[string(lower)]
+		if sch, ok := s.types[string(lower)]; ok || !s.lazy {
+			return sch, ok
+		}
+	} else if sch, ok := s.types[strings.ToLower(name)]; ok || !s.lazy {
 		return sch, ok
 	}
-	sch, ok := s.types[strings.ToLower(name)]
-	return sch, ok
+	sch := s.readType(strings.ToLower(name))
+	return sch, sch != nil
 }
 
 // appendLowerASCII appends s lowercased to b; ok is false (and b useless)
@@ -126,12 +227,20 @@ func appendLowerASCII(b []byte, s string) (_ []byte, ok bool) {
 	return b, true
 }
 
-// Names lists the types in the set, sorted.
+// Names lists the types in the set, sorted; for a lazy Set, the built-in
+// types and the module types looked up so far.
 func (s *Set) Names() []string {
 	names := make([]string, 0, len(s.types))
 	for n := range s.types {
 		names = append(names, n)
 	}
+	s.mu.RLock()
+	for n, sch := range s.read {
+		if sch != nil {
+			names = append(names, n)
+		}
+	}
+	s.mu.RUnlock()
 	sort.Strings(names)
 	return names
 }
