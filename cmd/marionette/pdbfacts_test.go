@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -177,5 +179,87 @@ func TestFleetFactsFromLivePuppetDB(t *testing.T) {
 	stderr.Reset()
 	if code := runCompile([]string{"never-" + nodes[0], "--facts", "puppetdb", "--puppetdb", url, "--manifest", site}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "No facts available for target node: never-") {
 		t.Errorf("unknown node: exit %d\n%s", code, stderr.String())
+	}
+}
+
+// allowHTTP lets the termini use the test PuppetDB's plain HTTP: they only
+// accept https server_urls.
+const allowHTTP = `require 'puppet'
+require 'puppet/util/puppetdb/config'
+Puppet::Util::Puppetdb::Config.singleton_class.prepend(Module.new do
+  def convert_and_validate_urls(list)
+    list.map { |s| u = URI(s.strip); u.path = ''; u }
+  end
+end)
+`
+
+// TestFactsPuppetDBAsPuppet: a node compiled with --facts puppetdb sees
+// the facts `puppet catalog compile --facts_terminus puppetdb` sees (types,
+// order, the stored trusted fact).
+func TestFactsPuppetDBAsPuppet(t *testing.T) {
+	url := livePuppetDBURL(t)
+	if _, err := exec.LookPath("puppet"); err != nil {
+		t.Skip("no puppet")
+	}
+	if _, err := os.Stat("/usr/lib/ruby/vendor_ruby/puppet/indirector/facts/puppetdb.rb"); err != nil {
+		t.Skip("no puppet-terminus-puppetdb")
+	}
+	c, err := puppetdb.NewURL(url, puppetdb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := fmt.Sprintf("pf-%d.example.com", time.Now().UnixNano())
+	storeFacts(t, c, node, value.NewHash(
+		value.String("role"), value.String("db"),
+		value.String("memory"), value.NewHash(value.String("gb"), value.Float(1.5), value.String("mb"), value.Integer(1536)),
+		value.String("virtual"), value.Boolean(false),
+		value.String("disks"), value.Array{value.String("sda"), value.String("sdb")},
+	))
+	dir := t.TempDir()
+	site := filepath.Join(dir, "conf/code/environments/production/manifests/site.pp")
+	files := map[string]string{
+		"conf/code/environments/production/manifests/site.pp": `node default { notify { "facts ${facts}": } notify { "types ${facts['memory']['gb'].type} ${facts['memory']['mb'].type} ${facts['virtual'].type}": } }` + "\n",
+		"conf/puppet.conf":   fmt.Sprintf("[main]\nconfdir = %[1]s/conf\ncodedir = %[1]s/conf/code\nvardir = %[1]s/var\nlogdir = %[1]s/log\nrundir = %[1]s/run\nssldir = %[1]s/ssl\n", dir),
+		"conf/puppetdb.conf": "[main]\nserver_urls = " + url + "\n",
+		"allow_http.rb":      allowHTTP,
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command("puppet", "catalog", "compile", node, "--confdir", filepath.Join(dir, "conf"), "--facts_terminus", "puppetdb", "--render-as", "json")
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(dir, "allow_http.rb"))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("puppet: %v\n%s", err, out)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := runCompile([]string{node, "--facts", "puppetdb", "--puppetdb", url, "--manifest", site}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	titles := func(data []byte) []string {
+		var cat struct {
+			Resources []struct{ Type, Title string }
+		}
+		if err := json.Unmarshal(data[bytes.IndexByte(data, '{'):], &cat); err != nil {
+			t.Fatalf("%v\n%s", err, data)
+		}
+		var out []string
+		for _, r := range cat.Resources {
+			if r.Type == "Notify" {
+				out = append(out, r.Title)
+			}
+		}
+		return out
+	}
+	want, got := titles(out), titles(stdout.Bytes())
+	t.Logf("Puppet: %q", want)
+	if len(want) != 2 || strings.Join(want, "\n") != strings.Join(got, "\n") {
+		t.Errorf("marionette:\n%s\nPuppet:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
