@@ -29,6 +29,9 @@ type envFlags struct {
 	config, codedir, confdir               string
 	strict                                 bool
 	encTimeout                             time.Duration
+	// warn receives the PuppetDB client's warnings when --facts
+	// puppetdb reads facts (nil discards them).
+	warn io.Writer
 }
 
 // addEnvironmentFlags defines the environment flags on fs.
@@ -106,6 +109,7 @@ func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment
 	if err != nil {
 		return nil, nil, &configError{Err: err}
 	}
+	f.warn = warn
 	facts, err := f.readFacts(true)
 	if err != nil {
 		return nil, nil, err
@@ -126,7 +130,11 @@ func (f *envFlags) readFacts(required bool) (*value.Hash, error) {
 	case "none":
 		return value.EmptyHash, nil
 	case factsPuppetDB:
-		c, err := f.needPuppetDB(io.Discard, "--facts puppetdb")
+		w := f.warn
+		if w == nil {
+			w = io.Discard
+		}
+		c, err := f.needPuppetDB(w, "--facts puppetdb")
 		if err != nil {
 			return nil, err
 		}
