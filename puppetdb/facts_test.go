@@ -2,11 +2,13 @@ package puppetdb
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -138,7 +140,69 @@ func TestLiveActiveNodesAndFacts(t *testing.T) {
 			t.Errorf("%s = %v, want %v", k, v, want)
 		}
 	}
+	batched, err := c.NewFactsBatch([]string{name, "never.example.com"}, 0).Facts(ctx, name)
+	if err != nil || value.ToString(batched) != value.ToString(got) {
+		t.Errorf("batch read %v (%v), NodeFacts %v", batched, err, got)
+	}
 	if _, err := c.NodeFacts(ctx, uniqueCertname("never")); !errors.Is(err, ErrNoFacts) {
 		t.Errorf("unknown node: %v", err)
+	}
+}
+
+// TestFactsBatchPages: one POST per page of nodes, in PuppetDB's fact
+// order; a page is dropped once all its nodes were asked for; a node of
+// the list PuppetDB lacks is ErrNoFacts; a node outside the list is read
+// on its own.
+func TestFactsBatchPages(t *testing.T) {
+	var mu sync.Mutex
+	posts, gets := 0, 0
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		if r.Method == http.MethodGet {
+			gets++
+			w.Write([]byte(`[{"name":"solo","value":true}]`))
+			return
+		}
+		posts++
+		var q struct{ Query []any }
+		json.NewDecoder(r.Body).Decode(&q)
+		names := q.Query[2].([]any)[2].([]any)[1].([]any)
+		var rows []string
+		for _, n := range names {
+			if n == "gone" {
+				continue
+			}
+			rows = append(rows, `{"certname":"`+n.(string)+`","facts":{"data":[{"name":"z","value":1},{"name":"a","value":"`+n.(string)+`"}]}}`)
+		}
+		w.Write([]byte("[" + strings.Join(rows, ",") + "]"))
+	}))
+	defer ts.Close()
+	c, err := NewURL(ts.URL, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	b := c.NewFactsBatch([]string{"n1", "n2", "gone", "n4", "n5"}, 2)
+	for _, n := range []string{"n1", "n2", "n4", "n5"} {
+		f, err := b.Facts(ctx, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := value.ToString(f); got != "{z => 1, a => "+n+"}" {
+			t.Errorf("%s: %s", n, got)
+		}
+	}
+	if _, err := b.Facts(ctx, "gone"); !errors.Is(err, ErrNoFacts) {
+		t.Errorf("gone: %v", err)
+	}
+	if _, err := b.Facts(ctx, "other"); err != nil {
+		t.Errorf("other: %v", err)
+	}
+	if posts != 3 || gets != 1 {
+		t.Errorf("%d POSTs and %d GETs, want 3 and 1", posts, gets)
+	}
+	if len(b.pages) != 0 {
+		t.Errorf("%d pages kept after every node was read", len(b.pages))
 	}
 }

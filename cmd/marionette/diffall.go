@@ -123,7 +123,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	}
 	ff := fleetFacts{}
 	if fl.factsFrom != "" {
-		ff.pdb = pdb
+		ff.pdb = fromPuppetDB(pdb, nodes)
 	}
 	// puppet.conf may name the environmentpath and the ENC.
 	rs, err := f.resolver(logw, environment.Options{Snapshot: true})

@@ -93,7 +93,7 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 
 	facts := fleetFacts{}
 	if fl.factsFrom != "" {
-		facts.pdb = pdb
+		facts.pdb = fromPuppetDB(pdb, nodes)
 	}
 	compileOne, err := fleetCompiler(&f, out, *timeout, logw, facts, pdb)
 	if err != nil {

@@ -78,14 +78,27 @@ func compileWithPuppetDBFacts(ctx context.Context, f *envFlags, stderr io.Writer
 // fleetFacts says where a fleet run's facts come from: PuppetDB when pdb
 // is set, else each node's facts file.
 type fleetFacts struct {
-	pdb          *puppetdb.Client
+	pdb          *puppetdb.FactsBatch
 	maxYAMLNodes int
+}
+
+// fromPuppetDB reads the facts of nodes from c, a page of nodes a request.
+func fromPuppetDB(c *puppetdb.Client, nodes []fleet.Node) *puppetdb.FactsBatch {
+	names := make([]string, len(nodes))
+	for i, n := range nodes {
+		names[i] = n.Name
+	}
+	return c.NewFactsBatch(names, 0)
 }
 
 // read returns n's facts.
 func (ff fleetFacts) read(ctx context.Context, n fleet.Node) (*value.Hash, error) {
 	if ff.pdb != nil {
-		return factsOf(ctx, ff.pdb, n.Name)
+		facts, err := ff.pdb.Facts(ctx, n.Name)
+		if errors.Is(err, puppetdb.ErrNoFacts) {
+			return nil, &configError{Err: fmt.Errorf("No facts available for target node: %s (PuppetDB has none)", n.Name)}
+		}
+		return facts, err
 	}
 	return node.ReadFactsLimit(nil, n.FactsPath, ff.maxYAMLNodes)
 }
