@@ -192,6 +192,7 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 	if _, err := r.Loader.Get(context.Background(), r.Environment); err != nil {
 		return nil, err
 	}
+	ff.maxYAMLNodes = opts.Limits.MaxYAMLNodes
 	return func(ctx context.Context, n fleet.Node) (err error) {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -200,7 +201,6 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 				err = deadlineError(ctx, err, timeout)
 			}
 		}()
-		ff.maxYAMLNodes = opts.Limits.MaxYAMLNodes
 		facts, err := ff.read(ctx, n)
 		if err != nil {
 			return err
