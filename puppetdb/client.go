@@ -414,13 +414,24 @@ func (c *Client) QueryEndpoint(ctx context.Context, endpoint string, query any) 
 
 // queryEndpoint is QueryEndpoint telling tried each server it tries.
 func (c *Client) queryEndpoint(ctx context.Context, endpoint string, query any, tried func(*url.URL)) ([]byte, error) {
+	return c.queryParams(ctx, endpoint, query, "", tried)
+}
+
+// queryParams is queryEndpoint with more URL parameters (paging: limit,
+// offset, order_by), already encoded, after the query.
+func (c *Client) queryParams(ctx context.Context, endpoint string, query any, params string, tried func(*url.URL)) ([]byte, error) {
 	suffix := QueryPath + "/" + strings.TrimPrefix(endpoint, "/")
+	sep := "?"
 	if query != nil {
 		q, err := marshal(query)
 		if err != nil {
 			return nil, err
 		}
 		suffix += "?query=" + url.QueryEscape(string(q))
+		sep = "&"
+	}
+	if params != "" {
+		suffix += sep + params
 	}
 	resp, err := c.query(ctx, suffix, func(ctx context.Context, base *url.URL) (*http.Request, error) {
 		if tried != nil {

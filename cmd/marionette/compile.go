@@ -25,8 +25,6 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	addOutputFlags(fs, &out, "json", "pson", "yaml")
 	timeout := addTimeoutFlag(fs)
 	profile := fs.Bool("profile-stages", false, "print how long each stage of the compile took to stderr")
-	// Read through f.options() like the environment flags.
-	fs.String("puppetdb", "", "collect exported resources from (and answer puppetdb_query with) the PuppetDB at `URL`, as storeconfigs with puppetdb.conf would")
 	// The fleet flags, here for the help text: --all-nodes runs runFleet,
 	// which defines them again.
 	var fl fleetFlags
@@ -35,7 +33,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		w := fs.Output()
 		fmt.Fprintln(w, "usage: marionette compile NODE --manifest FILE_OR_DIR --modulepath DIR[:DIR...] --facts FILE [flags]")
 		fmt.Fprintln(w, "       marionette compile NODE --environmentpath DIR [--environment ENV] --facts FILE [flags]")
-		fmt.Fprintln(w, "       marionette compile --all-nodes (--facts-dir DIR | --nodes-from FILE) --out DIR [--jobs N] [flags]")
+		fmt.Fprintln(w, "       marionette compile --all-nodes (--facts-dir DIR | --nodes-from FILE | --facts-from puppetdb) --out DIR [--jobs N] [flags]")
 		fmt.Fprintln(w, "Prints NODE's catalog as `puppet catalog compile --render-as json` does; --facts none compiles without facts.")
 		fs.PrintDefaults()
 	}
@@ -195,6 +193,9 @@ func compileNode(ctx context.Context, f *envFlags, stderr io.Writer) (*compiler.
 	if f.facts == "" {
 		_, err := f.readFacts(true) // the error that says facts are needed
 		return nil, err
+	}
+	if f.facts == factsPuppetDB {
+		return compileWithPuppetDBFacts(ctx, f, stderr)
 	}
 	opts, err := f.options()
 	if err != nil {

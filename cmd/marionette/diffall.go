@@ -22,7 +22,7 @@ import (
 )
 
 // diffAllUsage is the synopsis of diff --all-nodes.
-const diffAllUsage = "usage: marionette diff --all-nodes --from ENV_A --to ENV_B (--facts-dir DIR | --nodes-from FILE) [--environmentpath DIR] [--jobs N] [--json] [--ignore-tags] [--ignore-file-line=false] [flags]"
+const diffAllUsage = "usage: marionette diff --all-nodes --from ENV_A --to ENV_B (--facts-dir DIR | --nodes-from FILE | --facts-from puppetdb) [--environmentpath DIR] [--jobs N] [--json] [--ignore-tags] [--ignore-file-line=false] [flags]"
 
 // diffAllHelp explains diff --all-nodes below the synopsis.
 const diffAllHelp = `
@@ -50,17 +50,18 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	var f envFlags
 	addEnvironmentFlags(fs, &f)
 	var allNodes, asJSON bool
-	var from, to, envName, factsDir, nodesFrom string
-	var jobs int
+	var from, to, envName string
+	var fl fleetFlags
 	var opts catalogdiff.Options
-	fs.BoolVar(&allNodes, "all-nodes", false, "compile and compare every node (of --facts-dir or --nodes-from)")
+	fs.BoolVar(&allNodes, "all-nodes", false, "compile and compare every node (of --facts-dir, --nodes-from or, with --facts-from puppetdb, PuppetDB)")
 	fs.StringVar(&from, "from", "", "old code: an environment name under --environmentpath, or an environment directory")
 	fs.StringVar(&to, "to", "", "new code: an environment name under --environmentpath, or an environment directory")
 	fs.StringVar(&envName, "environment-name", "", "compile both sides as this environment (default: each side's own name); "+
 		"keeps code that uses $environment from differing")
-	fs.StringVar(&factsDir, "facts-dir", "", "directory of facts files, one per node (NODE.yaml or NODE.json)")
-	fs.StringVar(&nodesFrom, "nodes-from", "", "file of node names, one a line ('#' starts a comment)")
-	fs.IntVar(&jobs, "jobs", 0, "nodes to compile at once (default: number of CPUs)")
+	fs.StringVar(&fl.factsDir, "facts-dir", "", "directory of facts files, one per node (NODE.yaml or NODE.json)")
+	fs.StringVar(&fl.nodesFrom, "nodes-from", "", "file of node names, one a line ('#' starts a comment)")
+	fs.StringVar(&fl.factsFrom, "facts-from", "", "puppetdb reads each node's latest facts from PuppetDB; without --nodes-from, every active node with facts is compared")
+	fs.IntVar(&fl.jobs, "jobs", 0, "nodes to compile at once (default: number of CPUs)")
 	fs.BoolVar(&opts.IgnoreTags, "ignore-tags", false, "do not compare resource tags")
 	fs.BoolVar(&opts.IgnoreFileLine, "ignore-file-line", true, "do not compare the file and line resources were declared at "+
 		"(files are compared relative to their environment)")
@@ -95,20 +96,35 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		return usageErr(strings.Join(misplaced, ", ") + " cannot be used with diff --all-nodes: --from and --to choose the code, --facts-dir or --nodes-from the nodes")
 	case from == "" || to == "":
 		return usageErr("diff --all-nodes needs --from and --to")
-	case factsDir == "" && nodesFrom == "":
-		return usageErr("diff --all-nodes needs --facts-dir or --nodes-from")
-	case jobs < 0:
+	case fl.checkFactsFrom() != nil:
+		return usageErr("diff " + fl.checkFactsFrom().Error())
+	case fl.jobs < 0:
 		return usageErr("--jobs must not be negative")
-	}
-
-	nodes, err := listNodes(factsDir, nodesFrom)
-	if err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return 2
 	}
 
 	// Log lines and warnings come from many goroutines.
 	logw := &lockedWriter{w: stderr}
+	// The PuppetDB the flags name is both sides' store, and the source of
+	// facts with --facts-from puppetdb.
+	pdb, err := f.puppetDB(logw)
+	if err == nil && fl.factsFrom != "" && pdb == nil {
+		_, err = f.needPuppetDB(logw, "--facts-from puppetdb")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	nodes, err := fleetNodes(ctx, &fl, pdb)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
+	ff := fleetFacts{}
+	if fl.factsFrom != "" {
+		ff.pdb = fromPuppetDB(pdb, nodes)
+	}
 	// puppet.conf may name the environmentpath and the ENC.
 	rs, err := f.resolver(logw, environment.Options{Snapshot: true})
 	if err != nil {
@@ -140,7 +156,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	compareOne := func(ctx context.Context, n fleet.Node) error {
 		// Each node is compared once, by one goroutine, into its own slot.
 		r := &results[index[n.Name]]
-		facts, err := node.ReadFacts(nil, n.FactsPath)
+		facts, err := ff.read(ctx, n)
 		if err != nil {
 			r.Err = err
 			return err
@@ -153,6 +169,9 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 			return err
 		}
 		req := rs.Request(classified, facts)
+		if pdb != nil {
+			req.Store = pdb
+		}
 		var cats [2]*catalogdiff.Catalog
 		for i, s := range sides {
 			cats[i], r.SideErr[i] = s.compile(ctx, req, logw)
@@ -164,11 +183,9 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		return nil
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	progress := &fleet.Reporter{W: logw}
 	progress.TTY = isTerminal(stderr)
-	sum := fleet.Compile(ctx, jobs, nodes, compareOne, progress)
+	sum := fleet.Compile(ctx, fl.jobs, nodes, compareOne, progress)
 	for i, fr := range sum.Results {
 		r := &results[i]
 		switch {

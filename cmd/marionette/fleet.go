@@ -18,7 +18,7 @@ import (
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
-	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/puppetdb"
 )
 
 // runFleet implements compile --all-nodes: compile every node of a facts
@@ -35,13 +35,13 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 	addFleetFlags(fs, &fl)
 	timeout := addTimeoutFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: marionette compile --all-nodes (--facts-dir DIR | --nodes-from FILE) --out DIR [--jobs N] [flags]")
+		fmt.Fprintln(fs.Output(), "usage: marionette compile --all-nodes (--facts-dir DIR | --nodes-from FILE | --facts-from puppetdb) --out DIR [--jobs N] [flags]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	factsDir, nodesFrom, out, jobs := fl.factsDir, fl.nodesFrom, fl.out, fl.jobs
+	out, jobs := fl.out, fl.jobs
 	usageErr := func(msg string) int {
 		fmt.Fprintf(stderr, "Error: %s\n", msg)
 		fs.Usage()
@@ -50,8 +50,8 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 	switch {
 	case fs.NArg() > 0:
 		return usageErr("--all-nodes takes no node name: " + strings.Join(fs.Args(), " "))
-	case factsDir == "" && nodesFrom == "":
-		return usageErr("--all-nodes needs --facts-dir or --nodes-from")
+	case fl.checkFactsFrom() != nil:
+		return usageErr(fl.checkFactsFrom().Error())
 	case out == "":
 		return usageErr("--all-nodes needs --out")
 	case f.facts != "":
@@ -63,7 +63,21 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		return usageErr(err.Error())
 	}
 
-	nodes, err := listNodes(factsDir, nodesFrom)
+	// Log lines and warnings come from many goroutines.
+	logw := &lockedWriter{w: stderr}
+	// The PuppetDB the flags name is the store of every compile, and the
+	// source of facts with --facts-from puppetdb.
+	pdb, err := f.puppetDB(logw)
+	if err == nil && fl.factsFrom != "" && pdb == nil {
+		_, err = f.needPuppetDB(logw, "--facts-from puppetdb")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	nodes, err := fleetNodes(ctx, &fl, pdb)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
@@ -77,9 +91,11 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	// Log lines and warnings come from many goroutines.
-	logw := &lockedWriter{w: stderr}
-	compileOne, err := fleetCompiler(&f, out, *timeout, logw)
+	facts := fleetFacts{}
+	if fl.factsFrom != "" {
+		facts.pdb = fromPuppetDB(pdb, nodes)
+	}
+	compileOne, err := fleetCompiler(&f, out, *timeout, logw, facts, pdb)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -92,8 +108,6 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		defer debug.SetGCPercent(debug.SetGCPercent(fleetGCPercent))
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
 	progress := &fleet.Reporter{W: logw}
 	progress.TTY = isTerminal(stderr)
 	sum := fleet.Compile(ctx, jobs, nodes, compileOne, progress)
@@ -111,14 +125,16 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 type fleetFlags struct {
 	allNodes                 bool
 	factsDir, nodesFrom, out string
+	factsFrom                string
 	jobs                     int
 }
 
 // addFleetFlags defines the flags of compile --all-nodes on fs.
 func addFleetFlags(fs *flag.FlagSet, fl *fleetFlags) {
-	fs.BoolVar(&fl.allNodes, "all-nodes", false, "compile every node (of --facts-dir or --nodes-from)")
+	fs.BoolVar(&fl.allNodes, "all-nodes", false, "compile every node (of --facts-dir, --nodes-from or, with --facts-from puppetdb, PuppetDB)")
 	fs.StringVar(&fl.factsDir, "facts-dir", "", "with --all-nodes: directory of facts files, one per node (NODE.yaml or NODE.json)")
 	fs.StringVar(&fl.nodesFrom, "nodes-from", "", "with --all-nodes: file of node names, one a line ('#' starts a comment)")
+	fs.StringVar(&fl.factsFrom, "facts-from", "", "with --all-nodes: puppetdb reads each node's latest facts from PuppetDB; without --nodes-from, every active node with facts is compiled")
 	fs.StringVar(&fl.out, "out", "", "with --all-nodes: directory to write NODE.json catalogs into")
 	fs.IntVar(&fl.jobs, "jobs", 0, "with --all-nodes: nodes to compile at once (default: number of CPUs)")
 }
@@ -129,7 +145,7 @@ func (fl *fleetFlags) unused(fs *flag.FlagSet) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "facts-dir", "nodes-from", "out", "jobs":
+		case "facts-dir", "nodes-from", "facts-from", "out", "jobs":
 			if err == nil {
 				err = fmt.Errorf("--%s needs --all-nodes", f.Name)
 			}
@@ -158,9 +174,11 @@ func listNodes(factsDir, nodesFrom string) ([]fleet.Node, error) {
 const fleetGCPercent = 400
 
 // fleetCompiler loads the configured environment and returns the function
-// that compiles one node into out/NODE.json. Environments are loaded once
-// for the run (a snapshot of the code), however many nodes use them.
-func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Writer) (fleet.CompileFunc, error) {
+// that compiles one node into out/NODE.json, with facts as ff reads them
+// and store (when not nil) answering <<| |>> and puppetdb_query.
+// Environments are loaded once for the run (a snapshot of the code),
+// however many nodes use them.
+func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Writer, ff fleetFacts, store *puppetdb.Client) (fleet.CompileFunc, error) {
 	opts, err := f.options()
 	if err != nil {
 		return nil, err
@@ -174,6 +192,7 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 	if _, err := r.Loader.Get(context.Background(), r.Environment); err != nil {
 		return nil, err
 	}
+	ff.maxYAMLNodes = opts.Limits.MaxYAMLNodes
 	return func(ctx context.Context, n fleet.Node) (err error) {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -182,13 +201,16 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 				err = deadlineError(ctx, err, timeout)
 			}
 		}()
-		facts, err := node.ReadFactsLimit(nil, n.FactsPath, opts.Limits.MaxYAMLNodes)
+		facts, err := ff.read(ctx, n)
 		if err != nil {
 			return err
 		}
 		env, req, err := opts.Limit(r.Prepare(ctx, n.Name, facts))
 		if err != nil {
 			return err
+		}
+		if store != nil {
+			req.Store = store
 		}
 		res, err := compiler.Compile(ctx, env, req)
 		printDiagnostics(logw, res.Diagnostics, " (node "+n.Name+")")

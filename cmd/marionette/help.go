@@ -168,7 +168,12 @@ func topicFacts(w io.Writer) {
                    or Puppet's {"name": ..., "values": {...}} as
                    'puppet facts show' and PuppetDB export them
   --facts none     compile with no facts at all (a file named "none": ./none)
+  --facts puppetdb the node's latest facts in PuppetDB (--puppetdb URL, or
+                   storeconfigs with puppetdb.conf); compile, lookup, node
   --facts-dir DIR  with compile --all-nodes: DIR/NODE.yaml or DIR/NODE.json
+  --facts-from puppetdb
+                   with compile or diff --all-nodes: every active node PuppetDB
+                   has facts for (or those of --nodes-from), with its facts
 
 Without --facts, compile, bench and lookup fail with Puppet's
 "No facts available for target node" rather than compile another catalog.
@@ -295,9 +300,10 @@ func helpFlags(help string) []string {
 // flagValues are the fixed values of some flags, for completion.
 func flagValues() map[string]string {
 	return map[string]string{
-		"--render-as": "json pson yaml s",
-		"--color":     "auto always never",
-		"--merge":     "first unique hash deep",
+		"--render-as":  "json pson yaml s",
+		"--color":      "auto always never",
+		"--merge":      "first unique hash deep",
+		"--facts-from": "puppetdb",
 	}
 }
 

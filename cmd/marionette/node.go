@@ -51,6 +51,7 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
+	f.warn = stderr
 	facts, err := f.readFacts(false)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)

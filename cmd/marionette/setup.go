@@ -29,6 +29,9 @@ type envFlags struct {
 	config, codedir, confdir               string
 	strict                                 bool
 	encTimeout                             time.Duration
+	// warn receives the PuppetDB client's warnings when --facts
+	// puppetdb reads facts (nil discards them).
+	warn io.Writer
 }
 
 // addEnvironmentFlags defines the environment flags on fs.
@@ -36,7 +39,9 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	f.fs = fs
 	fs.StringVar(&f.manifest, "manifest", "", "main manifest: a .pp file or a directory")
 	fs.StringVar(&f.modulepath, "modulepath", "", "module directories, separated by ':'")
-	fs.StringVar(&f.facts, "facts", "", "facts `FILE` (YAML or JSON), or none to use no facts")
+	fs.StringVar(&f.facts, "facts", "", "facts `FILE` (YAML or JSON), none to use no facts, or puppetdb to read the node's facts from PuppetDB (a file named so: ./puppetdb)")
+	// Read through f.options() like the settings flags.
+	fs.String("puppetdb", "", "collect exported resources from (and answer puppetdb_query with, and read --facts puppetdb from) the PuppetDB at `URL`, as storeconfigs with puppetdb.conf would")
 	fs.StringVar(&f.enc, "enc", "", "external node classifier executable")
 	fs.StringVar(&f.hieraConfig, "hiera-config", "", "global hiera.yaml")
 	fs.StringVar(&f.environment, "environment", "production", "environment name")
@@ -104,6 +109,7 @@ func prepareWith(ctx context.Context, f *envFlags, warn io.Writer, o environment
 	if err != nil {
 		return nil, nil, &configError{Err: err}
 	}
+	f.warn = warn
 	facts, err := f.readFacts(true)
 	if err != nil {
 		return nil, nil, err
@@ -123,6 +129,16 @@ func (f *envFlags) readFacts(required bool) (*value.Hash, error) {
 		return nil, &configError{Err: fmt.Errorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts)", f.node)}
 	case "none":
 		return value.EmptyHash, nil
+	case factsPuppetDB:
+		w := f.warn
+		if w == nil {
+			w = io.Discard
+		}
+		c, err := f.needPuppetDB(w, "--facts puppetdb")
+		if err != nil {
+			return nil, err
+		}
+		return factsOf(context.Background(), c, f.node)
 	}
 	opts, err := f.options()
 	if err != nil {
