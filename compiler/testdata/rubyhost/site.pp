@@ -1,0 +1,3 @@
+notify { 'pg': message => postgresql::postgresql_password('u', Sensitive('pw'), false, 'scram-sha-256', 'salt') }
+notify { 'pg-md5': message => postgresql::postgresql_password('u', 'pw') }
+notify { 'docker': message => docker_run_flags({hostname => 'h', env => ['A=1', 'B=two words'], extra_params => ['--rm'], username => 'bob', dns => ['8.8.8.8'], labels => ['a=b c'], net => ['n1','n2'], read_only => true}) }
