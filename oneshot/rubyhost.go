@@ -29,10 +29,11 @@ func (o *Options) RubyFunctions(s *puppetconf.Settings) (string, error) {
 	return s.RubyFunctions()
 }
 
-// attachRubyHost gives the request the Ruby helper when ruby_functions is
-// helper: the Options' RubyHost, or one started for these Options and
-// stopped by Close.
-func (o *Options) attachRubyHost(req *compiler.Request) error {
+// StartRubyHost sets RubyHost, when ruby_functions is helper and it is
+// not set, to a Host of these Options (Close stops it); its processes
+// start on first use. A caller that compiles many nodes calls it once and
+// gives every request the RubyHost.
+func (o *Options) StartRubyHost() error {
 	s, err := o.LoadSettings()
 	if err != nil {
 		return &InputError{Err: err}
@@ -41,12 +42,18 @@ func (o *Options) attachRubyHost(req *compiler.Request) error {
 	if err != nil {
 		return &InputError{Err: err}
 	}
-	if mode != puppetconf.RubyFunctionsHelper {
-		return nil
-	}
-	if o.RubyHost == nil {
+	if mode == puppetconf.RubyFunctionsHelper && o.RubyHost == nil {
 		o.RubyHost = rubyhost.New(rubyhost.Options{})
 		o.ownRubyHost = true
+	}
+	return nil
+}
+
+// attachRubyHost gives the request the Ruby helper when ruby_functions is
+// helper.
+func (o *Options) attachRubyHost(req *compiler.Request) error {
+	if err := o.StartRubyHost(); err != nil {
+		return err
 	}
 	req.RubyHost = o.RubyHost
 	return nil

@@ -103,7 +103,6 @@ type Host struct {
 
 	mu     sync.Mutex
 	idle   []*proc
-	dir    string // scratch directory for Puppet's settings
 	closed bool
 	starts int
 }
@@ -141,13 +140,9 @@ func (h *Host) Close() error {
 	h.mu.Lock()
 	idle := h.idle
 	h.idle, h.closed = nil, true
-	dir := h.dir
 	h.mu.Unlock()
 	for _, p := range idle {
 		p.stop()
-	}
-	if dir != "" {
-		return os.RemoveAll(dir)
 	}
 	return nil
 }
@@ -197,19 +192,9 @@ func (h *Host) acquire(ctx context.Context) (*proc, error) {
 		h.mu.Unlock()
 		return p, nil
 	}
-	if h.dir == "" {
-		dir, err := os.MkdirTemp("", "marionette-rubyhost-")
-		if err != nil {
-			h.mu.Unlock()
-			<-h.slots
-			return nil, err
-		}
-		h.dir = dir
-	}
 	h.starts++
-	dir := h.dir
 	h.mu.Unlock()
-	p, err := h.start(ctx, dir)
+	p, err := h.start(ctx)
 	if err != nil {
 		<-h.slots
 		return nil, err
@@ -245,7 +230,15 @@ type readResult struct {
 	err  error
 }
 
-func (h *Host) start(ctx context.Context, dir string) (*proc, error) {
+func (h *Host) start(ctx context.Context) (*proc, error) {
+	// Puppet's settings point into a scratch directory, so that the
+	// helper reads no puppet.conf of the machine's. Puppet writes nothing
+	// there to load and call functions: it is removed once Puppet is up.
+	dir, err := os.MkdirTemp("", "marionette-rubyhost-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
 	cmd := exec.Command(h.opts.Ruby, "-e", helperScript)
 	cmd.Env = append(os.Environ(), "MARIONETTE_RUBYHOST_DIR="+dir)
 	stdin, err := cmd.StdinPipe()
