@@ -43,7 +43,8 @@ func isUnsupportedRuby(err error) bool {
 // made twice (functions that declare resources, like ensure_packages, are
 // idempotent in Puppet for that reason).
 func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.Call, err error) (value.Value, bool, error) {
-	if !isUnsupportedRuby(err) {
+	var hinted *unsupportedRubyError
+	if !isUnsupportedRuby(err) || errors.As(err, &hinted) {
 		return nil, true, err
 	}
 	if c.req.RubyHost == nil || call.Lambda != nil {

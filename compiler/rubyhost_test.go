@@ -121,3 +121,33 @@ func TestRubyHostRunsFunctionsBeyondTheSubset(t *testing.T) {
 		t.Error("a cancelled compile succeeded")
 	}
 }
+
+// TestRubyHostNested: a function the subset runs calls one it cannot; the
+// hint is given once, and with the helper the inner function runs in Ruby
+// and the value is Puppet's ("outer(ABC)" under Puppet 7.23).
+func TestRubyHostNested(t *testing.T) {
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: "testdata/rubyhost/nested.pp", ModulePath: []string{"testdata/rubyhost/modules"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts()})
+	if err == nil || strings.Count(err.Error(), RubyFunctionsHint) != 1 || !strings.Contains(err.Error(), "inner.rb:4: lambdas are not supported") {
+		t.Fatalf("without the helper: %v", err)
+	}
+	if exec.Command(rubyhost.DefaultRuby, "-e", "require 'puppet'").Run() != nil || testing.Short() {
+		t.Skip("no Ruby with Puppet's library")
+	}
+	host := rubyhost.New(rubyhost.Options{})
+	defer host.Close()
+	cat, err := compileCatalog(env, &Request{Node: "n1", Facts: testFacts(), RubyHost: host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := cat.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got := notifyMessages(t, buf.Bytes())["nested"]; got != "outer(ABC)" {
+		t.Errorf("message %q, want outer(ABC)", got)
+	}
+}

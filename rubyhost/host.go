@@ -175,10 +175,17 @@ func (h *Host) Call(ctx context.Context, req Request, cb Callbacks) (value.Value
 }
 
 func (h *Host) acquire(ctx context.Context) (*proc, error) {
+	// Waiting is bounded too: a function that calls, through Go, another
+	// one needing a helper while every helper is busy with its callers
+	// would otherwise wait for itself.
+	wait := time.NewTimer(h.opts.CallTimeout)
+	defer wait.Stop()
 	select {
 	case h.slots <- struct{}{}:
 	case <-ctx.Done():
 		return nil, ctx.Err()
+	case <-wait.C:
+		return nil, fmt.Errorf("rubyhost: all %d Ruby helpers stayed busy for %v", h.opts.MaxProcs, h.opts.CallTimeout)
 	}
 	h.mu.Lock()
 	if h.closed {

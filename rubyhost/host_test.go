@@ -295,3 +295,20 @@ func TestHostForgeFunctions(t *testing.T) {
 		}
 	}
 }
+
+// TestHostBusyIsBounded: a call that finds every helper busy fails after
+// the call timeout instead of waiting for ever.
+func TestHostBusyIsBounded(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{MaxProcs: 1, CallTimeout: time.Second})
+	p, err := h.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.release(p)
+	start := time.Now()
+	_, err = call(t, h, "hatch::echo")
+	if err == nil || !strings.Contains(err.Error(), "all 1 Ruby helpers stayed busy for 1s") || time.Since(start) > 5*time.Second {
+		t.Errorf("busy: %v after %v", err, time.Since(start))
+	}
+}
