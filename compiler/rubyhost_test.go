@@ -98,8 +98,8 @@ func TestRubyHostRunsFunctionsBeyondTheSubset(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantMsgs := notifyMessages(t, want)
-	if len(wantMsgs) != 3 {
-		t.Fatalf("puppet.json has %d notify messages, want 3", len(wantMsgs))
+	if len(wantMsgs) != 4 {
+		t.Fatalf("puppet.json has %d notify messages, want 4", len(wantMsgs))
 	}
 	for title, msg := range wantMsgs {
 		if got[title] != msg {

@@ -147,6 +147,19 @@ module MarionetteHost
       !MarionetteHost.lookupvar(name).nil?
     end
 
+    def to_hash(_recursive = true, _include_undef = false)
+      MarionetteHost.callback('op' => 'variables').first
+    end
+
+    # The compile's catalog and resources stay in marionette: a function
+    # that reaches for them fails rather than change the helper's empty
+    # catalog and return as if it had worked.
+    %i[catalog resource findresource compiler_catalog].each do |m|
+      define_method(m) do |*_args|
+        raise Puppet::ParseError, "the Ruby helper cannot give #{MarionetteHost.current} the compile's #{m == :resource ? 'resource' : 'catalog'} (scope.#{m})"
+      end
+    end
+
     def exist?(name)
       _, found = MarionetteHost.callback('op' => 'lookupvar', 'name' => name.to_s)
       found
@@ -192,7 +205,15 @@ module MarionetteHost
     end
   end
 
+  CALLS = []
+
+  # current names the function running, for errors.
+  def self.current
+    CALLS.last || 'the function'
+  end
+
   def self.call(msg)
+    CALLS.push(msg['name'].to_s)
     env, loaders, scope = environment(msg['modulepath'] || [])
     args = decode(msg['args'] || [])
     Puppet.override(current_environment: env, loaders: loaders, global_scope: scope) do
@@ -200,6 +221,8 @@ module MarionetteHost
       raise Failure, "Unknown function: '#{msg['name']}'" if fn.nil?
       { 'op' => 'result', 'value' => encode(fn.call(scope, *args)) }
     end
+  ensure
+    CALLS.pop
   end
 
   def self.serve

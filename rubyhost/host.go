@@ -65,6 +65,9 @@ type Options struct {
 type Callbacks interface {
 	// Variable is a scope lookup (lookupvar, scope['x']).
 	Variable(name string) (value.Value, bool)
+	// Variables are the variables visible in the scope, for
+	// scope.to_hash.
+	Variables() *value.Hash
 	// CallFunction calls a Puppet function (call_function).
 	CallFunction(name string, args []value.Value) (value.Value, error)
 	// ParseType reads a data type Ruby passes back, from its string form.
@@ -392,7 +395,7 @@ func (p *proc) call(ctx context.Context, msg []byte, cb Callbacks) (v value.Valu
 			return Decode(in.Value, cb.ParseType)
 		case "error":
 			return nil, &RubyError{Class: in.Class, Message: in.Message}
-		case "lookupvar", "call_function":
+		case "lookupvar", "call_function", "variables":
 			timer.Stop()
 			reply := p.answer(in, cb)
 			if len(reply) > p.opts.MaxMessage {
@@ -423,6 +426,8 @@ func (p *proc) answer(in incoming, cb Callbacks) []byte {
 	switch in.Op {
 	case "lookupvar":
 		v, found = cb.Variable(in.Name)
+	case "variables":
+		v = cb.Variables()
 	case "call_function":
 		args, err := Decode(in.Args, cb.ParseType)
 		if err != nil {

@@ -63,6 +63,10 @@ func (f *fakeCompile) CallFunction(name string, args []value.Value) (value.Value
 	return nil, errors.New("Unknown function: '" + name + "'")
 }
 
+func (f *fakeCompile) Variables() *value.Hash {
+	return value.NewHash(value.String("greeting"), value.String("hello"))
+}
+
 func (f *fakeCompile) ParseType(s string) (value.Value, error) { return parseTypeStub(s) }
 
 func newTestHost(t testing.TB, o Options) *Host {
@@ -310,5 +314,23 @@ func TestHostBusyIsBounded(t *testing.T) {
 	_, err = call(t, h, "hatch::echo")
 	if err == nil || !strings.Contains(err.Error(), "all 1 Ruby helpers stayed busy for 1s") || time.Since(start) > 5*time.Second {
 		t.Errorf("busy: %v after %v", err, time.Since(start))
+	}
+}
+
+// TestHostScope: scope.to_hash comes from Go; the catalog and the scope's
+// resource are the compile's, which the helper cannot reach: using them is
+// an error, never a silent change to a catalog nobody reads.
+func TestHostScope(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	got, err := call(t, h, "hatch::scope", value.String("hash"))
+	if err != nil || !sameValue(got, value.NewHash(value.String("greeting"), value.String("hello"))) {
+		t.Errorf("to_hash = %v, %v", got, err)
+	}
+	for _, what := range []string{"catalog", "resource"} {
+		_, err := call(t, h, "hatch::scope", value.String(what))
+		if err == nil || !strings.Contains(err.Error(), "the Ruby helper cannot give hatch::scope the compile's") {
+			t.Errorf("%s: %v", what, err)
+		}
 	}
 }
