@@ -208,7 +208,8 @@ Ruby helper process with Puppet's library (Debian's puppet-agent: ruby and
 /usr/lib/ruby/vendor_ruby/puppet), started on first use and shared by the
 compiles of a run or server; their variable lookups and call_function calls
 come back to marionette. It costs a process start (about a second) and a
-round trip per call.
+round trip per call. A function given a lambda, or one that changes the
+compile's catalog itself (scope.catalog, scope.resource), still fails.
 `)
 }
 
