@@ -72,6 +72,8 @@ type rubyHostScope struct {
 	erbScope
 }
 
+func (s *rubyHostScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }
+
 func (s *rubyHostScope) ParseType(spec string) (value.Value, error) {
 	return s.c.parseTypeSpec(spec)
 }

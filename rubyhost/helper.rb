@@ -225,8 +225,21 @@ module MarionetteHost
     CALLS.pop
   end
 
+  # Log messages of a running function go to the compile's log; others
+  # (loading Puppet) to stderr.
+  Puppet::Util::Log.newdesttype :marionette do
+    def handle(msg)
+      if MarionetteHost::CALLS.empty?
+        $stderr.puts("#{msg.level}: #{msg}")
+      elsif !%i[debug info].include?(msg.level)
+        MarionetteHost.send_msg('op' => 'log', 'level' => msg.level.to_s, 'message' => MarionetteHost.utf8(msg.message.to_s))
+      end
+    end
+  end
+
   def self.serve
-    Puppet::Util::Log.newdestination(:console) rescue nil
+    Puppet::Util::Log.close_all
+    Puppet::Util::Log.newdestination(:marionette)
     send_msg('op' => 'ready', 'puppet' => Puppet.version, 'ruby' => RUBY_VERSION)
     loop do
       msg = read_msg

@@ -70,6 +70,9 @@ type Callbacks interface {
 	Variables() *value.Hash
 	// CallFunction calls a Puppet function (call_function).
 	CallFunction(name string, args []value.Value) (value.Value, error)
+	// Log receives a message the function logged (Puppet.warning, ...),
+	// at Puppet's level name: notice, warning, err, ...
+	Log(level, message string)
 	// ParseType reads a data type Ruby passes back, from its string form.
 	ParseType(s string) (value.Value, error)
 }
@@ -358,6 +361,7 @@ type incoming struct {
 	Message string          `json:"message"`
 	Name    string          `json:"name"`
 	Args    json.RawMessage `json:"args"`
+	Level   string          `json:"level"`
 }
 
 // call sends a call and serves the helper's callbacks until its answer.
@@ -395,6 +399,8 @@ func (p *proc) call(ctx context.Context, msg []byte, cb Callbacks) (v value.Valu
 			return Decode(in.Value, cb.ParseType)
 		case "error":
 			return nil, &RubyError{Class: in.Class, Message: in.Message}
+		case "log":
+			cb.Log(in.Level, in.Message)
 		case "lookupvar", "call_function", "variables":
 			timer.Stop()
 			reply := p.answer(in, cb)

@@ -38,6 +38,13 @@ func testModulePath(t testing.TB) []string {
 type fakeCompile struct {
 	mu    sync.Mutex
 	calls []string
+	logs  []string
+}
+
+func (f *fakeCompile) Log(level, msg string) {
+	f.mu.Lock()
+	f.logs = append(f.logs, level+": "+msg)
+	f.mu.Unlock()
 }
 
 func (f *fakeCompile) Variable(name string) (value.Value, bool) {
@@ -332,5 +339,20 @@ func TestHostScope(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "the Ruby helper cannot give hatch::scope the compile's") {
 			t.Errorf("%s: %v", what, err)
 		}
+	}
+}
+
+// TestHostLogs: what a function logs at notice or above reaches the
+// compile's log, in order, before its result.
+func TestHostLogs(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	fc := &fakeCompile{}
+	got, err := h.Call(context.Background(), Request{ModulePath: testModulePath(t), Name: "hatch::behave", Args: value.Array{value.String("log")}}, fc)
+	if err != nil || value.ToString(got) != "logged" {
+		t.Fatalf("behave log = %v, %v", got, err)
+	}
+	if strings.Join(fc.logs, "|") != "warning: careful" {
+		t.Errorf("logs %q", fc.logs)
 	}
 }
