@@ -20,14 +20,14 @@ module MarionetteHost
   class Failure < StandardError; end
 
   def self.send_msg(msg)
-    PROTO_OUT.write(JSON.generate(msg))
+    PROTO_OUT.write(JSON.generate(msg, max_nesting: 1024))
     PROTO_OUT.write("\n")
   end
 
   def self.read_msg
     line = PROTO_IN.gets
     exit(0) if line.nil?
-    JSON.parse(line.force_encoding('UTF-8'))
+    JSON.parse(line.force_encoding('UTF-8'), max_nesting: 1024)
   end
 
   def self.utf8(s)

@@ -109,6 +109,7 @@ type Host struct {
 
 	mu     sync.Mutex
 	idle   []*proc
+	gen    int // Reset's count: helpers of older generations are not reused
 	closed bool
 	starts int
 }
@@ -151,6 +152,20 @@ func (h *Host) Close() error {
 		p.stop()
 	}
 	return nil
+}
+
+// Reset makes later calls use new helpers, which load the functions'
+// files afresh (a server's environments were flushed): idle helpers stop
+// now, busy ones when their call ends.
+func (h *Host) Reset() {
+	h.mu.Lock()
+	idle := h.idle
+	h.idle = nil
+	h.gen++
+	h.mu.Unlock()
+	for _, p := range idle {
+		p.stop()
+	}
 }
 
 // Call runs one function in a helper and returns its result.
@@ -206,18 +221,20 @@ func (h *Host) acquire(ctx context.Context) (*proc, error) {
 		return p, nil
 	}
 	h.starts++
+	gen := h.gen
 	h.mu.Unlock()
 	p, err := h.start(ctx)
 	if err != nil {
 		<-h.slots
 		return nil, err
 	}
+	p.gen = gen
 	return p, nil
 }
 
 func (h *Host) release(p *proc) {
 	h.mu.Lock()
-	if p.dead || h.closed {
+	if p.dead || h.closed || p.gen != h.gen {
 		h.mu.Unlock()
 		p.stop()
 	} else {
@@ -235,6 +252,7 @@ type proc struct {
 	msgs   chan readResult
 	stderr *tail
 	dead   bool
+	gen    int
 	waited chan struct{}
 }
 

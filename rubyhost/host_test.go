@@ -356,3 +356,49 @@ func TestHostLogs(t *testing.T) {
 		t.Errorf("logs %q", fc.logs)
 	}
 }
+
+// TestHostReset: after Reset a call runs in a new helper, which loads the
+// function's file afresh; deep values cross both ways.
+func TestHostReset(t *testing.T) {
+	needRuby(t)
+	dir := t.TempDir()
+	fn := filepath.Join(dir, "m", "lib", "puppet", "functions", "m")
+	if err := os.MkdirAll(fn, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(v string) {
+		src := "Puppet::Functions.create_function(:'m::v') do\n  def v\n    '" + v + "'\n  end\nend\n"
+		if err := os.WriteFile(filepath.Join(fn, "v.rb"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newTestHost(t, Options{})
+	get := func() string {
+		got, err := h.Call(context.Background(), Request{ModulePath: []string{dir}, Name: "m::v"}, &fakeCompile{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return value.ToString(got)
+	}
+	write("one")
+	if got := get(); got != "one" {
+		t.Fatalf("v = %s", got)
+	}
+	write("two")
+	if got := get(); got != "one" {
+		t.Errorf("before Reset v = %s, want the loaded one", got)
+	}
+	h.Reset()
+	if got := get(); got != "two" {
+		t.Errorf("after Reset v = %s, want two", got)
+	}
+
+	deep := value.Value(value.String("x"))
+	for range 300 {
+		deep = value.Array{deep}
+	}
+	back, err := call(t, h, "hatch::echo", deep)
+	if err != nil || !sameValue(back, value.Array{deep}) {
+		t.Errorf("deep value: %v", err)
+	}
+}
