@@ -51,6 +51,7 @@ import (
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/stdlib"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -97,6 +98,10 @@ type Request struct {
 	// RichData marks the catalog to be written with rich data
 	// (catalog.Catalog.RichData), as Puppet 8 writes catalogs.
 	RichData bool
+	// RubyHost, when set, runs the module Ruby functions that the Ruby
+	// subset cannot run in real Ruby with Puppet's library (marionette's
+	// ruby_functions = helper). Nil fails them with the subset's error.
+	RubyHost *rubyhost.Host
 }
 
 // TrustedInfo is the trusted data of a remote compile request.

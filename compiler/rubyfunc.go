@@ -20,7 +20,7 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 		return ruby.LoadRubyFunction(file, src)
 	})
 	if err != nil {
-		return nil, true, err
+		return c.rubyBeyondSubset(sc, name, call, err)
 	}
 	fn := loaded.(*ruby.RubyFunction)
 	scope := &erbScope{c: c, sc: sc, at: call.Node}
@@ -30,10 +30,13 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 			return nil, true, err
 		}
 		v, err = fn.CallDispatch(scope, i, call.Args)
-		return v, true, err
+	} else {
+		v, err = fn.Call(scope, call.Args)
 	}
-	v, err = fn.Call(scope, call.Args)
-	return v, true, err
+	if err != nil {
+		return c.rubyBeyondSubset(sc, name, call, err)
+	}
+	return v, true, nil
 }
 
 // chooseDispatch picks the first dispatch of a 4.x function whose declared

@@ -19,6 +19,7 @@ import (
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/rubyhost"
 )
 
 // Options are one compile's inputs as marionette's command line gives them.
@@ -54,6 +55,11 @@ type Options struct {
 	// StoreLog receives the PuppetDB client's log lines (failover,
 	// puppetdb.conf warnings); nil discards them.
 	StoreLog func(level, msg string)
+	// RubyHost runs module Ruby functions beyond the Ruby subset when
+	// ruby_functions is helper; a caller compiling many nodes sets one to
+	// share it. Nil starts one on demand, which Close stops.
+	RubyHost    *rubyhost.Host
+	ownRubyHost bool
 }
 
 // positiveFlag parses the value of a flag that must be a positive integer.
@@ -128,6 +134,11 @@ func (o *Options) SetFlag(name, value string) (bool, error) {
 		if _, err := o.checkSetting(key); err != nil {
 			return true, fmt.Errorf("--%s: %v", name, err)
 		}
+	case "ruby-functions":
+		if _, err := puppetconf.RubyFunctionsMode(value); err != nil {
+			return true, fmt.Errorf("--ruby-functions: %v", err)
+		}
+		o.Settings[puppetconf.RubyFunctions] = value
 	case "strict-variables":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -221,6 +232,9 @@ func (o *Options) Prepare(ctx context.Context, eo environment.Options) (*compile
 	if err == nil && req != nil {
 		err = o.attachStore(req)
 	}
+	if err == nil && req != nil {
+		err = o.attachRubyHost(req)
+	}
 	return env, req, err
 }
 
@@ -235,6 +249,7 @@ func (o *Options) Limit(env *compiler.Environment, req *compiler.Request, err er
 
 // Compile compiles the node's catalog.
 func (o *Options) Compile(ctx context.Context) (*compiler.Result, error) {
+	defer o.Close()
 	env, req, err := o.Prepare(ctx, environment.Options{})
 	if err != nil {
 		return nil, err

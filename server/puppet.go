@@ -213,6 +213,7 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	}
 	req := res.Request(n, facts)
 	req.Trusted = trustedInfo(id)
+	req.RubyHost = s.cfg.RubyHost
 	if s.pdb != nil {
 		req.Store = s.pdb.client
 		if r.Form.Get("facts") != "" {

@@ -30,6 +30,7 @@ import (
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/rubyhost"
 )
 
 // PuppetVersion is the Puppet version the server speaks as, sent in the
@@ -97,6 +98,11 @@ type Config struct {
 	// the commands waiting for submission (DefaultPuppetDBQueue when 0).
 	PuppetDB      *puppetdb.Client
 	PuppetDBQueue int
+
+	// RubyHost, when set, runs the module Ruby functions beyond the Ruby
+	// subset for every compile (ruby_functions = helper); the caller
+	// closes it.
+	RubyHost *rubyhost.Host
 }
 
 // Server is a compile server. It is safe for concurrent use.
@@ -202,6 +208,9 @@ func (s *Server) flush() error {
 func (s *Server) FlushEnvironments() error {
 	if err := s.flush(); err != nil {
 		return err
+	}
+	if s.cfg.RubyHost != nil {
+		s.cfg.RubyHost.Reset() // its helpers hold functions loaded from the old code
 	}
 	s.metrics.flushes.Add(1)
 	return nil

@@ -125,6 +125,7 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	creq := res.Request(n, facts)
 	creq.Trusted = trusted
 	creq.KeepExported = true
+	creq.RubyHost = s.cfg.RubyHost
 	result, err := s.compile(ctx, env, creq)
 	if err != nil {
 		return err

@@ -187,6 +187,11 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 	if err != nil {
 		return nil, err
 	}
+	// One Ruby helper for the run (ruby_functions = helper); its
+	// processes end with marionette's.
+	if err := opts.StartRubyHost(); err != nil {
+		return nil, err
+	}
 	// A missing or broken configured environment is a setup error, not
 	// one per node.
 	if _, err := r.Loader.Get(context.Background(), r.Environment); err != nil {
@@ -212,6 +217,7 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 		if store != nil {
 			req.Store = store
 		}
+		req.RubyHost = opts.RubyHost
 		res, err := compiler.Compile(ctx, env, req)
 		printDiagnostics(logw, res.Diagnostics, " (node "+n.Name+")")
 		if err != nil {

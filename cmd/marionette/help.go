@@ -203,6 +203,18 @@ follow, 7 by default. It sets the defaults of Puppet's --strict
 (puppet.conf: strict_variables): warning and false for 7, error and true for
 8. Under them an unknown variable, a numeric string in arithmetic or a hash
 key given twice is a warning or an error, as in Puppet.
+
+--ruby-functions subset|helper (puppet.conf: ruby_functions; environment:
+MARIONETTE_RUBY_FUNCTIONS, which puppet.conf yields to and the flag wins
+over) says what happens to a module Ruby function whose Ruby is beyond
+marionette's Ruby subset. subset, the default, fails the compile
+("unsupported Ruby in function FILE:LINE"). helper runs such functions in a
+Ruby helper process with Puppet's library (Debian's puppet-agent: ruby and
+/usr/lib/ruby/vendor_ruby/puppet), started on first use and shared by the
+compiles of a run or server; their variable lookups and call_function calls
+come back to marionette. It costs a process start (about a second) and a
+round trip per call. A function given a lambda, or one that changes the
+compile's catalog itself (scope.catalog, scope.resource), still fails.
 `)
 }
 

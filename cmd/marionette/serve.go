@@ -18,6 +18,7 @@ import (
 	"github.com/marionette-dev/marionette/ca"
 	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/server"
 )
 
@@ -45,6 +46,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sslKey := fs.String("ssl-key", "", "the server's private key, PEM (default: $ssldir/private_keys/$certname.pem)")
 	sslCA := fs.String("ssl-ca", "", "CA certificates client certificates must chain to, PEM (default: $ssldir/certs/ca.pem)")
 	sslCRL := fs.String("ssl-crl", "", "CRL of the CA, PEM (default: $ssldir/crl.pem when present)")
+	rubyFunctions := fs.String("ruby-functions", "", "module Ruby functions beyond the Ruby subset: subset (fail) or helper (run them in Ruby with Puppet's library); default: ruby_functions in puppet.conf, else subset")
 	pdbURL := fs.String("puppetdb", "", "PuppetDB `URL` to collect exported resources from and submit facts and catalogs to (default: storeconfigs and $confdir/puppetdb.conf decide)")
 	admins := fs.String("admin-certnames", "", "certnames allowed the admin API and /puppet/v4/catalog, comma-separated (besides certificates with pp_cli_auth)")
 	fs.Usage = func() {
@@ -134,6 +136,17 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cfg.PuppetDB, err = (&oneshot.Options{PuppetDB: *pdbURL}).StoreClient(settings, pdbLog); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
+	}
+	rf := &oneshot.Options{Settings: map[string]string{}}
+	if *rubyFunctions != "" {
+		rf.Settings[puppetconf.RubyFunctions] = *rubyFunctions
+	}
+	if mode, err := rf.RubyFunctions(settings); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	} else if mode == puppetconf.RubyFunctionsHelper {
+		cfg.RubyHost = rubyhost.New(rubyhost.Options{MaxProcs: max(2, *maxCompiles)})
+		defer cfg.RubyHost.Close()
 	}
 	srv, err := server.New(cfg)
 	if err != nil {

@@ -55,6 +55,7 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	fs.String("puppet-version", "7", "the Puppet major (7 or 8) whose defaults and behaviour to follow")
 	fs.String("strict", "", "Puppet's strict setting: off, warning or error (default: warning for Puppet 7, error for 8)")
 	fs.Bool("strict-variables", false, "fail on unknown variables (default: false for Puppet 7, true for 8)")
+	fs.String("ruby-functions", "subset", "module Ruby functions beyond marionette's Ruby subset: subset (fail) or helper (run them in Ruby with Puppet's library)")
 	fs.DurationVar(&f.encTimeout, "enc-timeout", enc.DefaultTimeout, "how long the external node classifier may run")
 	// The limits below reach the library through options().SetFlag, which
 	// sees only the flags given; the defaults here are for the help text.

@@ -1,0 +1,153 @@
+package compiler
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/marionette-dev/marionette/rubyhost"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// forgeCorpus is the corpus of current Forge modules beside the
+// repository, or the test is skipped.
+func forgeCorpus(t *testing.T) string {
+	for _, dir := range []string{"../../shared/forge/modules", "/work/shared/forge/modules"} {
+		if abs, err := filepath.Abs(dir); err == nil {
+			if _, err := os.Stat(filepath.Join(abs, "postgresql")); err == nil {
+				return abs
+			}
+		}
+	}
+	t.Skip("no Forge module corpus")
+	return ""
+}
+
+// debianFacts are the facts of Debian 12 that postgresql::globals reads.
+func debianFacts() *value.Hash {
+	s := func(x string) value.Value { return value.String(x) }
+	return value.NewHash(s("fqdn"), s("n1.example.com"), s("hostname"), s("n1"), s("osfamily"), s("Debian"),
+		s("os"), value.NewHash(s("family"), s("Debian"), s("name"), s("Debian"),
+			s("release"), value.NewHash(s("major"), s("12"), s("full"), s("12.5"))))
+}
+
+// notifyMessages reads the Notify messages of a catalog in Puppet's JSON
+// form (raw or normalized).
+func notifyMessages(t *testing.T, data []byte) map[string]string {
+	var cat struct {
+		Resources []struct {
+			Type, Title string
+			Parameters  map[string]any
+		}
+	}
+	if err := json.Unmarshal(data, &cat); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range cat.Resources {
+		if r.Type == "Notify" {
+			out[r.Title], _ = r.Parameters["message"].(string)
+		}
+	}
+	return out
+}
+
+// TestRubyHostRunsFunctionsBeyondTheSubset compiles calls of Forge
+// functions whose Ruby the subset cannot run (OpenSSL::KDF in
+// postgresql_password, a lambda in docker_run_flags): without the helper
+// the error says how to turn it on; with it the values are Puppet's
+// (testdata/rubyhost/puppet.json is the oracle's normalized catalog).
+func TestRubyHostRunsFunctionsBeyondTheSubset(t *testing.T) {
+	mp := forgeCorpus(t)
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: "testdata/rubyhost/site.pp", ModulePath: []string{mp}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := func() *Request {
+		return &Request{Node: "n1.example.com", Facts: debianFacts(), Now: time.Unix(1700000000, 0)}
+	}
+	_, err = compileCatalog(env, req())
+	if err == nil || !strings.Contains(err.Error(), "unsupported Ruby in function") || !strings.Contains(err.Error(), RubyFunctionsHint) {
+		t.Fatalf("without the helper: %v", err)
+	}
+
+	if exec.Command(rubyhost.DefaultRuby, "-e", "require 'puppet'").Run() != nil || testing.Short() {
+		t.Skip("no Ruby with Puppet's library")
+	}
+	host := rubyhost.New(rubyhost.Options{})
+	defer host.Close()
+	r := req()
+	r.RubyHost = host
+	cat, err := compileCatalog(env, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := cat.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	got := notifyMessages(t, buf.Bytes())
+	want, err := os.ReadFile("testdata/rubyhost/puppet.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMsgs := notifyMessages(t, want)
+	if len(wantMsgs) != 4 {
+		t.Fatalf("puppet.json has %d notify messages, want 4", len(wantMsgs))
+	}
+	for title, msg := range wantMsgs {
+		if got[title] != msg {
+			t.Errorf("Notify[%s] message\n got %q\nwant %q", title, got[title], msg)
+		}
+	}
+	// The function reads postgresql::params' variables through the
+	// compile, which evaluates the class as Puppet does.
+	if got := strings.Join(cat.Classes, " "); !strings.Contains(got, "postgresql::params") {
+		t.Errorf("classes %q lack postgresql::params", got)
+	}
+
+	// A cancelled compile stops the call.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r = req()
+	r.RubyHost = host
+	if _, err := Compile(ctx, env, r); err == nil {
+		t.Error("a cancelled compile succeeded")
+	}
+}
+
+// TestRubyHostNested: a function the subset runs calls one it cannot; the
+// hint is given once, and with the helper the inner function runs in Ruby
+// and the value is Puppet's ("outer(ABC)" under Puppet 7.23).
+func TestRubyHostNested(t *testing.T) {
+	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: "testdata/rubyhost/nested.pp", ModulePath: []string{"testdata/rubyhost/modules"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts()})
+	if err == nil || strings.Count(err.Error(), RubyFunctionsHint) != 1 || !strings.Contains(err.Error(), `inner.rb:5: unexpected "**"`) {
+		t.Fatalf("without the helper: %v", err)
+	}
+	if exec.Command(rubyhost.DefaultRuby, "-e", "require 'puppet'").Run() != nil || testing.Short() {
+		t.Skip("no Ruby with Puppet's library")
+	}
+	host := rubyhost.New(rubyhost.Options{})
+	defer host.Close()
+	cat, err := compileCatalog(env, &Request{Node: "n1", Facts: testFacts(), RubyHost: host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := cat.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if got := notifyMessages(t, buf.Bytes())["nested"]; got != "outer(ABC)" {
+		t.Errorf("message %q, want outer(ABC)", got)
+	}
+}

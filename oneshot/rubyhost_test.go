@@ -1,0 +1,72 @@
+package oneshot
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/puppetconf"
+)
+
+// TestRubyFunctionsSetting: the flag wins over MARIONETTE_RUBY_FUNCTIONS,
+// which wins over puppet.conf; subset is the default; bad values are
+// errors naming where they came from; helper gives the request a host.
+func TestRubyFunctionsSetting(t *testing.T) {
+	dir := t.TempDir()
+	conf := filepath.Join(dir, "puppet.conf")
+	for _, tc := range []struct {
+		flag, env, conf string
+		want, err       string
+	}{
+		{want: "subset"},
+		{conf: "helper", want: "helper"},
+		{env: "subset", conf: "helper", want: "subset"},
+		{flag: "helper", env: "subset", want: "helper"},
+		{flag: "subset", env: "helper", conf: "helper", want: "subset"},
+		{flag: "ruby", err: "--ruby-functions: ruby_functions must be subset or helper"},
+		{env: "both", err: "MARIONETTE_RUBY_FUNCTIONS: ruby_functions must be subset or helper"},
+		{conf: "jruby", err: `ruby_functions must be subset or helper, got "jruby"`},
+	} {
+		t.Setenv(RubyFunctionsEnv, tc.env)
+		o := &Options{}
+		if tc.conf != "" {
+			if err := os.WriteFile(conf, []byte("[server]\nruby_functions = "+tc.conf+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			o.Config = conf
+		}
+		var err error
+		if tc.flag != "" {
+			_, err = o.SetFlag("ruby-functions", tc.flag)
+		}
+		got := ""
+		if err == nil {
+			var s *puppetconf.Settings
+			if s, err = o.LoadSettings(); err == nil {
+				got, err = o.RubyFunctions(s)
+			}
+		}
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%+v: got %q, %v; want error %q", tc, got, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want {
+			t.Errorf("%+v: got %q, %v; want %q", tc, got, err, tc.want)
+			continue
+		}
+		req := &compiler.Request{}
+		if err := o.attachRubyHost(req); err != nil {
+			t.Fatal(err)
+		}
+		if (req.RubyHost != nil) != (tc.want == "helper") {
+			t.Errorf("%+v: request's RubyHost %v", tc, req.RubyHost)
+		}
+		if err := o.Close(); err != nil || o.RubyHost != nil {
+			t.Errorf("Close: %v, host %v left", err, o.RubyHost)
+		}
+	}
+}

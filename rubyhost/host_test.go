@@ -1,0 +1,404 @@
+package rubyhost
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// needRuby skips a test on machines without Ruby and Puppet's library.
+func needRuby(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("starts Ruby")
+	}
+	if err := exec.Command(DefaultRuby, "-e", "require 'puppet'").Run(); err != nil {
+		t.Skipf("no Ruby with Puppet's library: %v", err)
+	}
+}
+
+func testModulePath(t testing.TB) []string {
+	dir, err := filepath.Abs("testdata/modules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{dir}
+}
+
+// fakeCompile answers callbacks: a few variables, and upcase and a
+// failing function.
+type fakeCompile struct {
+	mu    sync.Mutex
+	calls []string
+	logs  []string
+}
+
+func (f *fakeCompile) Log(level, msg string) {
+	f.mu.Lock()
+	f.logs = append(f.logs, level+": "+msg)
+	f.mu.Unlock()
+}
+
+func (f *fakeCompile) Variable(name string) (value.Value, bool) {
+	switch name {
+	case "greeting":
+		return value.String("hello"), true
+	case "nothing":
+		return value.Undef, true
+	}
+	return nil, false
+}
+
+func (f *fakeCompile) CallFunction(name string, args []value.Value) (value.Value, error) {
+	f.mu.Lock()
+	f.calls = append(f.calls, name)
+	f.mu.Unlock()
+	switch name {
+	case "upcase":
+		return value.String(strings.ToUpper(value.ToString(args[0]))), nil
+	case "stdlib::shell_escape":
+		return value.String("'" + value.ToString(args[0]) + "'"), nil
+	}
+	return nil, errors.New("Unknown function: '" + name + "'")
+}
+
+func (f *fakeCompile) Variables() *value.Hash {
+	return value.NewHash(value.String("greeting"), value.String("hello"))
+}
+
+func (f *fakeCompile) ParseType(s string) (value.Value, error) { return parseTypeStub(s) }
+
+func newTestHost(t testing.TB, o Options) *Host {
+	h := New(o)
+	t.Cleanup(func() { h.Close() })
+	return h
+}
+
+func call(t testing.TB, h *Host, name string, args ...value.Value) (value.Value, error) {
+	t.Helper()
+	return h.Call(context.Background(), Request{ModulePath: testModulePath(t), Name: name, Args: args}, &fakeCompile{})
+}
+
+func TestHostRoundTripsRichData(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	args := value.Array{
+		value.Undef, value.String("s"), value.Integer(42), value.Float(2), value.True, value.Default,
+		value.NewHash(value.String("b"), value.Integer(1), value.String("a"), value.Integer(2)),
+		value.NewHash(value.Integer(1), value.String("x")),
+		&value.Sensitive{Value: value.String("pw")},
+		&value.Timestamp{T: time.Date(2024, 2, 3, 4, 5, 6, 7, time.UTC)},
+		&value.Timespan{D: 5006007},
+		&value.Binary{Data: []byte{0, 1, 255}},
+		mustRegexp(t, `a+b`),
+		&value.Deferred{Name: "f", Args: value.Array{value.Integer(1)}},
+		value.AnyType,
+	}
+	got, err := call(t, h, "hatch::echo", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sameValue(args, got) {
+		t.Errorf("echo returned %#v", got)
+	}
+	classes, err := call(t, h, "hatch::classes", args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "NilClass String Integer Float TrueClass Symbol Hash Hash Puppet::Pops::Types::PSensitiveType::Sensitive " +
+		"Puppet::Pops::Time::Timestamp Puppet::Pops::Time::Timespan Puppet::Pops::Types::PBinaryType::Binary Regexp"
+	var names []string
+	for _, c := range classes.(value.Array)[:13] {
+		names = append(names, value.ToString(c))
+	}
+	if strings.Join(names, " ") != want {
+		t.Errorf("Ruby saw %v\nwant %s", names, want)
+	}
+}
+
+func TestHostCallbacks(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	fc := &fakeCompile{}
+	ctx := context.Background()
+	got, err := h.Call(ctx, Request{ModulePath: testModulePath(t), Name: "hatch::ask", Args: value.Array{value.String("greeting"), value.String("upcase"), value.String("abc")}}, fc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (value.Array{value.String("hello"), value.True, value.String("ABC")}); !sameValue(got, want) {
+		t.Errorf("ask = %v, want %v", got, want)
+	}
+	got, err = h.Call(ctx, Request{ModulePath: testModulePath(t), Name: "hatch::ask", Args: value.Array{value.String("missing"), value.String("upcase"), value.String("x")}}, fc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (value.Array{value.Undef, value.False, value.String("X")}); !sameValue(got, want) {
+		t.Errorf("ask missing = %v, want %v", got, want)
+	}
+	// An error from Go is raised in Ruby, and the function's failure
+	// comes back as its message.
+	_, err = h.Call(ctx, Request{ModulePath: testModulePath(t), Name: "hatch::ask", Args: value.Array{value.String("x"), value.String("nope")}}, fc)
+	if err == nil || !strings.Contains(err.Error(), "Unknown function: 'nope'") {
+		t.Errorf("ask nope: %v", err)
+	}
+	got, err = h.Call(ctx, Request{ModulePath: testModulePath(t), Name: "hatch_legacy", Args: value.Array{value.String("world")}}, fc)
+	if err != nil || value.ToString(got) != "hello WORLD" {
+		t.Errorf("hatch_legacy = %v, %v", got, err)
+	}
+	if h.Starts() != 1 {
+		t.Errorf("%d helpers started for sequential calls, want 1", h.Starts())
+	}
+}
+
+func TestHostErrorsAndLimits(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{CallTimeout: 2 * time.Second, MaxMessage: 1 << 16, MaxProcs: 1})
+	ok := func() {
+		t.Helper()
+		got, err := call(t, h, "hatch::behave", value.String("print"))
+		if err != nil || value.ToString(got) != "printed" {
+			t.Fatalf("behave print = %v, %v", got, err)
+		}
+	}
+	ok()
+	_, err := call(t, h, "hatch::behave", value.String("raise"), value.Integer(7))
+	var re *RubyError
+	if !errors.As(err, &re) || re.Message != "hatch says no: 7" || re.Class != "Puppet::ParseError" {
+		t.Errorf("raise: %#v", err)
+	}
+	_, err = call(t, h, "hatch::nonesuch")
+	if err == nil || !strings.Contains(err.Error(), "Unknown function: 'hatch::nonesuch'") {
+		t.Errorf("unknown function: %v", err)
+	}
+	_, err = call(t, h, "hatch::behave", value.String("object"))
+	if err == nil || !strings.Contains(err.Error(), "cannot return a Object") {
+		t.Errorf("object: %v", err)
+	}
+	starts := h.Starts()
+	start := time.Now()
+	_, err = call(t, h, "hatch::behave", value.String("sleep"), value.Integer(30))
+	if err == nil || !strings.Contains(err.Error(), "did not return within 2s") || time.Since(start) > 10*time.Second {
+		t.Errorf("sleep: %v after %v", err, time.Since(start))
+	}
+	ok()
+	_, err = call(t, h, "hatch::behave", value.String("exit"))
+	if err == nil || !strings.Contains(err.Error(), "exited") {
+		t.Errorf("exit: %v", err)
+	}
+	ok()
+	_, err = call(t, h, "hatch::behave", value.String("big"), value.Integer(1<<17))
+	if err == nil || !strings.Contains(err.Error(), "exceeds 65536 bytes") {
+		t.Errorf("big: %v", err)
+	}
+	_, err = call(t, h, "hatch::echo", value.String(strings.Repeat("y", 1<<17)))
+	if err == nil || !strings.Contains(err.Error(), "exceed 65536 bytes") {
+		t.Errorf("big argument: %v", err)
+	}
+	ok()
+	if got := h.Starts() - starts; got != 3 {
+		t.Errorf("%d restarts after a timeout, an exit and an oversized answer, want 3", got)
+	}
+}
+
+func TestHostContextCancels(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	if _, err := call(t, h, "hatch::echo"); err != nil { // started
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	_, err := h.Call(ctx, Request{ModulePath: testModulePath(t), Name: "hatch::behave", Args: value.Array{value.String("sleep"), value.Integer(30)}}, &fakeCompile{})
+	if !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
+		t.Errorf("cancelled call: %v after %v", err, time.Since(start))
+	}
+}
+
+func TestHostConcurrent(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{MaxProcs: 2})
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got, err := call(t, h, "hatch::echo", value.Integer(i))
+			if err == nil && !sameValue(got, value.Array{value.Integer(i)}) {
+				err = errors.New("wrong answer " + value.ToString(got))
+			}
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if n := h.Starts(); n > 2 {
+		t.Errorf("%d helpers started, MaxProcs is 2", n)
+	}
+	h.Close()
+	if _, err := call(t, h, "hatch::echo"); !errors.Is(err, ErrClosed) {
+		t.Errorf("call after Close: %v", err)
+	}
+}
+
+func TestHostMissingRuby(t *testing.T) {
+	h := newTestHost(t, Options{Ruby: filepath.Join(t.TempDir(), "no-ruby")})
+	_, err := call(t, h, "hatch::echo")
+	if err == nil || !strings.Contains(err.Error(), "cannot start") {
+		t.Errorf("missing ruby: %v", err)
+	}
+}
+
+// forgeModules is the corpus of current Forge modules beside the
+// repository, when present.
+func forgeModules(t testing.TB) string {
+	dir, _ := filepath.Abs("../../shared/forge/modules")
+	if _, err := os.Stat(filepath.Join(dir, "postgresql")); err != nil {
+		dir = "/work/shared/forge/modules"
+		if _, err := os.Stat(filepath.Join(dir, "postgresql")); err != nil {
+			t.Skip("no Forge module corpus")
+		}
+	}
+	return dir
+}
+
+// TestHostForgeFunctions runs Forge functions the Ruby subset cannot run.
+// postgresql_password's value is what Puppet 7.23 computes for the call;
+// docker_run_flags calls stdlib::shell_escape back in Go, here the fake
+// one that quotes (compiler's TestRubyHostRunsFunctionsBeyondTheSubset
+// checks it against Puppet with the real function table).
+func TestHostForgeFunctions(t *testing.T) {
+	needRuby(t)
+	mp := []string{forgeModules(t)}
+	h := newTestHost(t, Options{})
+	for _, tc := range []struct {
+		name string
+		args value.Array
+		want string
+	}{
+		{"postgresql::postgresql_password", value.Array{value.String("u"), &value.Sensitive{Value: value.String("pw")}, value.False, value.String("scram-sha-256"), value.String("salt")},
+			"SCRAM-SHA-256$4096:c2FsdA==$M6gEs77KaKI/RKU8+SLWUpenplhSaXNgAVnjlXP8RBc=:2DZQqVy2vnonAxkPUYZed+C6dXmY6Ypqsy6QBqo4ZD0="},
+		{"docker_run_flags", value.Array{value.NewHash(value.String("username"), value.String("bob"), value.String("hostname"), value.String("h"),
+			value.String("env"), value.Array{value.String("A=1")}, value.String("extra_params"), value.Array{})},
+			"-u 'bob' \\\n-h 'h' \\\n-e 'A=1' \\\n"},
+	} {
+		got, err := h.Call(context.Background(), Request{ModulePath: mp, Name: tc.name, Args: tc.args}, &fakeCompile{})
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if s := value.ToString(got); s != tc.want {
+			t.Errorf("%s = %q, want %q", tc.name, s, tc.want)
+		}
+	}
+}
+
+// TestHostBusyIsBounded: a call that finds every helper busy fails after
+// the call timeout instead of waiting for ever.
+func TestHostBusyIsBounded(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{MaxProcs: 1, CallTimeout: time.Second})
+	p, err := h.acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.release(p)
+	start := time.Now()
+	_, err = call(t, h, "hatch::echo")
+	if err == nil || !strings.Contains(err.Error(), "all 1 Ruby helpers stayed busy for 1s") || time.Since(start) > 5*time.Second {
+		t.Errorf("busy: %v after %v", err, time.Since(start))
+	}
+}
+
+// TestHostScope: scope.to_hash comes from Go; the catalog and the scope's
+// resource are the compile's, which the helper cannot reach: using them is
+// an error, never a silent change to a catalog nobody reads.
+func TestHostScope(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	got, err := call(t, h, "hatch::scope", value.String("hash"))
+	if err != nil || !sameValue(got, value.NewHash(value.String("greeting"), value.String("hello"))) {
+		t.Errorf("to_hash = %v, %v", got, err)
+	}
+	for _, what := range []string{"catalog", "resource"} {
+		_, err := call(t, h, "hatch::scope", value.String(what))
+		if err == nil || !strings.Contains(err.Error(), "the Ruby helper cannot give hatch::scope the compile's") {
+			t.Errorf("%s: %v", what, err)
+		}
+	}
+}
+
+// TestHostLogs: what a function logs at notice or above reaches the
+// compile's log, in order, before its result.
+func TestHostLogs(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	fc := &fakeCompile{}
+	got, err := h.Call(context.Background(), Request{ModulePath: testModulePath(t), Name: "hatch::behave", Args: value.Array{value.String("log")}}, fc)
+	if err != nil || value.ToString(got) != "logged" {
+		t.Fatalf("behave log = %v, %v", got, err)
+	}
+	if strings.Join(fc.logs, "|") != "warning: careful" {
+		t.Errorf("logs %q", fc.logs)
+	}
+}
+
+// TestHostReset: after Reset a call runs in a new helper, which loads the
+// function's file afresh; deep values cross both ways.
+func TestHostReset(t *testing.T) {
+	needRuby(t)
+	dir := t.TempDir()
+	fn := filepath.Join(dir, "m", "lib", "puppet", "functions", "m")
+	if err := os.MkdirAll(fn, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(v string) {
+		src := "Puppet::Functions.create_function(:'m::v') do\n  def v\n    '" + v + "'\n  end\nend\n"
+		if err := os.WriteFile(filepath.Join(fn, "v.rb"), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := newTestHost(t, Options{})
+	get := func() string {
+		got, err := h.Call(context.Background(), Request{ModulePath: []string{dir}, Name: "m::v"}, &fakeCompile{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return value.ToString(got)
+	}
+	write("one")
+	if got := get(); got != "one" {
+		t.Fatalf("v = %s", got)
+	}
+	write("two")
+	if got := get(); got != "one" {
+		t.Errorf("before Reset v = %s, want the loaded one", got)
+	}
+	h.Reset()
+	if got := get(); got != "two" {
+		t.Errorf("after Reset v = %s, want two", got)
+	}
+
+	deep := value.Value(value.String("x"))
+	for range 300 {
+		deep = value.Array{deep}
+	}
+	back, err := call(t, h, "hatch::echo", deep)
+	if err != nil || !sameValue(back, value.Array{deep}) {
+		t.Errorf("deep value: %v", err)
+	}
+}
