@@ -665,7 +665,11 @@ func TestHostileCSRBytes(t *testing.T) {
 	good := makeCSR(t, csrSpec{cn: "h", dns: []string{"h"}})
 	blk, _ := pem.Decode(good)
 	for i := 0; i < len(blk.Bytes); i += 7 {
-		for _, der := range [][]byte{blk.Bytes[:i], append(append([]byte{}, blk.Bytes[:i]...), 0xff)} {
+		// The byte at i changed (flipped, so that it differs even when it
+		// was 0xff: a CSR one byte short of its end plus its own last byte
+		// is the good CSR).
+		corrupt := append(append([]byte{}, blk.Bytes[:i]...), blk.Bytes[i]^0xff)
+		for _, der := range [][]byte{blk.Bytes[:i], corrupt} {
 			p := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE REQUEST", Bytes: der})
 			if _, err := c.SubmitCSR("h", p); err == nil {
 				t.Fatalf("a truncated CSR (%d bytes) was accepted", i)
