@@ -389,7 +389,16 @@ func (c *Client) Query(ctx context.Context, query any) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.query(ctx, QueryPath, func(ctx context.Context, base *url.URL) (*http.Request, error) {
+	resp, err := c.postQuery(ctx, body)
+	if err != nil {
+		return nil, err
+	}
+	return decodeAny(resp.body)
+}
+
+// postQuery POSTs a JSON query body to /pdb/query/v4, with failover.
+func (c *Client) postQuery(ctx context.Context, body []byte) (*response, error) {
+	return c.query(ctx, QueryPath, func(ctx context.Context, base *url.URL) (*http.Request, error) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodPost, route(base, QueryPath), bytes.NewReader(body))
 		if err != nil {
 			return nil, err
@@ -398,10 +407,6 @@ func (c *Client) Query(ctx context.Context, query any) (any, error) {
 		req.Header.Set("Content-Type", "application/json; charset=UTF-8")
 		return req, nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return decodeAny(resp.body)
 }
 
 // QueryEndpoint runs an AST query against one endpoint of /pdb/query/v4

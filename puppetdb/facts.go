@@ -1,12 +1,10 @@
 package puppetdb
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strconv"
 	"sync"
@@ -174,15 +172,7 @@ func (c *Client) factsets(ctx context.Context, names []string) (map[string]*valu
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.query(ctx, QueryPath, func(ctx context.Context, base *url.URL) (*http.Request, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, route(base, QueryPath), bytes.NewReader(q))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Accept", "application/json")
-		req.Header.Set("Content-Type", "application/json; charset=UTF-8")
-		return req, nil
-	})
+	resp, err := c.postQuery(ctx, q)
 	if err != nil {
 		return nil, fmt.Errorf("Failed to find facts from PuppetDB at  %w", err)
 	}

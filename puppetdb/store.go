@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"net/url"
 	"strings"
 
@@ -188,15 +187,7 @@ func (c *Client) QueryData(ctx context.Context, query value.Value) (value.Value,
 	if err != nil {
 		return nil, err
 	}
-	resp, err := c.query(ctx, QueryPath, func(ctx context.Context, base *url.URL) (*http.Request, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, route(base, QueryPath), bytes.NewReader(body))
-		if err != nil {
-			return nil, err
-		}
-		req.Header.Set("Accept", "application/json")
-		req.Header.Set("Content-Type", "application/json; charset=UTF-8")
-		return req, nil
-	})
+	resp, err := c.postQuery(ctx, body)
 	if err != nil {
 		return nil, err
 	}
