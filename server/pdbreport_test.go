@@ -50,6 +50,14 @@ func TestLiveSameReportAsPuppet(t *testing.T) {
 	}
 	nodes := faultNodes("report", 2)
 	ours, theirs := nodes[0], nodes[1]
+	// Leave PuppetDB's active nodes as they were.
+	t.Cleanup(func() {
+		for _, n := range nodes {
+			if p, err := puppetdb.Deactivate(n, time.Now()); err == nil {
+				_, _ = direct.SubmitCommand(context.Background(), puppetdb.DeactivateNode, puppetdb.DeactivateNodeVersion, n, p)
+			}
+		}
+	})
 	f := newFixture(t, func(c *Config) { c.PuppetDB = direct })
 	t.Cleanup(f.srv.Close)
 	cert, _ := f.pki.issue(ours)
