@@ -136,6 +136,7 @@ func (s *Server) serveMetrics(w http.ResponseWriter) error {
 	gauge("marionette_compile_queue_depth", "Catalog compiles waiting for a compile slot.", float64(s.limit.waiting.Load()))
 	gauge("marionette_compile_slots", "Catalog compiles that may run at once (--max-compiles).", float64(cap(s.limit.slots)))
 	gauge("marionette_compile_queue_limit", "Compiles that may wait before the server answers 503 (--max-queued).", float64(s.limit.maxQueue))
+	gauge("marionette_puppetdb_queue_depth", "PuppetDB commands queued for submission (soft_write_failure, store report).", float64(s.pdb.depth()))
 	gauge("marionette_http_requests_in_flight", "HTTP requests being served now.", float64(m.inFlight.Load()))
 	family("marionette_environment_cache_flushes_total", "counter", "Environment cache flushes (admin API, SIGHUP).")
 	fmt.Fprintf(&b, "marionette_environment_cache_flushes_total %d\n", m.flushes.Load())

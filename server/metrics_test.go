@@ -51,6 +51,7 @@ func TestMetrics(t *testing.T) {
 		"marionette_environment_cache_flushes_total 1\n",
 		"marionette_compiles_in_flight 0\n",
 		"marionette_compile_queue_depth 0\n",
+		"marionette_puppetdb_queue_depth 0\n",
 		"marionette_http_requests_in_flight 1\n", // this request
 		"# TYPE marionette_compile_duration_seconds histogram\n",
 	} {

@@ -8,7 +8,8 @@
 // the agent sends them (-mode v3), or POST /puppet/v4/catalog (-mode v4).
 // Other modes: -herd N fires N one-shot requests at once, each on a new
 // connection (the top of an agents' run interval), and -startup waits for
-// the server's first answers. Traffic goes only to a loopback address, and
+// the server's first answers, and -fleet N runs N distinct nodes once each
+// (certificates issued from the CA's key). Traffic goes only to a loopback address, and
 // every mode stops by itself.
 package main
 
@@ -50,6 +51,8 @@ type config struct {
 	startup                   bool
 	rssEvery                  time.Duration
 	jsonOut                   bool
+	fleet                     int
+	fleetPattern, caKeyFile   string
 }
 
 func main() {
@@ -78,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&c.startup, "startup", false, "measure the time until the first status and catalog answers instead")
 	fs.DurationVar(&c.rssEvery, "rss-every", 0, "print the server's RSS at this interval")
 	fs.BoolVar(&c.jsonOut, "json", false, "print the result as one JSON object")
+	fs.IntVar(&c.fleet, "fleet", 0, "run this many distinct nodes once each instead (v3), each with its own certificate issued from -cakey")
+	fs.StringVar(&c.fleetPattern, "fleet-pattern", "fleet%04d.example.com", "certnames of -fleet nodes (%d: 1..N)")
+	fs.StringVar(&c.caKeyFile, "cakey", "", "CA private key, PEM, for -fleet")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -102,6 +108,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		res, err = l.startupTimes()
 	case c.herd > 0:
 		res, err = l.thunderingHerd()
+	case c.fleet > 0:
+		res, err = l.fleet()
 	default:
 		res, err = l.steady(stdout)
 	}
@@ -150,6 +158,12 @@ func (c *config) check() error {
 	}
 	if c.mode != "v3" && c.mode != "v4" {
 		return fmt.Errorf("-mode %q: want v3 or v4", c.mode)
+	}
+	if c.fleet < 0 || c.fleet > 1000000 {
+		return errors.New("-fleet must be 0..1000000")
+	}
+	if c.fleet > 0 && (c.caKeyFile == "" || strings.Count(c.fleetPattern, "%") != 1 || !strings.Contains(c.fleetPattern, "%d") && !strings.Contains(c.fleetPattern, "%0")) {
+		return errFleetFlags
 	}
 	if c.caFile == "" || c.certFile == "" || c.keyFile == "" || c.factsFile == "" {
 		return errors.New("-cacert, -cert, -key and -facts are required")
