@@ -43,6 +43,11 @@ const (
 	DefaultMaxBodyBytes   = 32 << 20
 	DefaultMaxRetryDelay  = 60 * time.Second
 	DefaultENCTimeout     = 30 * time.Second
+	// DefaultHandshakeTimeout is the agent's own connect and read bound
+	// (http_connect_timeout, 2 minutes): a herd of agents whose TLS
+	// handshakes queue for the CPU behind each other is served, not cut
+	// off while the agents are still willing to wait.
+	DefaultHandshakeTimeout = 2 * time.Minute
 )
 
 // Config configures a Server.
@@ -82,6 +87,9 @@ type Config struct {
 	CompileTimeout time.Duration
 	// MaxBodyBytes bounds a request body (DefaultMaxBodyBytes when 0).
 	MaxBodyBytes int64
+	// HandshakeTimeout bounds a connection's TLS handshake and request
+	// headers (DefaultHandshakeTimeout when 0).
+	HandshakeTimeout time.Duration
 
 	// AdminCertnames may use the admin API and /puppet/v4/catalog, as may
 	// any certificate with the pp_cli_auth extension set to "true"
@@ -152,6 +160,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.MaxBodyBytes <= 0 {
 		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = DefaultHandshakeTimeout
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -358,9 +369,10 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 		return errors.New("server: no TLS configuration (certificate, key and CA files)")
 	}
 	hs := &http.Server{
-		Handler:           s.Handler(),
-		TLSConfig:         s.TLSConfig(),
-		ReadHeaderTimeout: 30 * time.Second,
+		Handler:   s.Handler(),
+		TLSConfig: s.TLSConfig(),
+		// Go bounds the TLS handshake by this too.
+		ReadHeaderTimeout: s.cfg.HandshakeTimeout,
 		// Bounds reading a request body (not the compile, which runs after
 		// the body is read).
 		ReadTimeout:    5 * time.Minute,

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -624,6 +625,43 @@ func TestServeShutdown(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("Serve did not return")
+	}
+}
+
+// TestHandshakeTimeout: a connection that never completes its TLS
+// handshake is closed after HandshakeTimeout, not before; the default is
+// the agent's 2 minutes (30 s cut off a herd of agents queued for the CPU).
+func TestHandshakeTimeout(t *testing.T) {
+	if got := newFixture(t).srv.cfg.HandshakeTimeout; got != 2*time.Minute {
+		t.Errorf("default handshake timeout %v, want 2m", got)
+	}
+	f := newFixture(t, func(c *Config) { c.HandshakeTimeout = time.Second })
+	ctx, cancel := context.WithCancel(context.Background())
+	l, err := netListen()
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- f.srv.Serve(ctx, l) }()
+	defer func() { cancel(); <-done }()
+	c, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	start := time.Now()
+	if err := c.SetReadDeadline(start.Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Read(make([]byte, 1))
+	if err == nil {
+		t.Fatal("the server wrote to a connection that sent nothing")
+	}
+	if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatal("the server kept a silent connection open for 10 s")
+	}
+	if d := time.Since(start); d < 900*time.Millisecond {
+		t.Errorf("closed after %v, before the 1 s handshake timeout", d)
 	}
 }
 
