@@ -712,9 +712,14 @@ func environmentSettings(cfg EnvironmentConfig) []Setting {
 		manifest = "no_manifest"
 	}
 	own := map[string]value.Value{
-		"environment": value.String(cfg.Name),
-		"manifest":    value.String(manifest),
-		"modulepath":  value.String(strings.Join(cfg.ModulePath, string(filepath.ListSeparator))),
+		"manifest":   value.String(manifest),
+		"modulepath": value.String(strings.Join(cfg.ModulePath, string(filepath.ListSeparator))),
+	}
+	// $settings::environment is the process's environment setting, not the
+	// environment compiled: puppetserver shows its own (production) to every
+	// node. Without settings, the environment's name stands in.
+	if cfg.Settings == nil {
+		own["environment"] = value.String(cfg.Name)
 	}
 	out := make([]Setting, 0, len(cfg.Settings)+len(own))
 	for _, st := range cfg.Settings {

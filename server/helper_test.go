@@ -159,6 +159,7 @@ func newFixture(t testing.TB, opts ...func(*Config)) *fixture {
 		"code/environments/other/manifests/site.pp":      "notify { \"in other\": }\n",
 		"code/environments/broken/manifests/site.pp":     "notify { 'a': }\nfail('boom')\n",
 		"code/environments/deferred/manifests/site.pp":   "notify { 'd': message => Deferred('x::y', ['a']) }\n",
+		"code/environments/settings/manifests/site.pp":   "notify { \"env=${settings::environment} ${environment}\": }\n",
 		"code/environments/slow/manifests/site.pp":       "Integer[1, 16000000].each |$x| { Integer[1, 16000000].each |$y| { } }\n",
 		"enc.sh": testENC,
 		"code/environments/production/modules/hello/lib/facter/hello.rb": "Facter.add(:hello) { setcode { 'hi' } }\n",

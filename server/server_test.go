@@ -146,6 +146,17 @@ func TestCatalogRichData(t *testing.T) {
 	}
 }
 
+// TestSettingsEnvironmentIsTheServers: $settings::environment is the
+// server's environment setting whatever environment a node is compiled
+// in, as puppetserver shows it.
+func TestSettingsEnvironmentIsTheServers(t *testing.T) {
+	f := newFixture(t)
+	resp := f.postCatalog("db01.example.com", "db01.example.com", "settings", factsJSON("db01.example.com", nil))
+	if resp.status != 200 || !contains(resourceTitles(t, resp.body, "Notify"), "env=production settings") {
+		t.Errorf("status %d, body %s", resp.status, resp.body)
+	}
+}
+
 func TestCatalogCompileError(t *testing.T) {
 	f := newFixture(t)
 	resp := f.postCatalog("db01.example.com", "db01.example.com", "broken", factsJSON("db01.example.com", nil))
