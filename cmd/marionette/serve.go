@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"syscall"
@@ -25,7 +26,28 @@ import (
 func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	tuneGC(os.Getenv)
 	return serve(ctx, args, stdout, stderr)
+}
+
+// Garbage collection for the server, unless GOGC or GOMEMLIMIT say
+// otherwise: a compile server's live heap is small (tens of MB) and each
+// catalog allocates a few MB, so Go's default GOGC=100 collects all the
+// time (16% of serve's CPU, and the p99 latency at 2 clients went from
+// 32 ms to 24 ms with 400). The soft memory limit keeps RSS bounded: past
+// it the collector works harder instead of the heap growing.
+const (
+	serveGCPercent   = 400
+	serveMemoryLimit = 1 << 30
+)
+
+func tuneGC(getenv func(string) string) {
+	if getenv("GOGC") == "" {
+		debug.SetGCPercent(serveGCPercent)
+	}
+	if getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(serveMemoryLimit)
+	}
 }
 
 // serve runs the compile server until ctx is cancelled (SIGINT/SIGTERM).
