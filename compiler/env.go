@@ -40,8 +40,11 @@ type Environment struct {
 	// load order; every compile reports their warnings first.
 	mainFiles []*sourceFile
 
-	// settings are the $settings:: variables, in name order.
+	// settings are the $settings:: variables, in name order, and
+	// allLocal is $settings::all_local, the hash of them all: built once,
+	// immutable, shared by every compile.
 	settings []Setting
+	allLocal *value.Hash
 
 	// sources holds the parsed files, shared with other environments of
 	// the process; templates and module Ruby functions are parsed through it.
@@ -171,8 +174,15 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 	if types == nil {
 		types = resourcetype.NewLazySet(moduleList)
 	}
+	settings := environmentSettings(cfg)
+	all := value.NewHashBuilder(len(settings))
+	for _, st := range settings {
+		all.Set(value.String(st.Name), st.Value)
+	}
+	allLocal := all.Build()
 	env := &Environment{
-		settings:   environmentSettings(cfg),
+		settings:   settings,
+		allLocal:   allLocal,
 		Name:       name,
 		ModulePath: modulePath,
 		Types:      types,

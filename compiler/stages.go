@@ -342,11 +342,9 @@ func (c *Compilation) settingsScope() *eval.Scope {
 	sc := eval.NewScope(eval.ClassScope, "settings", c.top, nil)
 	settings := c.env.settings
 	sc.Reserve(len(settings) + 1)
-	all := value.NewHashBuilder(len(settings))
 	for _, st := range settings {
 		sc.Set(st.Name, st.Value)
-		all.Set(value.String(st.Name), st.Value)
 	}
-	sc.Set("all_local", all.Build())
+	sc.Set("all_local", c.env.allLocal)
 	return sc
 }

@@ -203,17 +203,11 @@ func formatTime(t time.Time, format string) string {
 	num := func(sp strftimeSpec, n int, def byte, width int) {
 		b.WriteString(sp.pad(strconv.Itoa(n), def, width))
 	}
-	var dir func(sp strftimeSpec)
+	// A composite directive (%c, %F, %T, ...) is its expansion, padded.
 	composite := func(sp strftimeSpec, f string) {
-		var inner strings.Builder
-		saved := b
-		b = strings.Builder{}
-		scanFormat(f, func(c byte) bool { return strings.IndexByte(timeDirectives, c) >= 0 }, func(s string) { b.WriteString(s) }, dir)
-		inner.WriteString(b.String())
-		b = saved
-		b.WriteString(sp.pad(inner.String(), ' ', 0))
+		b.WriteString(sp.pad(formatTime(t, f), ' ', 0))
 	}
-	dir = func(sp strftimeSpec) {
+	dir := func(sp strftimeSpec) {
 		switch sp.conv {
 		case 'Y':
 			b.WriteString(sp.pad(strconv.Itoa(t.Year()), '0', 0))
