@@ -47,6 +47,11 @@ type Case struct {
 	// Puppet is the Puppet major the expected files were generated with
 	// (0 means 7); the case compiles with --puppet-version of it.
 	Puppet int `yaml:"puppet"`
+	// FunctionFiles names the Ruby function files whose sample calls the
+	// case makes, as <module>/<path in the module>
+	// (stdlib/lib/puppet/functions/stdlib/to_json.rb): the Ruby survey
+	// counts a file as agreeing with Puppet when a passing case names it.
+	FunctionFiles []string `yaml:"function_files"`
 }
 
 // LoadCases finds every case.yaml below root and parses it, sorted by ID.
