@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 
+	"github.com/marionette-dev/marionette/semver"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -20,8 +21,9 @@ func BuiltinsFor(major int) Table {
 // addPuppet8 replaces the core functions whose signatures Puppet 8.10
 // changed (its lib/puppet/functions compared with 7.23's; none were added
 // or removed):
-//   - max and min compare Timespan and Timestamp values (and arrays of
-//     them) by time, where Puppet 7 compared them as strings;
+//   - max and min compare SemVer, Timespan and Timestamp values (and
+//     arrays of them) by version and time, where Puppet 7 compared them
+//     as strings;
 //   - split takes a Sensitive[String] and returns a Sensitive array;
 //   - regsubst warns, once, that its encoding argument is ignored.
 func addPuppet8(t Table) {
@@ -57,9 +59,10 @@ func addPuppet8(t Table) {
 	}
 }
 
-// minMaxTime is Puppet 8's max (dir 1) or min (-1): Timespan and Timestamp
-// values, given as arguments or as one array without a block, compare by
-// time; everything else goes to Puppet 7's function, general.
+// minMaxTime is Puppet 8's max (dir 1) or min (-1): SemVer, Timespan and
+// Timestamp values, given as arguments or as one array without a block,
+// compare by version or time; everything else goes to Puppet 7's
+// function, general.
 func minMaxTime(name string, dir int, general Func) Func {
 	pick := func(vals []value.Value) (value.Value, error) {
 		if len(vals) == 0 {
@@ -89,9 +92,17 @@ func minMaxTime(name string, dir int, general Func) Func {
 	}
 }
 
-// allSameTimeKind reports whether vals are all Timespans or all Timestamps.
+// allSameTimeKind reports whether vals are all SemVers, all Timespans or
+// all Timestamps.
 func allSameTimeKind(vals []value.Value) bool {
 	switch vals[0].(type) {
+	case *value.SemVer:
+		for _, v := range vals {
+			if _, ok := v.(*value.SemVer); !ok {
+				return false
+			}
+		}
+		return true
 	case *value.Timespan:
 		for _, v := range vals {
 			if _, ok := v.(*value.Timespan); !ok {
@@ -110,9 +121,11 @@ func allSameTimeKind(vals []value.Value) bool {
 	return false
 }
 
-// timeCompare orders two Timespans or two Timestamps.
+// timeCompare orders two SemVers, Timespans or Timestamps.
 func timeCompare(a, b value.Value) int {
 	switch a := a.(type) {
+	case *value.SemVer:
+		return semver.Compare(a.V, b.(*value.SemVer).V)
 	case *value.Timespan:
 		return cmp.Compare(a.D, b.(*value.Timespan).D)
 	case *value.Timestamp:

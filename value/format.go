@@ -106,6 +106,10 @@ func writeLiteral(b *strings.Builder, v Value) {
 		b.WriteString(v.String())
 	case *Timespan:
 		b.WriteString(v.String())
+	case *SemVer:
+		b.WriteString(v.String())
+	case *SemVerRange:
+		b.WriteString(v.String())
 	case *Binary:
 		b.WriteString(v.String())
 	case *Deferred:
@@ -407,6 +411,12 @@ func (f *typeFormat) write(b *strings.Builder, t Type) {
 		b.WriteByte(']')
 	case *TypeReference:
 		b.WriteString(t.Name)
+	case *SemVerRangesType:
+		ps := make([]string, len(t.Ranges))
+		for i, r := range t.Ranges {
+			ps[i] = Literal(String(r.String()))
+		}
+		writeParams(b, "SemVer", ps)
 	case *AliasType:
 		b.WriteString(t.Name)
 		if f.expand && t.Resolved != nil && !slices.Contains(f.expanding, t) {
