@@ -133,3 +133,23 @@ func TestBetweenString(t *testing.T) {
 		t.Error("Between(1.0.0, 1.5.0, exclusive) is not [1.0.0, 1.5.0)")
 	}
 }
+
+// FuzzParseRange checks that no input panics and that a parsed range's
+// string is its input.
+func FuzzParseRange(f *testing.F) {
+	for _, s := range []string{">=1.2.0 <2.0.0", "1.x", "~1.2.3-beta.2", "^0", "1.0.0 - 2.0.0", "a || b", "", "*", ">9223372036854775806", "<=1.9223372036854775807"} {
+		f.Add(s, "1.2.3-rc.1")
+	}
+	f.Fuzz(func(t *testing.T, rng, ver string) {
+		r, err := ParseRange(rng)
+		if err != nil {
+			return
+		}
+		if r.String() != rng {
+			t.Fatalf("String() = %q, want %q", r.String(), rng)
+		}
+		if v, err := Parse(ver); err == nil {
+			r.Includes(v)
+		}
+	})
+}
