@@ -43,6 +43,7 @@ func Functions() functions.Table {
 	addValidators(t)
 	addCatalog(t)
 	addRandom(t)
+	addUnseeded(t)
 	addData(t)
 	addExtras(t)
 	addFactsAndFormats(t)

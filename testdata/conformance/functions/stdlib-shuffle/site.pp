@@ -11,3 +11,9 @@ notify { 'call 3: shuffle([1])':
 notify { 'call 4: shuffle([])':
   message => shuffle([]),
 }
+notify { 'call 5: sort(shuffle([\'b\', \'a\', \'c\', \'d\']))':
+  message => sort(shuffle(['b', 'a', 'c', 'd'])),
+}
+notify { 'call 6: sort(shuffle(\'hello\').split(\'\'))':
+  message => sort(shuffle('hello').split('')),
+}
