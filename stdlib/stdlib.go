@@ -44,6 +44,8 @@ func Functions() functions.Table {
 	addCatalog(t)
 	addRandom(t)
 	addUnseeded(t)
+	addX509(t)
+	addFiles(t)
 	addData(t)
 	addExtras(t)
 	addFactsAndFormats(t)
