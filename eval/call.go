@@ -143,7 +143,9 @@ func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []va
 			return err
 		}
 		if !ok {
-			return errorAt(sc, at, "expects %d arguments, got %d", RequiredCount(params), len(args))
+			// As Puppet binds a closure's parameters: the first one
+			// without a value fails, at its own position.
+			return errorAt(sc, p, "Parameter $%s is required but no value was given", p.Name)
 		}
 		if p.Type != nil {
 			tv, err := ev.Eval(p.Type, sc)
