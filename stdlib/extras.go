@@ -798,7 +798,7 @@ func str2resource(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if _, found := cat.Resource(typ, title); !found {
 		return nil, errorf("stdlib::str2resource(): could not find %s[%s], this is parse order dependent and values should not be quoted", typ, title)
 	}
-	return &value.ResourceType{Type: typ, Title: title}, nil
+	return &value.ResourceType{Type: typ, Title: title, Reference: true}, nil
 }
 
 func addLegacyOddities(t functions.Table) {

@@ -395,6 +395,11 @@ func (f *typeFormat) write(b *strings.Builder, t Type) {
 			b.WriteString("Resource")
 		case t.Title == "":
 			b.WriteString(t.Type)
+		case t.Reference:
+			b.WriteString(t.Type)
+			b.WriteByte('[')
+			b.WriteString(t.Title)
+			b.WriteByte(']')
 		default:
 			b.WriteString(t.Type)
 			b.WriteByte('[')

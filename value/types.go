@@ -144,6 +144,10 @@ type CallableType struct {
 type ResourceType struct {
 	Type  string
 	Title string
+	// Reference marks a resource reference made in Ruby (a
+	// Puppet::Resource, as stdlib's str2resource returns): it prints as
+	// Type[title], without quotes.
+	Reference bool
 }
 
 // ClassType is Class or Class[name].
