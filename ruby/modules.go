@@ -32,6 +32,12 @@ func (in *interp) evalModule(n *nModule, e *env) (any, error) {
 	if in.modules[name] == nil {
 		in.modules[name] = map[string]*nDef{}
 	}
+	if n.super != "" {
+		if in.classParents == nil {
+			in.classParents = map[string]string{}
+		}
+		in.classParents[name] = n.super
+	}
 	in.moduleStack = append(in.moduleStack, name)
 	defer func() { in.moduleStack = in.moduleStack[:len(in.moduleStack)-1] }()
 	if _, err := in.eval(n.body, &env{vars: map[string]any{}}); err != nil {
