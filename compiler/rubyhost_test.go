@@ -131,7 +131,7 @@ func TestRubyHostNested(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts()})
-	if err == nil || strings.Count(err.Error(), RubyFunctionsHint) != 1 || !strings.Contains(err.Error(), `inner.rb:5: unexpected "**"`) {
+	if err == nil || strings.Count(err.Error(), RubyFunctionsHint) != 1 || !strings.Contains(err.Error(), `inner.rb:8: unexpected "upcase:" in block parameters`) {
 		t.Fatalf("without the helper: %v", err)
 	}
 	if exec.Command(rubyhost.DefaultRuby, "-e", "require 'puppet'").Run() != nil || testing.Short() {

@@ -724,6 +724,13 @@ func (in *interp) gvar(n *nGVar) (any, error) {
 		}
 		return in.match, nil
 	}
+	if n.name == "!" {
+		// The error being rescued, nil outside a rescue clause.
+		if in.rescued == nil {
+			return nil, nil
+		}
+		return &rexception{class: in.rescued.class, msg: in.rescued.msg}, nil
+	}
 	if n.name == "LOAD_PATH" || n.name == ":" {
 		// Code adds its module's lib to the load path before a require;
 		// every module's lib is on it already (RubyLibrary), so a fresh
@@ -1011,8 +1018,8 @@ func (in *interp) caseEq(line int, pattern, v any) (bool, error) {
 		if !ok {
 			return false, nil
 		}
-		m := in.matchRegexp(p, s.s, 0)
-		return m != nil, nil
+		m, err := in.matchRegexp(line, p, s.s)
+		return m != nil, err
 	case *rrange:
 		return rangeIncludes(p, v), nil
 	}

@@ -1,6 +1,8 @@
 package ruby
 
 import (
+	"fmt"
+	"net"
 	"net/netip"
 	"strings"
 )
@@ -44,6 +46,27 @@ func (in *interp) newIPAddr(line int, args []any) (any, error) {
 	return &ipAddr{prefix: p.Masked()}, nil
 }
 
+// inspect is IPAddr#inspect: the family, then the address and its mask
+// in full (IPv6 groups of four hex digits).
+func (a *ipAddr) inspect() string {
+	addr := a.prefix.Addr()
+	mask := net.CIDRMask(a.prefix.Bits(), addr.BitLen())
+	if addr.Is4() {
+		return fmt.Sprintf("#<IPAddr: IPv4:%s/%s>", addr, net.IP(mask))
+	}
+	full := func(b []byte) string {
+		var s strings.Builder
+		for i := 0; i < len(b); i += 2 {
+			if i > 0 {
+				s.WriteByte(':')
+			}
+			fmt.Fprintf(&s, "%02x%02x", b[i], b[i+1])
+		}
+		return s.String()
+	}
+	return "#<IPAddr: IPv6:" + full(addr.AsSlice()) + "/" + full(mask) + ">"
+}
+
 // ipAddrMethod dispatches a call of one of IPAddr's methods through ipAddrMethods.
 func (in *interp) ipAddrMethod(line int, a *ipAddr, name string, args []any) (any, bool, error) {
 	if m := in.methods.ipAddr[name]; m != nil {
@@ -69,6 +92,19 @@ func ipAddrMethods() methodTable[*ipAddr] {
 	})
 	t.def("prefix", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
 		return int64(a.prefix.Bits()), true, nil
+	})
+	t.def("to_range", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
+		// The network's first and last addresses, each a host address.
+		first := a.prefix.Masked().Addr()
+		b := first.AsSlice()
+		for i := a.prefix.Bits(); i < len(b)*8; i++ {
+			b[i/8] |= 0x80 >> (i % 8)
+		}
+		last, _ := netip.AddrFromSlice(b)
+		return &rrange{
+			lo: &ipAddr{prefix: netip.PrefixFrom(first, first.BitLen())},
+			hi: &ipAddr{prefix: netip.PrefixFrom(last, last.BitLen())},
+		}, true, nil
 	})
 	t.def("include? ===", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) != 1 {

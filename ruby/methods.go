@@ -1057,8 +1057,8 @@ func rubyRegexpEscape(s string) string {
 	return b.String()
 }
 
-// fileMethod implements the path helpers of Ruby's File class; nothing
-// touches the file system.
+// fileMethod implements the path helpers of Ruby's File class, and the
+// tests and read of a file inside the modules (see ModuleFiles).
 func (in *interp) fileMethod(line int, name string, args []any) (any, bool, error) {
 	strs := make([]string, 0, len(args))
 	flat, ok := flatten(args, -1, nil)
@@ -1073,6 +1073,31 @@ func (in *interp) fileMethod(line int, name string, args []any) (any, bool, erro
 		strs = append(strs, s.s)
 	}
 	switch name {
+	case "exist?", "exists?", "file?", "directory?", "read":
+		if len(strs) != 1 {
+			return nil, false, nil
+		}
+		f, err := in.moduleFile(line, name, strs[0], name == "read")
+		if err != nil {
+			return nil, true, err
+		}
+		switch name {
+		case "file?":
+			return f.Exists && !f.Dir, true, nil
+		case "directory?":
+			return f.Exists && f.Dir, true, nil
+		case "read":
+			switch {
+			case !f.Exists:
+				return nil, true, in.errorf(line, "Errno::ENOENT", "No such file or directory @ rb_sysopen - %s", strs[0])
+			case f.Dir:
+				return nil, true, in.errorf(line, "Errno::EISDIR", "Is a directory @ io_fread - %s", strs[0])
+			case len(f.Content) > in.maxString:
+				return nil, true, in.stringTooLarge(line)
+			}
+			return newStr(string(f.Content)), true, nil
+		}
+		return f.Exists, true, nil
 	case "join":
 		var b strings.Builder
 		for i, s := range strs {

@@ -3,6 +3,8 @@ package ruby
 import (
 	"fmt"
 	"regexp"
+
+	"github.com/dlclark/regexp2"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,7 +56,8 @@ type rrange struct {
 type rregexp struct {
 	src  string
 	opts string
-	re   *regexp.Regexp
+	re   *regexp.Regexp  // Go's engine, when it can run the regexp
+	bt   *regexp2.Regexp // else the backtracking engine (see regexp.go)
 }
 
 type rclass struct{ name string }
@@ -216,6 +219,15 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 		}
 		return h
 	case *value.Regexp:
+		if v.RE == nil {
+			// A regexp only a backtracking engine runs; one that does not
+			// compile for either never matches, as in value.
+			re, err := compileRubyRegexp(v.Source, "")
+			if err != nil {
+				return &rregexp{src: v.Source, re: regexp.MustCompile(`\z.`)}
+			}
+			return re
+		}
 		return &rregexp{src: v.Source, re: v.RE}
 	}
 	if value.IsUndef(v) {
@@ -290,6 +302,9 @@ func toPuppetDepth(v any, depth int, budget *int) (value.Value, error) {
 		}
 		return b.Build(), nil
 	case *rregexp:
+		if v.re == nil {
+			return value.NewRegexp(v.src)
+		}
 		return &value.Regexp{Source: v.src, RE: v.re}, nil
 	case *puppetObj:
 		return v.v, nil
@@ -502,6 +517,8 @@ func writeInspect(b *strings.Builder, v any, open []any) {
 		b.WriteString("#<MatchData " + quoteString(toS(v)) + ">")
 	case *gemVersion:
 		b.WriteString("#<Gem::Version " + quoteString(v.s) + ">")
+	case *ipAddr:
+		b.WriteString(v.inspect())
 	default:
 		// Objects without a data form (scope, enumerators) print like
 		// Ruby's default inspect, minus the address.
