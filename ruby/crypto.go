@@ -102,6 +102,19 @@ func (in *interp) cryptoClassMethod(line int, class, name string, args []any) (a
 			return nil, true, in.errorf(line, "ArgumentError", "invalid base64")
 		}
 		return newStr(string(d)), true, nil
+	case "OpenSSL::X509::Certificate.new", "OpenSSL::PKey::RSA.new":
+		s, ok := str(0)
+		if !ok || len(args) != 1 {
+			return nil, false, nil
+		}
+		var v any
+		var err error
+		if class == "OpenSSL::PKey::RSA" {
+			v, err = in.newRSAKey(line, s)
+		} else {
+			v, err = in.newX509Cert(line, s)
+		}
+		return v, true, err
 	case "OpenSSL::Digest.new":
 		s, ok := str(0)
 		if !ok || len(args) != 1 {

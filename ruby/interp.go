@@ -758,6 +758,7 @@ var knownConstants = map[string]bool{
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
+	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true,
 }
 
 // setConst assigns a constant in the module being defined, if any.

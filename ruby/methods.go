@@ -105,6 +105,10 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		if meth := in.methods.proc[name]; meth != nil {
 			v, ok, err = meth(in, line, r, name, args, blk)
 		}
+	case *x509Cert:
+		v, ok, err = in.x509Method(line, r, name, args)
+	case *rsaKey:
+		v, ok, err = in.rsaKeyMethod(line, r, name, args)
 	case *rexception:
 		switch name {
 		case "message", "to_s":

@@ -194,28 +194,35 @@ func TestRubyFunctionCall(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.file, c.args, err)
 		}
-		r, err := f.Call(funcScope{}, args.(value.Array))
-		var got string
+		got, err := callForJSON(f, args)
 		if err != nil {
-			var re *RubyError
-			if !errors.As(err, &re) {
-				t.Errorf("%s %s: unexpected error %v", c.file, c.args, err)
-				continue
-			}
-			got = encodeJSON(struct {
-				Error string `json:"error"`
-				Class string `json:"class"`
-			}{re.Message, re.Class})
-			if err.Error() != re.Message {
-				t.Errorf("%s %s: error text %q, want the message %q", c.file, c.args, err.Error(), re.Message)
-			}
-		} else {
-			got = encodeJSON(map[string]any{"result": plainJSON(r)})
+			t.Errorf("%s %s: %v", c.file, c.args, err)
+			continue
 		}
 		if got != c.want {
 			t.Errorf("%s %s:\n got %s\nwant %s", c.file, c.args, got, c.want)
 		}
 	}
+}
+
+// callForJSON calls a function and gives its result, or the Ruby error it
+// raised, as run-function.rb prints them; err is any other error.
+func callForJSON(f *RubyFunction, args value.Value) (string, error) {
+	r, err := f.Call(funcScope{}, args.(value.Array))
+	if err == nil {
+		return encodeJSON(map[string]any{"result": plainJSON(r)}), nil
+	}
+	var re *RubyError
+	if !errors.As(err, &re) {
+		return "", fmt.Errorf("unexpected error %w", err)
+	}
+	if err.Error() != re.Message {
+		return "", fmt.Errorf("error text %q, want the message %q", err.Error(), re.Message)
+	}
+	return encodeJSON(struct {
+		Error string `json:"error"`
+		Class string `json:"class"`
+	}{re.Message, re.Class}), nil
 }
 
 // TestRubyFunctionOracle checks the expected results against real Ruby.

@@ -362,6 +362,10 @@ func className(v any) string {
 		return "OpenSSL::Digest"
 	case *osslHMAC:
 		return "OpenSSL::HMAC"
+	case *x509Cert:
+		return "OpenSSL::X509::Certificate"
+	case *rsaKey:
+		return "OpenSSL::PKey::RSA"
 	case *rmodule:
 		return "Module"
 	}
