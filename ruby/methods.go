@@ -421,49 +421,8 @@ func symbolMethods() methodTable[symbol] {
 }
 
 func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any, bool, error) {
-	if c.name == "File" {
-		return in.fileMethod(line, name, args)
-	}
-	if strings.HasPrefix(c.name, "Digest::") {
-		return in.digestMethod(line, c.name, name, args)
-	}
-	switch {
-	case c.name == "Base64" || strings.HasPrefix(c.name, "OpenSSL::"):
-		if v, ok, err := in.cryptoClassMethod(line, c.name, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	case c.name == "Shellwords":
-		if v, ok, err := in.shellwordsMethod(line, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	case c.name == "Zlib":
-		if v, ok, err := in.zlibMethod(line, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	case c.name == "Hash" && name == "[]":
-		v, err := in.hashFromArgs(line, args)
-		return v, true, err
-	}
-	if c.name == "JSON" {
-		if v, ok, err := in.jsonMethod(line, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	}
-	if c.name == "Gem::Version" {
-		switch name {
-		case "new", "create":
-			v, err := in.newGemVersion(line, args)
-			return v, true, err
-		case "correct?":
-			if len(args) == 1 {
-				_, ok := parseGemVersion(toS(args[0]))
-				return ok, true, nil
-			}
-		}
-	}
-	if c.name == "IPAddr" && name == "new" {
-		v, err := in.newIPAddr(line, args)
-		return v, true, err
+	if f := in.methods.class[c.name+"."+name]; f != nil {
+		return f(in, line, c.name, name, args)
 	}
 	switch name {
 	case "escape", "quote":
