@@ -229,7 +229,7 @@ func (e *encoder) value(v value.Value) {
 			e.value(v.Args)
 		}
 		e.raw("}")
-	case *value.Timestamp, *value.Timespan, *value.Binary, *value.Regexp:
+	case *value.Timestamp, *value.Timespan, *value.Binary, *value.Regexp, *value.SemVer, *value.SemVerRange:
 		if !e.rich {
 			e.str(value.ToString(v))
 			return
@@ -248,6 +248,12 @@ func (e *encoder) value(v value.Value) {
 		case *value.Regexp:
 			e.raw(`"Regexp","__pvalue":`)
 			e.str(v.Source)
+		case *value.SemVer:
+			e.raw(`"SemVer","__pvalue":`)
+			e.str(v.String())
+		case *value.SemVerRange:
+			e.raw(`"SemVerRange","__pvalue":`)
+			e.str(v.String())
 		}
 		e.raw("}")
 	case *value.ResourceType:

@@ -59,6 +59,15 @@ import (
 // PuppetVersion is the Puppet version whose behaviour marionette follows.
 const PuppetVersion = "7.23.0"
 
+// PuppetVersionFor is the version of the given Puppet major that
+// marionette follows: 8.10.0 for 8, PuppetVersion otherwise.
+func PuppetVersionFor(major int) string {
+	if major >= 8 {
+		return "8.10.0"
+	}
+	return PuppetVersion
+}
+
 // Request is what to compile: which node, with which facts and classifier data.
 type Request struct {
 	Node  string
@@ -314,7 +323,7 @@ func (c *Compilation) stopError(elapsed time.Duration) error {
 // It is built once per environment; compiles only read it.
 func DefaultFunctions(env *Environment) functions.Table {
 	env.funcsOnce.Do(func() {
-		t := functions.Builtins()
+		t := functions.BuiltinsFor(env.puppetMajor)
 		addCompilerFunctions(t)
 		if dir, ok := env.ModuleDir("stdlib"); ok {
 			for name, f := range stdlib.FunctionsFor(moduleVersion(dir)) {

@@ -289,6 +289,23 @@ func TestModuleRubyFunctions(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "needs_socket.rb") {
 		t.Errorf("error = %v; want one naming the Ruby file", err)
 	}
+	// A function with several dispatches fails with the error its chosen
+	// dispatch raises (it once returned undef instead).
+	writeTree(t, dir, map[string]string{
+		"site.pp": "notify { 'z': message => mymod::picky('s') }\n",
+		"modules/mymod/lib/puppet/functions/mymod/picky.rb": "Puppet::Functions.create_function(:'mymod::picky') do\n" +
+			"  dispatch :from_int do\n    param 'Integer', :x\n  end\n" +
+			"  dispatch :from_str do\n    param 'String', :x\n  end\n" +
+			"  def from_int(x)\n    'int'\n  end\n  def from_str(x)\n    raise ArgumentError, 'no strings here'\n  end\nend\n",
+	})
+	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1.example.com"})
+	if err == nil || !strings.Contains(err.Error(), "no strings here") {
+		t.Errorf("error = %v; want the dispatch's own error", err)
+	}
 }
 
 // TestDefinedTypeRecursionIsBounded: a defined type that declares itself

@@ -82,6 +82,9 @@ type Environment struct {
 	// one (see indexRubyFunctions).
 	rubyFuncs map[string]bool
 	rubyDirs  map[string]time.Time
+	// puppetMajor is the Puppet major whose behaviour compiles follow (7
+	// or 8; see EnvironmentConfig.PuppetMajor).
+	puppetMajor int
 	// funcs is the function table (DefaultFunctions), built once.
 	funcsOnce sync.Once
 	funcs     functions.Table
@@ -149,6 +152,9 @@ type EnvironmentConfig struct {
 	// manifest, modulepath) are set from the fields above. Nil shows only
 	// those three.
 	Settings []Setting
+	// PuppetMajor is the Puppet major whose behaviour compiles follow: 8
+	// for Puppet 8.10's functions and $serverversion, else Puppet 7.23's.
+	PuppetMajor int
 }
 
 // Setting is one setting as a compile shows it to the code.
@@ -180,22 +186,27 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		all.Set(value.String(st.Name), st.Value)
 	}
 	allLocal := all.Build()
+	major := cfg.PuppetMajor
+	if major == 0 {
+		major = 7
+	}
 	env := &Environment{
-		settings:   settings,
-		allLocal:   allLocal,
-		Name:       name,
-		ModulePath: modulePath,
-		Types:      types,
-		Hiera:      cfg.Hiera,
-		sources:    s,
-		manifest:   manifest,
-		defs:       make(map[defKey]*Definition),
-		loaded:     make(map[string]bool),
-		loadErrs:   make(map[string]error),
-		deps:       make(map[string]fileStamp),
-		modules:    modules,
-		moduleList: moduleList,
-		resolved:   make(map[defKey]*Definition),
+		puppetMajor: major,
+		settings:    settings,
+		allLocal:    allLocal,
+		Name:        name,
+		ModulePath:  modulePath,
+		Types:       types,
+		Hiera:       cfg.Hiera,
+		sources:     s,
+		manifest:    manifest,
+		defs:        make(map[defKey]*Definition),
+		loaded:      make(map[string]bool),
+		loadErrs:    make(map[string]error),
+		deps:        make(map[string]fileStamp),
+		modules:     modules,
+		moduleList:  moduleList,
+		resolved:    make(map[defKey]*Definition),
 	}
 	env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
 	files, err := manifestFiles(manifest)

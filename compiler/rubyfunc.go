@@ -25,9 +25,9 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 	fn := loaded.(*ruby.RubyFunction)
 	scope := &erbScope{c: c, sc: sc, at: call.Node}
 	if len(fn.Dispatches) > 1 {
-		i, err := c.chooseDispatch(fn, call.Args)
-		if err != nil {
-			return nil, true, err
+		i, derr := c.chooseDispatch(fn, call.Args)
+		if derr != nil {
+			return nil, true, derr
 		}
 		v, err = fn.CallDispatch(scope, i, call.Args)
 	} else {

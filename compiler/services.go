@@ -70,11 +70,15 @@ func (c *Compilation) WarnOnce(key, msg string) {
 	c.logf("warning", "%s", msg)
 }
 
-// FunctionExists reports whether a function of that name can be called.
+// FunctionExists reports whether a function of that name can be called:
+// a native one, a Puppet-language one, or a module's Ruby function file
+// (3.x ones included, as Puppet's loaders find them).
 func (c *Compilation) FunctionExists(name string) bool {
 	if _, ok := c.funcs.Lookup(name); ok {
 		return true
 	}
-	d, err := c.env.lookup(kindFunction, name)
-	return err == nil && d != nil
+	if d, err := c.env.lookup(kindFunction, name); err == nil && d != nil {
+		return true
+	}
+	return c.env.rubyFunctionFile(name) != ""
 }

@@ -47,10 +47,11 @@ func (c *Compilation) stageTop() error {
 	c.setTop("facts", facts)
 	c.setTop("trusted", c.trusted())
 	c.setTop("environment", value.String(c.env.Name))
-	c.setTop("serverversion", value.String(PuppetVersion))
+	version := PuppetVersionFor(c.env.puppetMajor)
+	c.setTop("serverversion", value.String(version))
 	// $server_facts as a server without a host identity gives it.
 	c.setTop("server_facts", value.NewHash(
-		value.String("serverversion"), value.String(PuppetVersion),
+		value.String("serverversion"), value.String(version),
 		value.String("environment"), value.String(c.env.Name),
 	))
 	c.setTop("clientcert", value.String(c.req.Node))

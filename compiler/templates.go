@@ -29,7 +29,12 @@ func (c *Compilation) EPP(name string, params []value.Value) (value.Value, error
 
 // InlineEPP implements functions.Templates.
 func (c *Compilation) InlineEPP(scope *eval.Scope, src string, params []value.Value) (value.Value, error) {
-	prog, err := syntax.ParseEPP("inline_epp", []byte(src))
+	// Positions in inline EPP name it as the Puppet major does.
+	name := "inline_epp"
+	if c.env.puppetMajor >= 8 {
+		name = "inlined-epp-text"
+	}
+	prog, err := syntax.ParseEPP(name, []byte(src))
 	if err != nil {
 		return nil, err
 	}

@@ -44,7 +44,9 @@ type Options struct {
 // Loader finds and loads environments. It is safe for concurrent use.
 type Loader struct {
 	settings *puppetconf.Settings
-	opts     Options
+	// puppetMajor is the settings' puppet_version (7 or 8).
+	puppetMajor int
+	opts        Options
 	// envPath is the environmentpath made absolute; nil when the loader
 	// serves the one non-directory environment.
 	envPath []string
@@ -97,6 +99,9 @@ func New(s *puppetconf.Settings, o Options) *Loader {
 
 		catalogSettings: catalogSettings(s),
 	}
+	// An invalid puppet_version is reported where settings are checked
+	// (node.NewResolver); here it falls back to the default.
+	l.puppetMajor, _ = s.PuppetMajor()
 	if s.IsSet(puppetconf.EnvironmentPath) && o.Manifest == "" {
 		for _, p := range s.Path(puppetconf.EnvironmentPath) {
 			l.envPath = append(l.envPath, abs(p))
@@ -197,11 +202,12 @@ func (l *Loader) Get(ctx context.Context, name string) (*compiler.Environment, e
 		return l.get(ctx, "flags\x00"+name, func() (compiler.EnvironmentConfig, time.Duration, error) {
 			timeout, err := l.settings.EnvironmentTimeout()
 			return compiler.EnvironmentConfig{
-				Name:       name,
-				Manifest:   l.opts.Manifest,
-				ModulePath: l.opts.ModulePath,
-				Hiera:      l.hieraOptions(""),
-				Settings:   l.catalogSettings,
+				Name:        name,
+				Manifest:    l.opts.Manifest,
+				ModulePath:  l.opts.ModulePath,
+				Hiera:       l.hieraOptions(""),
+				Settings:    l.catalogSettings,
+				PuppetMajor: l.puppetMajor,
 			}, timeout, err
 		})
 	}
@@ -226,11 +232,12 @@ func (l *Loader) GetDir(ctx context.Context, dir, name string) (*compiler.Enviro
 			mp = l.opts.ModulePath
 		}
 		return compiler.EnvironmentConfig{
-			Name:       name,
-			Manifest:   conf.Manifest,
-			ModulePath: mp,
-			Hiera:      l.hieraOptions(dir),
-			Settings:   l.catalogSettings,
+			Name:        name,
+			Manifest:    conf.Manifest,
+			ModulePath:  mp,
+			Hiera:       l.hieraOptions(dir),
+			Settings:    l.catalogSettings,
+			PuppetMajor: l.puppetMajor,
 		}, conf.Timeout, nil
 	})
 }

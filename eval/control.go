@@ -24,6 +24,8 @@ func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (b
 	switch rv := r.(type) {
 	case value.Type:
 		return value.IsInstance(rv, l), nil, nil
+	case *value.SemVerRange:
+		return value.RangeIncludes(rv, l), nil, nil
 	case *value.Regexp:
 		re = rv
 	case value.String:
@@ -116,6 +118,8 @@ func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value)
 		return ev.matchValues(sc, at, test, o)
 	case value.Type:
 		return value.IsInstance(o, test), nil, nil
+	case *value.SemVerRange:
+		return value.RangeIncludes(o, test), nil, nil
 	}
 	return value.Equal(test, opt), nil, nil
 }

@@ -406,6 +406,8 @@ func in(l, r value.Value) bool {
 			return lv.MatchString(string(rv))
 		}
 		return false
+	case *value.SemVerRange:
+		return value.RangeIncludes(rv, l)
 	case value.Array:
 		for _, e := range rv {
 			if inMatches(l, e) {

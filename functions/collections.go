@@ -314,7 +314,7 @@ func rubyCompare(a, b value.Value) (int, error) {
 		}
 	}
 	switch a.(type) {
-	case value.String, value.Integer, value.Float:
+	case value.String, value.Integer, value.Float, *value.SemVer:
 		if n, ok := value.CompareStrict(a, b); ok {
 			return n, nil
 		}

@@ -80,6 +80,10 @@ func newValue(c *Ctx, t value.Type, args []value.Value) (value.Value, error) {
 			return newTimespan(c, args)
 		case value.BinaryType:
 			return newBinary(c, args)
+		case value.SemVerType:
+			return newSemVer(c, args)
+		case value.SemVerRangeType:
+			return newSemVerRange(c, args)
 		case value.DeferredType:
 			return newDeferred(c, args)
 		}

@@ -276,6 +276,29 @@ var puppet7Settings = [...]struct {
 	{"yamldir", kindString, "$vardir/yaml"},
 }
 
+// puppet8Settings are what Puppet 8.10 changes in that list: the settings
+// it adds and the defaults it changes (`puppet config print all` of both
+// majors, compared). Puppet 8 removes none that a compile sees.
+var puppet8Settings = [...]struct {
+	name string
+	kind SettingKind
+	def  string
+}{
+	{"allow_pson_serialization", kindBool, "false"},
+	{"ca_refresh_interval", kindInt, "86400"},
+	{"crl_refresh_interval", kindInt, "86400"},
+	{"exclude_unchanged_resources", kindBool, "true"},
+	{"hostcert_renewal_interval", kindInt, "2592000"},
+	{"include_legacy_facts", kindBool, "false"},
+	{"number_of_facts_soft_limit", kindInt, "10240"},
+	{"preprocess_deferred", kindBool, "false"},
+	{"report_configured_environmentpath", kindBool, "true"},
+	{"reports", kindString, "none"},
+	{"skip_logging_catalog_request_destination", kindBool, "false"},
+	{"strict", kindString, "error"},
+	{"strict_variables", kindBool, "true"},
+}
+
 // baseDirs are the defaults of the base directories that Load does not
 // know, for a process run as root or not.
 func baseDirs(root bool, home string) map[string]string {
@@ -295,7 +318,8 @@ func baseDirs(root bool, home string) map[string]string {
 }
 
 // CatalogSettings returns every setting Puppet shows to the code of a
-// compile, in name order: the values Load read, and Puppet 7's defaults,
+// compile, in name order: the values Load read, and the defaults of the
+// Puppet major followed (puppet_version),
 // interpolated, for the others. The environment's own settings
 // (environment, manifest, modulepath) are the caller's to replace. The
 // result is computed once and shared: do not modify it.
@@ -310,6 +334,12 @@ func (s *Settings) catalogSettings() []CatalogSetting {
 	for _, d := range puppet7Settings {
 		raw[d.name] = d.def
 		kinds[d.name] = d.kind
+	}
+	if major, _ := s.PuppetMajor(); major >= 8 {
+		for _, d := range puppet8Settings {
+			raw[d.name] = d.def
+			kinds[d.name] = d.kind
+		}
 	}
 	for name := range raw {
 		if _, ok := kinds[name]; !ok {

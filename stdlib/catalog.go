@@ -298,9 +298,14 @@ func assertPrivate(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 	}
 	if kind != "" {
-		module, found1 := c.Scope.Lookup("module_name")
-		caller, found2 := c.Scope.Lookup("caller_module_name")
-		if found1 == found2 && value.RubyString(module) == value.RubyString(caller) {
+		// Puppet's top scope has $module_name = "", so a class or define
+		// of the main manifest (caller "") passes.
+		module, found := c.Scope.Lookup("module_name")
+		if !found {
+			module = value.String("")
+		}
+		caller, found := c.Scope.Lookup("caller_module_name")
+		if found && value.RubyString(module) == value.RubyString(caller) {
 			return value.Undef, nil
 		}
 	} else {
@@ -503,4 +508,56 @@ func loadModuleMetadata(c *functions.Ctx, args []value.Value) (value.Value, erro
 		return nil, errorf("load_module_metadata(): No metadata.json file for module %s", value.RubyString(args[0]))
 	}
 	return parseJSON(data)
+}
+
+// ensurePackages9 is stdlib 9's ensure_packages. Unlike 8's, it resolves
+// the ensure of each package on its own: the attributes are
+// {ensure => installed}, then default_attributes, then (for a hash) the
+// package's own, and an ensure of present or installed becomes present
+// only when the package is already declared with ensure => present (so
+// that ensure_resource finds it identical), else installed.
+func ensurePackages9(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	if !value.IsInstance(packagesType, args[0]) {
+		return nil, errorf("'ensure_packages' parameter 'packages' %s", describeArg(packagesType, args[0]))
+	}
+	defaults := value.EmptyHash
+	if len(args) == 2 && !value.IsUndef(args[1]) {
+		attrs, ok := args[1].(*value.Hash)
+		if !ok {
+			return nil, errorf("'ensure_packages' parameter 'default_attributes' expects a Hash value, got %s", describeType(args[1]))
+		}
+		defaults = attrs
+	}
+	ensureOne := func(name value.Value, attrs *value.Hash) error {
+		attrs = value.Merge(value.NewHash(value.String("ensure"), value.String("installed")), attrs)
+		if e, _ := attrs.GetString("ensure"); e == value.String("present") || e == value.String("installed") {
+			ensure := value.String("installed")
+			if cat, err := catalogOf(c, "defined_with_params"); err == nil &&
+				isDefinedWithParams(c, cat, "Package", value.RubyString(name), value.NewHash(value.String("ensure"), value.String("present"))) {
+				ensure = value.String("present")
+			}
+			attrs = value.Merge(attrs, value.NewHash(value.String("ensure"), ensure))
+		}
+		_, err := ensureResource(c, []value.Value{value.String("package"), name, attrs})
+		return err
+	}
+	if h, ok := args[0].(*value.Hash); ok {
+		for i := range h.Len() {
+			name, own := h.At(i)
+			ownHash, ok := own.(*value.Hash)
+			if !ok {
+				return nil, errorf("no implicit conversion of %s into Hash", value.RubyClass(own))
+			}
+			if err := ensureOne(name, value.Merge(defaults, ownHash)); err != nil {
+				return nil, err
+			}
+		}
+		return value.Undef, nil
+	}
+	for _, name := range rubyArray(args[0]) {
+		if err := ensureOne(name, defaults); err != nil {
+			return nil, err
+		}
+	}
+	return value.Undef, nil
 }

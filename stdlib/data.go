@@ -27,7 +27,7 @@ func addData(t functions.Table) {
 // ---- JSON, as Ruby's JSON.generate and JSON.pretty_generate write it.
 
 type jsonStyle struct {
-	indent, space, objectNL, arrayNL string
+	indent, space, spaceBefore, objectNL, arrayNL string
 }
 
 var (
@@ -79,7 +79,7 @@ func writeJSON(b *strings.Builder, v value.Value, st jsonStyle, depth int) error
 			b.WriteString(st.objectNL)
 			indent(depth + 1)
 			writeJSONString(b, value.RubyString(k))
-			b.WriteString(":" + st.space)
+			b.WriteString(st.spaceBefore + ":" + st.space)
 			if err := writeJSON(b, e, st, depth+1); err != nil {
 				return err
 			}
@@ -161,7 +161,7 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		for _, o := range []struct {
 			key string
 			dst *string
-		}{{"indent", &st.indent}, {"space", &st.space}, {"object_nl", &st.objectNL}, {"array_nl", &st.arrayNL}} {
+		}{{"indent", &st.indent}, {"space", &st.space}, {"space_before", &st.spaceBefore}, {"object_nl", &st.objectNL}, {"array_nl", &st.arrayNL}} {
 			if v, ok := opts.GetString(o.key); ok {
 				if s, ok := v.(value.String); ok {
 					*o.dst = string(s)

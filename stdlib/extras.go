@@ -445,8 +445,16 @@ func deleteRegex(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		return out, nil
 	case *value.Hash:
-		// Ruby passes [key, value] pairs, which never match a regexp.
-		return coll, nil
+		// Hash#reject! yields key and value; the one-parameter block sees
+		// the key, so keys that match are deleted.
+		out := value.NewHashBuilder(coll.Len())
+		for i := range coll.Len() {
+			k, v := coll.At(i)
+			if !matches(k) {
+				out.Set(k, v)
+			}
+		}
+		return out.Build(), nil
 	}
 	return nil, errorf("delete_regex(): First argument must be an Array, Hash, or String. Given an argument of class %s.", value.RubyClass(args[0]))
 }
@@ -612,7 +620,9 @@ func xmlEncode(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
 	out := r.Replace(s)
 	if attr {
-		return value.String(`"` + strings.ReplaceAll(out, `"`, "&quot;") + `"`), nil
+		// Ruby's encode(xml: :attr) also escapes both quote characters.
+		out = strings.NewReplacer(`"`, "&quot;", "'", "&apos;").Replace(out)
+		return value.String(`"` + out + `"`), nil
 	}
 	return value.String(out), nil
 }

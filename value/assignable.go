@@ -1,6 +1,9 @@
 package value
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // IsAssignable reports whether every instance of u is also an instance of t
 // (u is a subtype of t), following Puppet's type calculator rules.
@@ -52,6 +55,19 @@ func IsAssignable(t, u Type) bool {
 			}
 		}
 		return false
+	case *SemVerRangesType:
+		// Each of u's ranges must be one of t's (Puppet also accepts a
+		// range another covers; equal ranges are what code writes).
+		uu, ok := u.(*SemVerRangesType)
+		if !ok {
+			return false
+		}
+		for _, ur := range uu.Ranges {
+			if !slices.ContainsFunc(tt.Ranges, ur.Equal) {
+				return false
+			}
+		}
+		return true
 	case *IntegerType:
 		ui, ok := u.(*IntegerType)
 		return ok && ui.Min >= tt.Min && ui.Max <= tt.Max
@@ -270,6 +286,9 @@ func IsAssignable(t, u Type) bool {
 
 func assignableToSimple(t *simpleType, u Type) bool {
 	switch Type(t) {
+	case SemVerType:
+		_, ok := u.(*SemVerRangesType)
+		return ok || u == SemVerType
 	case UndefType:
 		return u == UndefType
 	case DefaultType:
@@ -288,7 +307,7 @@ func assignableToSimple(t *simpleType, u Type) bool {
 		return u == NumericType || u == ScalarDataType
 	case ScalarType:
 		switch u.(type) {
-		case *IntegerType, *FloatType, *StringType, *EnumType, *PatternType, *BooleanType, *RegexpType:
+		case *IntegerType, *FloatType, *StringType, *EnumType, *PatternType, *BooleanType, *RegexpType, *SemVerRangesType:
 			return true
 		}
 		switch u {
@@ -352,11 +371,11 @@ func isDataType(u Type, rich bool) bool {
 	}
 	if rich {
 		switch u.(type) {
-		case *RegexpType, *TypeType, *SensitiveType, *ResourceType, *ClassType:
+		case *RegexpType, *TypeType, *SensitiveType, *ResourceType, *ClassType, *SemVerRangesType:
 			return true
 		}
 		switch u {
-		case DefaultType, ScalarType, RichDataType, SemVerType, TimestampType, TimespanType, BinaryType:
+		case DefaultType, ScalarType, RichDataType, SemVerType, SemVerRangeType, TimestampType, TimespanType, BinaryType:
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package value
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -105,10 +106,20 @@ func writeLiteral(b *strings.Builder, v Value) {
 		b.WriteString(v.String())
 	case *Timespan:
 		b.WriteString(v.String())
+	case *SemVer:
+		b.WriteString(v.String())
+	case *SemVerRange:
+		b.WriteString(v.String())
 	case *Binary:
 		b.WriteString(v.String())
 	case *Deferred:
 		b.WriteString(v.String())
+	case *AliasType:
+		// A type alias as a string shows its definition, and so do the
+		// aliases within it: Ports = Array[Port = Integer[1, 65535]]. Other
+		// types show the aliases they use by name (Array[Port]).
+		f := typeFormat{expand: true}
+		f.write(b, v)
 	case Type:
 		writeType(b, v)
 	default:
@@ -228,7 +239,27 @@ func sizeParams(min, max int64) []string {
 	return []string{intBound(min, MinInt), intBound(max, MaxInt)}
 }
 
+// typeFormat is the state of formatting one type.
+type typeFormat struct {
+	// expand writes each type alias as `Name = definition`, as Puppet
+	// writes a type alias converted to a string; expanding holds the
+	// aliases being written, so that a recursive one stops.
+	expand    bool
+	expanding []*AliasType
+}
+
+func (f *typeFormat) string(t Type) string {
+	var b strings.Builder
+	f.write(&b, t)
+	return b.String()
+}
+
 func writeType(b *strings.Builder, t Type) {
+	var f typeFormat
+	f.write(b, t)
+}
+
+func (f *typeFormat) write(b *strings.Builder, t Type) {
 	switch t := t.(type) {
 	case *simpleType:
 		b.WriteString(t.name)
@@ -285,21 +316,21 @@ func writeType(b *strings.Builder, t Type) {
 		// The element type of an empty array's inferred type (Unit) is left
 		// out only where the size says the array is empty.
 		if !isAny(t.Elem) && !(t.Elem == UnitType && t.Max == 0) {
-			ps = append(ps, TypeString(t.Elem))
+			ps = append(ps, f.string(t.Elem))
 		}
 		ps = append(ps, sizeParams(t.Min, t.Max)...)
 		writeParams(b, "Array", ps)
 	case *HashType:
 		var ps []string
 		if (!isAny(t.Key) || !isAny(t.Value)) && !(t.Key == UnitType && t.Max == 0) {
-			ps = append(ps, TypeString(t.Key), TypeString(t.Value))
+			ps = append(ps, f.string(t.Key), f.string(t.Value))
 		}
 		ps = append(ps, sizeParams(t.Min, t.Max)...)
 		writeParams(b, "Hash", ps)
 	case *TupleType:
 		ps := make([]string, 0, len(t.Types)+2)
 		for _, e := range t.Types {
-			ps = append(ps, TypeString(e))
+			ps = append(ps, f.string(e))
 		}
 		if t.Min != int64(len(t.Types)) || t.Max != int64(len(t.Types)) {
 			ps = append(ps, intBound(t.Min, MinInt), intBound(t.Max, MaxInt))
@@ -316,38 +347,38 @@ func writeType(b *strings.Builder, t Type) {
 				b.WriteString(", ")
 			}
 			if e.KeyType != nil {
-				writeType(b, e.KeyType)
+				f.write(b, e.KeyType)
 			} else {
 				writeQuoted(b, e.Name)
 			}
 			b.WriteString(" => ")
-			writeType(b, e.Value)
+			f.write(b, e.Value)
 		}
 		b.WriteString("}]")
 	case *CollectionType:
 		writeParams(b, "Collection", sizeParams(t.Min, t.Max))
 	case *OptionalType:
-		writeWrapped(b, "Optional", t.Type)
+		f.writeWrapped(b, "Optional", t.Type)
 	case *NotUndefType:
-		writeWrapped(b, "NotUndef", t.Type)
+		f.writeWrapped(b, "NotUndef", t.Type)
 	case *VariantType:
 		ps := make([]string, len(t.Types))
 		for i, e := range t.Types {
-			ps[i] = TypeString(e)
+			ps[i] = f.string(e)
 		}
 		writeParams(b, "Variant", ps)
 	case *TypeType:
-		writeWrapped(b, "Type", t.Type)
+		f.writeWrapped(b, "Type", t.Type)
 	case *SensitiveType:
-		writeWrapped(b, "Sensitive", t.Type)
+		f.writeWrapped(b, "Sensitive", t.Type)
 	case *IterableType:
-		writeWrapped(b, "Iterable", t.Type)
+		f.writeWrapped(b, "Iterable", t.Type)
 	case *IteratorType:
-		writeWrapped(b, "Iterator", t.Type)
+		f.writeWrapped(b, "Iterator", t.Type)
 	case *CallableType:
 		ps := make([]string, 0, len(t.Params)+3)
 		for _, p := range t.Params {
-			ps = append(ps, TypeString(p))
+			ps = append(ps, f.string(p))
 		}
 		if t.Min != int64(len(t.Params)) || t.Max != int64(len(t.Params)) {
 			if !(len(t.Params) == 0 && t.Min == 0 && t.Max == MaxInt) {
@@ -355,7 +386,7 @@ func writeType(b *strings.Builder, t Type) {
 			}
 		}
 		if t.Block != nil {
-			ps = append(ps, TypeString(t.Block))
+			ps = append(ps, f.string(t.Block))
 		}
 		writeParams(b, "Callable", ps)
 	case *ResourceType:
@@ -380,15 +411,29 @@ func writeType(b *strings.Builder, t Type) {
 		b.WriteByte(']')
 	case *TypeReference:
 		b.WriteString(t.Name)
+	case *SemVerRangesType:
+		ps := make([]string, len(t.Ranges))
+		for i, r := range t.Ranges {
+			ps[i] = Literal(String(r.String()))
+		}
+		writeParams(b, "SemVer", ps)
 	case *AliasType:
 		b.WriteString(t.Name)
+		if f.expand && t.Resolved != nil && !slices.Contains(f.expanding, t) {
+			// The alias's definition follows its name; an alias met again
+			// inside its own definition is left as its name.
+			b.WriteString(" = ")
+			f.expanding = append(f.expanding, t)
+			f.write(b, t.Resolved)
+			f.expanding = f.expanding[:len(f.expanding)-1]
+		}
 	default:
 		b.WriteString("?")
 	}
 }
 
 // writeWrapped writes Name[T], or Name alone when T is absent or Any.
-func writeWrapped(b *strings.Builder, name string, t Type) {
+func (f *typeFormat) writeWrapped(b *strings.Builder, name string, t Type) {
 	if t == nil || isAny(t) {
 		b.WriteString(name)
 		return
@@ -398,7 +443,7 @@ func writeWrapped(b *strings.Builder, name string, t Type) {
 		writeParams(b, name, []string{Literal(String(e.Values[0]))})
 		return
 	}
-	writeParams(b, name, []string{TypeString(t)})
+	writeParams(b, name, []string{f.string(t)})
 }
 
 func isAny(t Type) bool { return t == nil || t == AnyType }

@@ -10,6 +10,9 @@ func IsInstance(t Type, v Value) bool {
 	switch t := t.(type) {
 	case *simpleType:
 		return isInstanceSimple(t, v)
+	case *SemVerRangesType:
+		sv, ok := v.(*SemVer)
+		return ok && t.includes(sv.V)
 	case *IntegerType:
 		i, ok := v.(Integer)
 		return ok && int64(i) >= t.Min && int64(i) <= t.Max
@@ -188,7 +191,7 @@ func isInstanceSimple(t *simpleType, v Value) bool {
 		return false
 	case ScalarType:
 		switch v.(type) {
-		case String, Integer, Float, Boolean, *Regexp, *Timestamp, *Timespan:
+		case String, Integer, Float, Boolean, *Regexp, *Timestamp, *Timespan, *SemVer:
 			return true
 		}
 		return false
@@ -204,6 +207,12 @@ func isInstanceSimple(t *simpleType, v Value) bool {
 		return isRichData(v)
 	case CatalogEntry:
 		return false
+	case SemVerType:
+		_, ok := v.(*SemVer)
+		return ok
+	case SemVerRangeType:
+		_, ok := v.(*SemVerRange)
+		return ok
 	case TimestampType:
 		_, ok := v.(*Timestamp)
 		return ok
@@ -244,7 +253,7 @@ func isData(v Value) bool {
 
 func isRichData(v Value) bool {
 	switch v := v.(type) {
-	case nil, undefValue, defaultValue, String, Integer, Float, Boolean, *Regexp, Type, *Timestamp, *Timespan, *Binary, *Deferred:
+	case nil, undefValue, defaultValue, String, Integer, Float, Boolean, *Regexp, Type, *Timestamp, *Timespan, *Binary, *Deferred, *SemVer, *SemVerRange:
 		return true
 	case *Sensitive:
 		return isRichData(v.Value)

@@ -189,6 +189,10 @@ func RubyClass(v Value) string {
 		return "Puppet::Pops::Time::Timestamp"
 	case *Timespan:
 		return "Puppet::Pops::Time::Timespan"
+	case *SemVer:
+		return "SemanticPuppet::Version"
+	case *SemVerRange:
+		return "SemanticPuppet::VersionRange"
 	case *Binary:
 		return "Puppet::Pops::Types::PBinaryType::Binary"
 	case *Deferred:

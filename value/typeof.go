@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/marionette-dev/marionette/semver"
 )
 
 // TypeOf infers the most specific type of a value, as Puppet's type() function
@@ -63,6 +65,10 @@ func TypeOf(v Value) Type {
 		return &HashType{Key: commonType(kts), Value: commonType(vts), Min: n, Max: n}
 	case *Sensitive:
 		return &SensitiveType{Type: Generalize(TypeOf(v.Value))}
+	case *SemVer:
+		return &SemVerRangesType{Ranges: []*semver.Range{semver.Exact(v.V)}}
+	case *SemVerRange:
+		return SemVerRangeType
 	case *Timestamp:
 		return TimestampType
 	case *Timespan:
@@ -112,6 +118,8 @@ func Generalize(t Type) Type {
 		return BooleanAny
 	case *RegexpType:
 		return RegexpAny
+	case *SemVerRangesType:
+		return SemVerType
 	case *TupleType:
 		return &ArrayType{Elem: commonType(t.Types), Min: 0, Max: MaxInt}
 	case *StructType:
@@ -174,6 +182,28 @@ func Parameterize(base Type, args []Value) (Type, error) {
 			return t, nil
 		}
 		return nil, argErr("arguments must be types, got %s", TypeString(Generalize(TypeOf(args[i]))))
+	}
+	if base == SemVerType {
+		// SemVer[range, ...]: ranges as strings or SemVerRange values.
+		if len(args) == 0 {
+			return SemVerType, nil
+		}
+		t := &SemVerRangesType{}
+		for _, a := range args {
+			switch a := a.(type) {
+			case *SemVerRange:
+				t.Ranges = append(t.Ranges, a.R)
+			case String:
+				r, err := semver.ParseRange(string(a))
+				if err != nil {
+					return nil, err
+				}
+				t.Ranges = append(t.Ranges, r)
+			default:
+				return nil, argErr("parameters must be version ranges, got %s", TypeString(Generalize(TypeOf(a))))
+			}
+		}
+		return t, nil
 	}
 	switch base.(type) {
 	case *IntegerType:

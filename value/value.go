@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"github.com/dlclark/regexp2"
+	"github.com/marionette-dev/marionette/semver"
 )
 
 // Value is any Puppet runtime value.
@@ -145,6 +146,9 @@ func Equal(a, b Value) bool {
 		bt, ok := b.(Type)
 		return ok && TypesEqual(a, bt)
 	}
+	if eq, ok := semverEqual(a, b); ok {
+		return eq
+	}
 	eq, _ := richEqual(a, b)
 	return eq
 }
@@ -242,6 +246,10 @@ func compare(a, b Value, fold bool) (int, bool) {
 				return cmpOrdered(lowerString(string(a)), lowerString(string(bs))), true
 			}
 			return cmpOrdered(a, bs), true
+		}
+	case *SemVer:
+		if bv, ok := b.(*SemVer); ok {
+			return semver.Compare(a.V, bv.V), true
 		}
 	case Type:
 		// Types compare by assignability: a < b when a is a strict subtype of b.

@@ -126,11 +126,21 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		ff.pdb = fromPuppetDB(pdb, nodes)
 	}
 	// puppet.conf may name the environmentpath and the ENC.
-	rs, err := f.resolver(logw, environment.Options{Snapshot: true})
+	eopts, err := f.options()
+	var rs *node.Resolver
+	if err == nil {
+		rs, err = eopts.Resolver(environment.Options{Snapshot: true})
+	}
+	if err == nil {
+		// One Ruby helper for the run (ruby_functions = helper).
+		err = eopts.StartRubyHost()
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
+	// The --max-* limits bound every compile and facts file of the run.
+	ff.maxYAMLNodes = eopts.Limits.MaxYAMLNodes
 	var sides [2]*diffSide
 	for i, spec := range [2]string{from, to} {
 		s, err := newDiffSide(rs, diffSideNames[i], spec, envName)
@@ -169,6 +179,8 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 			return err
 		}
 		req := rs.Request(classified, facts)
+		req.Limits = eopts.Limits
+		req.RubyHost = eopts.RubyHost
 		if pdb != nil {
 			req.Store = pdb
 		}

@@ -64,6 +64,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	maxQueued := fs.Int("max-queued", 0, "compiles waiting for a slot before the server answers 503 (0: 32 × max-compiles)")
 	timeout := fs.Duration("compile-timeout", server.DefaultCompileTimeout, "time limit of one compile")
 	encTimeout := fs.Duration("enc-timeout", server.DefaultENCTimeout, "how long the external node classifier may run")
+	handshakeTimeout := fs.Duration("handshake-timeout", server.DefaultHandshakeTimeout, "how long a connection may take for its TLS handshake and request headers")
 	sslCert := fs.String("ssl-cert", "", "the server's certificate, PEM (default: $ssldir/certs/$certname.pem)")
 	sslKey := fs.String("ssl-key", "", "the server's private key, PEM (default: $ssldir/private_keys/$certname.pem)")
 	sslCA := fs.String("ssl-ca", "", "CA certificates client certificates must chain to, PEM (default: $ssldir/certs/ca.pem)")
@@ -114,12 +115,13 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return def
 	}
 	cfg := server.Config{
-		Settings:       settings,
-		ENCTimeout:     *encTimeout,
-		MaxCompiles:    *maxCompiles,
-		MaxQueued:      *maxQueued,
-		CompileTimeout: *timeout,
-		Logger:         slog.New(slog.NewTextHandler(stderr, nil)),
+		Settings:         settings,
+		ENCTimeout:       *encTimeout,
+		HandshakeTimeout: *handshakeTimeout,
+		MaxCompiles:      *maxCompiles,
+		MaxQueued:        *maxQueued,
+		CompileTimeout:   *timeout,
+		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
 	}
 	if *sslCert == "" && *sslKey == "" && *sslCA == "" && *sslCRL == "" {
 		c, err := serverCA(settings, ssldir, certname, cfg.Logger)

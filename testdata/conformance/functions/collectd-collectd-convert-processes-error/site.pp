@@ -1,0 +1,1 @@
+notify { 'bad element': message => collectd_convert_processes(['ok', 42]) }

@@ -1,0 +1,1 @@
+notify { 'not an array': message => array_suffix('abc', 'p') }

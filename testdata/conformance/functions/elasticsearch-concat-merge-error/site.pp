@@ -1,0 +1,1 @@
+notify { 'one argument': message => concat_merge({ 'a' => [1] }) }

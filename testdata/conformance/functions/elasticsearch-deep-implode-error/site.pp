@@ -1,0 +1,1 @@
+notify { 'array argument': message => deep_implode(['a']) }

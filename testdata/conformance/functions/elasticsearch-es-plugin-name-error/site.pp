@@ -1,0 +1,1 @@
+notify { 'no usable name': message => es_plugin_name('', undef) }

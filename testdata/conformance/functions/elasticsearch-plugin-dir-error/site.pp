@@ -1,0 +1,1 @@
+notify { 'three arguments': message => plugin_dir('a', 'b', 'c') }

@@ -1,0 +1,1 @@
+extlib::remove_resource(Notify['never declared'])

@@ -1,0 +1,1 @@
+haproxy::generate_error_message('haproxy: bind and ipaddress are mutually exclusive')

@@ -1,0 +1,1 @@
+notify { 'missing file': message => openssl::cert_date_valid('/nonexistent/marionette/cert.pem') }

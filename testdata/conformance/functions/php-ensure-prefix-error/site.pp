@@ -1,0 +1,1 @@
+notify { 'string argument': message => ensure_prefix('abc', 'p.') }

@@ -1,0 +1,1 @@
+notify { 'array argument': message => to_hash_settings(['a']) }

@@ -1,0 +1,2 @@
+# Sample calls of assert_private; each result is a notify message.
+include chrony::install

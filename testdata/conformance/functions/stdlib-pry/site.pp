@@ -1,0 +1,2 @@
+# Sample calls of pry; each result is a notify message.
+pry()

@@ -1,0 +1,1 @@
+notify { 'triple': message => sudo::defaults(['a', 'b', 'c']) }

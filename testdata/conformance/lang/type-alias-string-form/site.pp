@@ -1,0 +1,10 @@
+type MyTree = Array[Variant[String, MyTree]]
+type Port = Integer[1, 65535]
+type Ports = Array[Port]
+notify { 'tree': message => String(MyTree) }
+notify { 'port': message => String(Port) }
+notify { 'interpolated': message => "${Port}" }
+notify { 'in array': message => String([Port, Ports]) }
+notify { 'parameter': message => String(Array[Port]) }
+notify { 'alias of alias': message => String(Ports) }
+notify { 'inferred': message => String(type(80)) }

@@ -1,0 +1,2 @@
+$v = SemVer('1.2')
+notify { "v=${v}": }

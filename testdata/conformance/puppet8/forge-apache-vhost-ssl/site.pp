@@ -1,0 +1,1 @@
+../../forge/apache-vhost-ssl/site.pp

@@ -1,0 +1,1 @@
+../../forge/apt-source/site.pp

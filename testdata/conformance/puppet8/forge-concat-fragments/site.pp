@@ -1,0 +1,1 @@
+../../forge/concat-fragments/site.pp

@@ -1,0 +1,1 @@
+../../forge/docker-default/site.pp

@@ -1,0 +1,1 @@
+../../forge/elasticsearch-default/site.pp

@@ -1,0 +1,1 @@
+../../forge/firewall-rules/site.pp

@@ -1,0 +1,1 @@
+../../forge/grafana-default/site.pp

@@ -1,0 +1,1 @@
+../../forge/haproxy-balancer/site.pp

@@ -1,0 +1,1 @@
+../../forge/mysql-server-db/site.pp

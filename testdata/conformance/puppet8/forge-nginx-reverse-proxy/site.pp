@@ -1,0 +1,1 @@
+../../forge/nginx-reverse-proxy/site.pp

@@ -1,0 +1,1 @@
+../../forge/postgresql-server/site.pp

@@ -1,0 +1,1 @@
+../../forge/prometheus-full/site.pp

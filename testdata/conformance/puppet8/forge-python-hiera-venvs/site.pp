@@ -1,0 +1,1 @@
+../../forge/python-hiera-venvs/site.pp

@@ -1,0 +1,1 @@
+../../forge/redis-sentinel/site.pp

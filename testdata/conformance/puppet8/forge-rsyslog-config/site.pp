@@ -1,0 +1,1 @@
+../../forge/rsyslog-config/site.pp

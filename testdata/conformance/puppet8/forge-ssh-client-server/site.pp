@@ -1,0 +1,1 @@
+../../forge/ssh-client-server/site.pp

@@ -1,0 +1,1 @@
+../../forge/sudo-hiera-configs/site.pp

@@ -1,0 +1,1 @@
+../../forge/systemd-units/site.pp

@@ -1,0 +1,1 @@
+../../forge/tomcat-instances/site.pp

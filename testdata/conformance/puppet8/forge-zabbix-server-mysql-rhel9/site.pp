@@ -1,0 +1,1 @@
+../../forge/zabbix-server-mysql-rhel9/site.pp
