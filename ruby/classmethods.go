@@ -65,5 +65,54 @@ func classMethods() classTable {
 		v, err := in.newIPAddr(line, args)
 		return v, true, err
 	})
+	t.def(sensitiveClass, "new", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		return &rsensitive{args[0]}, true, nil
+	})
+	t.def("Regexp", "new compile", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.regexpNew(line, args)
+	})
 	return t
+}
+
+// regexpNew is Regexp.new(source[, options]): options are an Integer of
+// Regexp::IGNORECASE (1), EXTENDED (2) and MULTILINE (4), or any other
+// true value for IGNORECASE; a Regexp source is copied with its options.
+func (in *interp) regexpNew(line int, args []any) (any, bool, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return nil, false, nil
+	}
+	if re, ok := args[0].(*rregexp); ok {
+		return re, true, nil
+	}
+	src, ok := args[0].(*rstr)
+	if !ok {
+		return nil, true, in.errorf(line, "TypeError", "no implicit conversion of %s into String", className(args[0]))
+	}
+	opts := ""
+	if len(args) == 2 {
+		switch o := args[1].(type) {
+		case int64:
+			for _, f := range []struct {
+				bit  int64
+				flag string
+			}{{4, "m"}, {1, "i"}, {2, "x"}} {
+				if o&f.bit != 0 {
+					opts += f.flag
+				}
+			}
+		case nil, bool:
+			if truthy(o) {
+				opts = "i"
+			}
+		case *rstr:
+			return nil, true, in.unsupported(line, "Regexp.new with options %s", quoteString(o.s))
+		default:
+			opts = "i"
+		}
+	}
+	re, err := in.compileRegexp(line, src.s, opts)
+	return re, true, err
 }

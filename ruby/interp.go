@@ -758,7 +758,7 @@ var knownConstants = map[string]bool{
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
-	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true,
+	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
 }
 
 // setConst assigns a constant in the module being defined, if any.
@@ -1372,6 +1372,13 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 			}
 		}
 		return nil, in.errorf(line, class, "%s", msg)
+	case "_":
+		// Puppet's gettext method: the message, untranslated.
+		if len(args) == 1 {
+			if s, ok := args[0].(*rstr); ok {
+				return newStr(s.s), nil
+			}
+		}
 	case "rand":
 		// Kernel#rand, as stdlib's shuffle uses it: Puppet's answer is
 		// random too.

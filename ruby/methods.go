@@ -84,7 +84,7 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 	case *matchData:
 		v, ok, err = in.matchDataMethod(line, r, name, args)
 	case *rclass:
-		v, ok, err = in.classMethod(line, r, name, args)
+		v, ok, err = in.classMethod(line, r, name, args, blk)
 	case *enumerator:
 		v, ok, err = in.enumeratorMethod(line, r, name, args, blk)
 	case *ipAddr:
@@ -107,6 +107,8 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		}
 	case *x509Cert:
 		v, ok, err = in.x509Method(line, r, name, args)
+	case *rsensitive:
+		v, ok, err = in.sensitiveMethod(line, r, name, args, blk)
 	case *rsaKey:
 		v, ok, err = in.rsaKeyMethod(line, r, name, args)
 	case *rexception:
@@ -319,6 +321,8 @@ func (in *interp) respondTo(recv any, m string) bool {
 		return m == "scope" || m == "has_variable?" || in.defs[m] != nil
 	case *puppetObj, *rclass, *enumerator:
 		return m == "to_s" || m == "inspect"
+	case *rsensitive:
+		return m == "unwrap" || m == "to_s" || m == "inspect"
 	}
 	return rubyHasMethod(className(recv), m)
 }
@@ -420,7 +424,7 @@ func symbolMethods() methodTable[symbol] {
 	return t
 }
 
-func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any, bool, error) {
+func (in *interp) classMethod(line int, c *rclass, name string, args []any, blk *blockVal) (any, bool, error) {
 	if f := in.methods.class[c.name+"."+name]; f != nil {
 		return f(in, line, c.name, name, args)
 	}
@@ -484,6 +488,14 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 				a := make([]any, n)
 				for i := range a {
 					a[i] = fill
+					if blk != nil && len(args) == 1 {
+						// Array.new(n) { |i| ... } fills with the block's values.
+						v, err := in.yield(line, blk, int64(i))
+						if err != nil {
+							return nil, true, err
+						}
+						a[i] = v
+					}
 				}
 				return &rarray{a: a}, true, nil
 			}

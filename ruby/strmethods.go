@@ -481,7 +481,7 @@ func strMethods() methodTable[*rstr] {
 	})
 	t.def("scan", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		str := s.s
-		if len(args) == 1 && blk == nil {
+		if len(args) == 1 {
 			re, err := in.toRegexp(line, args[0])
 			if err != nil {
 				return nil, true, err
@@ -491,17 +491,32 @@ func strMethods() methodTable[*rstr] {
 			if err != nil {
 				return nil, true, in.regexpFailed(line, err)
 			}
+			names := re.subexpNames()
 			for _, loc := range locs {
-				m := &matchData{str: str, groups: loc}
+				m := &matchData{str: str, groups: loc, names: names}
+				var v any
 				if len(loc) == 2 {
-					out = append(out, m.group(0))
+					v = m.group(0)
+				} else {
+					var groups []any
+					for g := 1; 2*g < len(loc); g++ {
+						groups = append(groups, m.group(g))
+					}
+					v = &rarray{a: groups}
+				}
+				if blk == nil {
+					out = append(out, v)
 					continue
 				}
-				var groups []any
-				for g := 1; 2*g < len(loc); g++ {
-					groups = append(groups, m.group(g))
+				// With a block, each match is yielded ($~ set) and scan
+				// returns the string.
+				in.match = m
+				if _, err := in.yield(line, blk, v); err != nil {
+					return nil, true, err
 				}
-				out = append(out, &rarray{a: groups})
+			}
+			if blk != nil {
+				return s, true, nil
 			}
 			return &rarray{a: out}, true, nil
 		}

@@ -66,6 +66,9 @@ func TestClassTableNamesRubyMethods(t *testing.T) {
 		if !knownConstants[class] {
 			t.Errorf("%s: %s is not a known constant", k, class)
 		}
+		if strings.HasPrefix(class, "Puppet::") {
+			continue // Puppet's, not Ruby's: the conformance cases check them
+		}
 		fmt.Fprintf(&script, "puts %q unless %s.respond_to?(%q)\n", k, class, name)
 	}
 	ruby, err := exec.LookPath("ruby")

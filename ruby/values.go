@@ -230,6 +230,9 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 		}
 		return &rregexp{src: v.Source, re: v.RE}
 	}
+	if sv, ok := v.(*value.Sensitive); ok {
+		return &rsensitive{fromPuppetShared(sv.Value, objs)}
+	}
 	if value.IsUndef(v) {
 		return nil
 	}
@@ -308,6 +311,12 @@ func toPuppetDepth(v any, depth int, budget *int) (value.Value, error) {
 		return &value.Regexp{Source: v.src, RE: v.re}, nil
 	case *puppetObj:
 		return v.v, nil
+	case *rsensitive:
+		pv, err := toPuppetDepth(v.v, depth+1, budget)
+		if err != nil {
+			return nil, err
+		}
+		return &value.Sensitive{Value: pv}, nil
 	}
 	return nil, fmt.Errorf("a %s cannot be passed to Puppet", className(v))
 }
@@ -364,6 +373,8 @@ func className(v any) string {
 		return "OpenSSL::HMAC"
 	case *x509Cert:
 		return "OpenSSL::X509::Certificate"
+	case *rsensitive:
+		return sensitiveClass
 	case *rsaKey:
 		return "OpenSSL::PKey::RSA"
 	case *rmodule:
@@ -426,6 +437,8 @@ func toS(v any) string {
 		return v.prefix.Addr().String()
 	case *gemVersion:
 		return v.s
+	case *rsensitive:
+		return sensitiveText
 	}
 	return inspect(v)
 }
@@ -523,6 +536,8 @@ func writeInspect(b *strings.Builder, v any, open []any) {
 		b.WriteString("#<Gem::Version " + quoteString(v.s) + ">")
 	case *ipAddr:
 		b.WriteString(v.inspect())
+	case *rsensitive:
+		b.WriteString("#<" + sensitiveText + ">")
 	default:
 		// Objects without a data form (scope, enumerators) print like
 		// Ruby's default inspect, minus the address.
