@@ -1,11 +1,14 @@
 package compiler
 
 import (
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -150,4 +153,51 @@ func (s *erbScope) RubyFile(path string) (string, []byte, bool) {
 		}
 	}
 	return "", nil, false
+}
+
+// ModuleFile answers Ruby's File.exist?, File.read and the like for a
+// path inside one of the environment's module directories, and only there
+// (extlib's has_module reads the module's metadata.json): a path outside
+// them, or a symlink inside leading out of its module, is not answered.
+func (s *erbScope) ModuleFile(path string, read bool) (erb.ModuleFile, bool) {
+	clean := filepath.Clean(path)
+	for _, mod := range s.c.env.moduleList {
+		if clean != mod && !strings.HasPrefix(clean, mod+string(filepath.Separator)) {
+			continue
+		}
+		// The nearest existing ancestor must resolve inside the module
+		// too, so that a symlink cannot tell even whether a file outside
+		// exists.
+		existing := clean
+		for {
+			if _, err := os.Lstat(existing); err == nil || existing == mod {
+				break
+			}
+			existing = filepath.Dir(existing)
+		}
+		realMod, err1 := filepath.EvalSymlinks(mod)
+		real, err2 := filepath.EvalSymlinks(existing)
+		if err1 != nil || err2 != nil || real != realMod && !strings.HasPrefix(real, realMod+string(filepath.Separator)) {
+			return erb.ModuleFile{}, false
+		}
+		st, err := os.Stat(real)
+		if existing != clean || err != nil {
+			return erb.ModuleFile{}, true
+		}
+		f := erb.ModuleFile{Exists: true, Dir: st.IsDir()}
+		if read && !f.Dir {
+			// One byte past the largest string tells the reader it is too large.
+			file, err := os.Open(real)
+			if err != nil {
+				return erb.ModuleFile{}, false
+			}
+			defer file.Close()
+			limit := int64(max(s.c.req.Limits.MaxTemplateSize, ruby.MaxStringSize))
+			if f.Content, err = io.ReadAll(io.LimitReader(file, limit+1)); err != nil {
+				return erb.ModuleFile{}, false
+			}
+		}
+		return f, true
+	}
+	return erb.ModuleFile{}, false
 }

@@ -59,10 +59,11 @@ func notifyMessages(t *testing.T, data []byte) map[string]string {
 }
 
 // TestRubyHostRunsFunctionsBeyondTheSubset compiles calls of Forge
-// functions whose Ruby the subset cannot run (OpenSSL::KDF in
-// postgresql_password, a lambda in docker_run_flags): without the helper
-// the error says how to turn it on; with it the values are Puppet's
-// (testdata/rubyhost/puppet.json is the oracle's normalized catalog).
+// functions (OpenSSL::KDF and Sensitive in postgresql_password, a lambda
+// in docker_run_flags) with the subset and with the helper: both give
+// Puppet's values (testdata/rubyhost/puppet.json is the oracle's
+// normalized catalog). TestRubyHostNested covers a function beyond the
+// subset.
 func TestRubyHostRunsFunctionsBeyondTheSubset(t *testing.T) {
 	mp := forgeCorpus(t)
 	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: "testdata/rubyhost/site.pp", ModulePath: []string{mp}})
@@ -72,9 +73,25 @@ func TestRubyHostRunsFunctionsBeyondTheSubset(t *testing.T) {
 	req := func() *Request {
 		return &Request{Node: "n1.example.com", Facts: debianFacts(), Now: time.Unix(1700000000, 0)}
 	}
-	_, err = compileCatalog(env, req())
-	if err == nil || !strings.Contains(err.Error(), "unsupported Ruby in function") || !strings.Contains(err.Error(), RubyFunctionsHint) {
+	// The subset now runs these functions too (Sensitive, OpenSSL::KDF,
+	// lambdas), with Puppet's values; the helper must give the same.
+	plain, err := compileCatalog(env, req())
+	if err != nil {
 		t.Fatalf("without the helper: %v", err)
+	}
+	var plainJSON bytes.Buffer
+	if err := plain.WriteJSON(&plainJSON); err != nil {
+		t.Fatal(err)
+	}
+	puppetJSON, err := os.ReadFile("testdata/rubyhost/puppet.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plainMsgs, puppetMsgs := notifyMessages(t, plainJSON.Bytes()), notifyMessages(t, puppetJSON)
+	for title, msg := range puppetMsgs {
+		if plainMsgs[title] != msg {
+			t.Errorf("without the helper, Notify[%s] message\n got %q\nwant %q", title, plainMsgs[title], msg)
+		}
 	}
 
 	if exec.Command(rubyhost.DefaultRuby, "-e", "require 'puppet'").Run() != nil || testing.Short() {
@@ -131,7 +148,7 @@ func TestRubyHostNested(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts()})
-	if err == nil || strings.Count(err.Error(), RubyFunctionsHint) != 1 || !strings.Contains(err.Error(), `inner.rb:5: unexpected "**"`) {
+	if err == nil || strings.Count(err.Error(), RubyFunctionsHint) != 1 || !strings.Contains(err.Error(), `inner.rb:8: unexpected "upcase:" in block parameters`) {
 		t.Fatalf("without the helper: %v", err)
 	}
 	if exec.Command(rubyhost.DefaultRuby, "-e", "require 'puppet'").Run() != nil || testing.Short() {

@@ -123,3 +123,22 @@ func TestRenderOptionsMaxSize(t *testing.T) {
 		})
 	}
 }
+
+// A regexp only the backtracking engine runs cannot hang a rendering: a
+// catastrophic match fails after the engine's timeout, with an error no
+// rescue catches.
+func TestRenderRegexpTimeout(t *testing.T) {
+	src := `<% begin -%><%= ('a' * 40 + '!') =~ /\A(?=(a+)+\z)/ %><% rescue => e -%>rescued<% end -%>`
+	tmpl, err := Parse("re", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = tmpl.Render(mapScope{})
+	if err == nil || !strings.Contains(err.Error(), "template re:1: regexp /\\A(?=(a+)+\\z)/ takes longer than 2s to match") {
+		t.Errorf("got %v, want a regexp timeout", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("took %v", d)
+	}
+}

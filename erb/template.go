@@ -40,6 +40,11 @@ type (
 	// RubyLibrary may be implemented by a Scope whose templates can require
 	// the Ruby files modules ship under lib/.
 	RubyLibrary = ruby.RubyLibrary
+	// ModuleFiles may be implemented by a Scope whose templates can test
+	// and read files inside the modules (File.exist?, File.read).
+	ModuleFiles = ruby.ModuleFiles
+	// ModuleFile is what ModuleFiles tells of a path inside a module.
+	ModuleFile = ruby.ModuleFile
 	// Objects maps Puppet hashes to the Ruby hashes templates were given.
 	Objects = ruby.Objects
 	// Template is a parsed template, safe to render concurrently.

@@ -91,8 +91,9 @@ type (
 	// nModule is a module definition: module A::B ... end.
 	nModule struct {
 		at
-		name string
-		body node
+		name  string
+		super string // a class's superclass, if named
+		body  node
 	}
 	// nLambda is a lambda literal: ->(params) { body }.
 	nLambda struct {
@@ -173,13 +174,30 @@ type (
 		at
 		v node
 	}
+	// nBegin is begin ... rescue ... else ... ensure ... end (also a def
+	// body, and the statement modifier x rescue y).
 	nBegin struct {
 		at
-		body, rescue node
-		rescueVar    string
-		ensure       node
+		body    node
+		rescues []rescueClause
+		els     node // runs when the body raised nothing
+		ensure  node
 	}
+	// nDoubleSplat is **h among a call's keyword arguments or a hash
+	// literal's pairs: it stands as a key, its hash as the value.
+	nDoubleSplat struct{ at }
 )
+
+// rescueClause is one rescue clause: the exception classes it catches, by
+// name (none means StandardError), the variable of => var, and its body.
+type rescueClause struct {
+	classes []string
+	// splat is set when the classes come from *list, which is only known
+	// at run time: such a clause catches any StandardError.
+	splat   bool
+	varName string
+	body    node
+}
 
 // strNode is a piece of a string literal: text, or an interpolated expression.
 type strNode struct {

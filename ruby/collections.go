@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"encoding/base64"
 	"math"
 	"strings"
 )
@@ -1181,6 +1182,18 @@ func arrayMethods() methodTable[*rarray] {
 		return a, true, nil
 	})
 	t.def("pack sample shuffle", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		// pack('m') and pack('m0') of one String: Base64, in lines of 60
+		// characters or strict (openldap's SMD5 scheme).
+		if name == "pack" && len(args) == 1 && len(a.a) == 1 {
+			f, fok := args[0].(*rstr)
+			s, sok := a.a[0].(*rstr)
+			if fok && sok && (f.s == "m" || f.s == "m0") {
+				if f.s == "m0" {
+					return newStr(base64.StdEncoding.EncodeToString([]byte(s.s))), true, nil
+				}
+				return newStr(base64Lines(s.s)), true, nil
+			}
+		}
 		return nil, true, in.unsupported(line, "Array#%s", name)
 	})
 	return t

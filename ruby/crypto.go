@@ -81,17 +81,7 @@ func (in *interp) cryptoClassMethod(line int, class, name string, args []any) (a
 		case "urlsafe_encode64":
 			return newStr(base64.URLEncoding.EncodeToString([]byte(s))), true, nil
 		}
-		// encode64 breaks lines every 60 characters and ends with a newline.
-		enc := base64.StdEncoding.EncodeToString([]byte(s))
-		var b strings.Builder
-		for len(enc) > 60 {
-			b.WriteString(enc[:60] + "\n")
-			enc = enc[60:]
-		}
-		if enc != "" {
-			b.WriteString(enc + "\n")
-		}
-		return newStr(b.String()), true, nil
+		return newStr(base64Lines(s)), true, nil
 	case "Base64.strict_decode64":
 		s, ok := str(0)
 		if !ok || len(args) != 1 {
@@ -102,6 +92,19 @@ func (in *interp) cryptoClassMethod(line int, class, name string, args []any) (a
 			return nil, true, in.errorf(line, "ArgumentError", "invalid base64")
 		}
 		return newStr(string(d)), true, nil
+	case "OpenSSL::X509::Certificate.new", "OpenSSL::PKey::RSA.new":
+		s, ok := str(0)
+		if !ok || len(args) != 1 {
+			return nil, false, nil
+		}
+		var v any
+		var err error
+		if class == "OpenSSL::PKey::RSA" {
+			v, err = in.newRSAKey(line, s)
+		} else {
+			v, err = in.newX509Cert(line, s)
+		}
+		return v, true, err
 	case "OpenSSL::Digest.new":
 		s, ok := str(0)
 		if !ok || len(args) != 1 {
@@ -162,6 +165,21 @@ func (in *interp) cryptoClassMethod(line int, class, name string, args []any) (a
 		return newStr(string(key)), true, nil
 	}
 	return nil, false, nil
+}
+
+// base64Lines is Base64.encode64 (and pack('m')): lines of 60 characters,
+// each ending with a newline.
+func base64Lines(s string) string {
+	enc := base64.StdEncoding.EncodeToString([]byte(s))
+	var b strings.Builder
+	for len(enc) > 60 {
+		b.WriteString(enc[:60] + "\n")
+		enc = enc[60:]
+	}
+	if enc != "" {
+		b.WriteString(enc + "\n")
+	}
+	return b.String()
 }
 
 // hmacResult computes an HMAC, raw or in hex.

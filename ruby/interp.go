@@ -2,6 +2,7 @@ package ruby
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"path"
 	"slices"
 	"strings"
@@ -47,6 +48,15 @@ type interp struct {
 	moduleStack []string
 	current     string
 	required    map[string]bool // library files required so far
+	// rescued is the error the running rescue clause caught, which raise
+	// without arguments raises again.
+	rescued *rubyError
+	// classParents are the superclasses of the classes the code defined
+	// (class MyError < StandardError), for rescue clauses.
+	classParents map[string]string
+	// consts are the constants the code assigned (NUM_ARGS = 2), by full
+	// name.
+	consts map[string]any
 	// block is the block the running def was called with (yield).
 	block *blockVal
 	// methods are the core classes' method tables (builtinMethods).
@@ -285,6 +295,12 @@ func (in *interp) eval(n node, e *env) (any, error) {
 	case *nHash:
 		h := newHash()
 		for i, k := range n.keys {
+			if _, ok := k.(*nDoubleSplat); ok {
+				if err := in.mergeDoubleSplat(k.lineNo(), h, n.vals[i], e); err != nil {
+					return nil, err
+				}
+				continue
+			}
 			kv, err := in.eval(k, e)
 			if err != nil {
 				return nil, err
@@ -708,6 +724,13 @@ func (in *interp) gvar(n *nGVar) (any, error) {
 		}
 		return in.match, nil
 	}
+	if n.name == "!" {
+		// The error being rescued, nil outside a rescue clause.
+		if in.rescued == nil {
+			return nil, nil
+		}
+		return &rexception{class: in.rescued.class, msg: in.rescued.msg}, nil
+	}
 	if n.name == "LOAD_PATH" || n.name == ":" {
 		// Code adds its module's lib to the load path before a require;
 		// every module's lib is on it already (RubyLibrary), so a fresh
@@ -735,9 +758,46 @@ var knownConstants = map[string]bool{
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
+	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
+}
+
+// setConst assigns a constant in the module being defined, if any.
+func (in *interp) setConst(name string, v any) {
+	if len(in.moduleStack) > 0 {
+		name = in.moduleStack[len(in.moduleStack)-1] + "::" + name
+	}
+	if in.consts == nil {
+		in.consts = map[string]any{}
+	}
+	in.consts[name] = v
+}
+
+// assignedConst finds a constant the code assigned: in the module being
+// defined or run, else at the top level.
+func (in *interp) assignedConst(name string) (any, bool) {
+	for _, m := range []string{in.current, in.topModule()} {
+		if m != "" {
+			if v, ok := in.consts[m+"::"+name]; ok {
+				return v, true
+			}
+		}
+	}
+	v, ok := in.consts[name]
+	return v, ok
+}
+
+// topModule is the module whose body is being run, or "".
+func (in *interp) topModule() string {
+	if len(in.moduleStack) == 0 {
+		return ""
+	}
+	return in.moduleStack[len(in.moduleStack)-1]
 }
 
 func (in *interp) constant(n *nConst) (any, error) {
+	if v, ok := in.assignedConst(n.name); ok {
+		return v, nil
+	}
 	if n.name == "Shellwords" && !in.hasShellwords() {
 		return nil, in.errorf(n.line, "NameError", "uninitialized constant Shellwords")
 	}
@@ -760,6 +820,9 @@ func (in *interp) assign(target node, v any, e *env) error {
 		return nil
 	case *nIVar:
 		in.setIvar(t.name, v)
+		return nil
+	case *nConst:
+		in.setConst(t.name, v)
 		return nil
 	case *nCall:
 		recv, err := in.eval(t.recv, e)
@@ -791,6 +854,10 @@ func (in *interp) evalOpAssign(n *nOpAssign, e *env) (any, error) {
 	case *nIVar:
 		read = func() (any, error) { return in.ivar(t.name), nil }
 		write = func(v any) error { in.setIvar(t.name, v); return nil }
+	case *nConst:
+		// FOO ||= x reads an undefined constant as nil, as Ruby does.
+		read = func() (any, error) { v, _ := in.assignedConst(t.name); return v, nil }
+		write = func(v any) error { in.setConst(t.name, v); return nil }
 	case *nCall:
 		recv, err := in.eval(t.recv, e)
 		if err != nil {
@@ -865,7 +932,7 @@ func (in *interp) defined(n *nDefined, e *env) (any, error) {
 			return nil, nil
 		}
 	case *nConst:
-		if knownConstants[t.name] {
+		if _, ok := in.assignedConst(t.name); ok || knownConstants[t.name] {
 			return newStr("constant"), nil
 		}
 		return nil, nil
@@ -952,8 +1019,8 @@ func (in *interp) caseEq(line int, pattern, v any) (bool, error) {
 		if !ok {
 			return false, nil
 		}
-		m := in.matchRegexp(p, s.s, 0)
-		return m != nil, nil
+		m, err := in.matchRegexp(line, p, s.s)
+		return m != nil, err
 	case *rrange:
 		return rangeIncludes(p, v), nil
 	}
@@ -974,19 +1041,88 @@ func rangeIncludes(r *rrange, v any) bool {
 	return c < 0 || c == 0 && !r.excl
 }
 
-func (in *interp) evalBegin(n *nBegin, e *env) (any, error) {
-	v, err := in.eval(n.body, e)
-	if err != nil {
-		if re, ok := err.(*rubyError); ok && n.rescue != nil {
-			if n.rescueVar != "" {
-				e.assign(n.rescueVar, &rexception{class: re.class, msg: re.msg})
+// kernelRand is Kernel#rand: a Float in [0, 1) without a bound (or with
+// a bound below 1), an Integer below the bound's absolute value, or one
+// in an Integer range.
+func (in *interp) kernelRand(line int, args []any) (any, error) {
+	var bound int64
+	if len(args) == 1 {
+		switch a := args[0].(type) {
+		case nil:
+		case int64:
+			bound = a
+		case float64:
+			bound = int64(a)
+		case *rrange:
+			lo, ok1 := a.lo.(int64)
+			hi, ok2 := a.hi.(int64)
+			if !ok1 || !ok2 {
+				return nil, in.unsupported(line, "rand of this range")
 			}
-			v, err = in.eval(n.rescue, e)
+			if a.excl {
+				hi--
+			}
+			if hi < lo || hi-lo < 0 {
+				return nil, nil
+			}
+			return lo + rand.Int64N(hi-lo+1), nil
+		default:
+			return nil, in.errorf(line, "TypeError", "no implicit conversion of %s into Integer", className(a))
 		}
 	}
+	if bound < 0 {
+		bound = -bound
+	}
+	if bound <= 0 {
+		return rand.Float64(), nil
+	}
+	return rand.Int64N(bound), nil
+}
+
+// mergeDoubleSplat adds the pairs of **v to a hash being built.
+func (in *interp) mergeDoubleSplat(line int, h *rhash, v node, e *env) error {
+	x, err := in.eval(v, e)
+	if err != nil {
+		return err
+	}
+	src, ok := x.(*rhash)
+	if !ok {
+		name := className(x)
+		if x == nil {
+			name = "nil"
+		}
+		return in.errorf(line, "TypeError", "no implicit conversion of %s into Hash", name)
+	}
+	for i, k := range src.keys {
+		h.set(k, src.vals[i])
+	}
+	return nil
+}
+
+func (in *interp) evalBegin(n *nBegin, e *env) (any, error) {
+	v, err := in.eval(n.body, e)
+	if re, ok := err.(*rubyError); ok {
+		for i := range n.rescues {
+			c := &n.rescues[i]
+			if !in.rescues(c, re.class) {
+				continue
+			}
+			if c.varName != "" {
+				e.assign(c.varName, &rexception{class: re.class, msg: re.msg})
+			}
+			saved := in.rescued
+			in.rescued = re
+			v, err = in.eval(c.body, e)
+			in.rescued = saved
+			break
+		}
+	} else if err == nil && n.els != nil {
+		v, err = in.eval(n.els, e)
+	}
 	if n.ensure != nil {
-		if _, err2 := in.eval(n.ensure, e); err2 != nil && err == nil {
-			err = err2
+		if _, err2 := in.eval(n.ensure, e); err2 != nil {
+			// An error in ensure replaces the one being raised, as in Ruby.
+			v, err = nil, err2
 		}
 	}
 	return v, err
@@ -1213,16 +1349,42 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 	case "raise", "fail":
 		msg := "unhandled exception"
 		class := "RuntimeError"
+		if len(args) == 0 && in.rescued != nil {
+			// raise alone in a rescue clause raises the error again.
+			return nil, in.rescued
+		}
 		if len(args) > 0 {
 			msg = toS(args[len(args)-1])
-			if c, ok := args[0].(*rclass); ok {
+			switch c := args[0].(type) {
+			case *rclass:
 				class = c.name
 				if len(args) == 1 {
 					msg = c.name
 				}
+			case *rmodule:
+				// A class the code defined (class MyError < StandardError).
+				class = c.name
+				if len(args) == 1 {
+					msg = c.name
+				}
+			case *rexception:
+				class = c.class
 			}
 		}
 		return nil, in.errorf(line, class, "%s", msg)
+	case "_":
+		// Puppet's gettext method: the message, untranslated.
+		if len(args) == 1 {
+			if s, ok := args[0].(*rstr); ok {
+				return newStr(s.s), nil
+			}
+		}
+	case "rand":
+		// Kernel#rand, as stdlib's shuffle uses it: Puppet's answer is
+		// random too.
+		if len(args) <= 1 {
+			return in.kernelRand(line, args)
+		}
 	case "format", "sprintf":
 		if len(args) >= 1 {
 			s, err := in.format(line, args[0], args[1:])

@@ -84,7 +84,7 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 	case *matchData:
 		v, ok, err = in.matchDataMethod(line, r, name, args)
 	case *rclass:
-		v, ok, err = in.classMethod(line, r, name, args)
+		v, ok, err = in.classMethod(line, r, name, args, blk)
 	case *enumerator:
 		v, ok, err = in.enumeratorMethod(line, r, name, args, blk)
 	case *ipAddr:
@@ -105,6 +105,12 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		if meth := in.methods.proc[name]; meth != nil {
 			v, ok, err = meth(in, line, r, name, args, blk)
 		}
+	case *x509Cert:
+		v, ok, err = in.x509Method(line, r, name, args)
+	case *rsensitive:
+		v, ok, err = in.sensitiveMethod(line, r, name, args, blk)
+	case *rsaKey:
+		v, ok, err = in.rsaKeyMethod(line, r, name, args)
 	case *rexception:
 		switch name {
 		case "message", "to_s":
@@ -315,6 +321,8 @@ func (in *interp) respondTo(recv any, m string) bool {
 		return m == "scope" || m == "has_variable?" || in.defs[m] != nil
 	case *puppetObj, *rclass, *enumerator:
 		return m == "to_s" || m == "inspect"
+	case *rsensitive:
+		return m == "unwrap" || m == "to_s" || m == "inspect"
 	}
 	return rubyHasMethod(className(recv), m)
 }
@@ -416,50 +424,9 @@ func symbolMethods() methodTable[symbol] {
 	return t
 }
 
-func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any, bool, error) {
-	if c.name == "File" {
-		return in.fileMethod(line, name, args)
-	}
-	if strings.HasPrefix(c.name, "Digest::") {
-		return in.digestMethod(line, c.name, name, args)
-	}
-	switch {
-	case c.name == "Base64" || strings.HasPrefix(c.name, "OpenSSL::"):
-		if v, ok, err := in.cryptoClassMethod(line, c.name, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	case c.name == "Shellwords":
-		if v, ok, err := in.shellwordsMethod(line, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	case c.name == "Zlib":
-		if v, ok, err := in.zlibMethod(line, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	case c.name == "Hash" && name == "[]":
-		v, err := in.hashFromArgs(line, args)
-		return v, true, err
-	}
-	if c.name == "JSON" {
-		if v, ok, err := in.jsonMethod(line, name, args); ok || err != nil {
-			return v, ok, err
-		}
-	}
-	if c.name == "Gem::Version" {
-		switch name {
-		case "new", "create":
-			v, err := in.newGemVersion(line, args)
-			return v, true, err
-		case "correct?":
-			if len(args) == 1 {
-				_, ok := parseGemVersion(toS(args[0]))
-				return ok, true, nil
-			}
-		}
-	}
-	if c.name == "IPAddr" && name == "new" {
-		v, err := in.newIPAddr(line, args)
-		return v, true, err
+func (in *interp) classMethod(line int, c *rclass, name string, args []any, blk *blockVal) (any, bool, error) {
+	if f := in.methods.class[c.name+"."+name]; f != nil {
+		return f(in, line, c.name, name, args)
 	}
 	switch name {
 	case "escape", "quote":
@@ -521,6 +488,14 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any) (any
 				a := make([]any, n)
 				for i := range a {
 					a[i] = fill
+					if blk != nil && len(args) == 1 {
+						// Array.new(n) { |i| ... } fills with the block's values.
+						v, err := in.yield(line, blk, int64(i))
+						if err != nil {
+							return nil, true, err
+						}
+						a[i] = v
+					}
 				}
 				return &rarray{a: a}, true, nil
 			}
@@ -1057,8 +1032,8 @@ func rubyRegexpEscape(s string) string {
 	return b.String()
 }
 
-// fileMethod implements the path helpers of Ruby's File class; nothing
-// touches the file system.
+// fileMethod implements the path helpers of Ruby's File class, and the
+// tests and read of a file inside the modules (see ModuleFiles).
 func (in *interp) fileMethod(line int, name string, args []any) (any, bool, error) {
 	strs := make([]string, 0, len(args))
 	flat, ok := flatten(args, -1, nil)
@@ -1073,6 +1048,31 @@ func (in *interp) fileMethod(line int, name string, args []any) (any, bool, erro
 		strs = append(strs, s.s)
 	}
 	switch name {
+	case "exist?", "exists?", "file?", "directory?", "read":
+		if len(strs) != 1 {
+			return nil, false, nil
+		}
+		f, err := in.moduleFile(line, name, strs[0], name == "read")
+		if err != nil {
+			return nil, true, err
+		}
+		switch name {
+		case "file?":
+			return f.Exists && !f.Dir, true, nil
+		case "directory?":
+			return f.Exists && f.Dir, true, nil
+		case "read":
+			switch {
+			case !f.Exists:
+				return nil, true, in.errorf(line, "Errno::ENOENT", "No such file or directory @ rb_sysopen - %s", strs[0])
+			case f.Dir:
+				return nil, true, in.errorf(line, "Errno::EISDIR", "Is a directory @ io_fread - %s", strs[0])
+			case len(f.Content) > in.maxString:
+				return nil, true, in.stringTooLarge(line)
+			}
+			return newStr(string(f.Content)), true, nil
+		}
+		return f.Exists, true, nil
 	case "join":
 		var b strings.Builder
 		for i, s := range strs {

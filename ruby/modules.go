@@ -15,6 +15,34 @@ type RubyLibrary interface {
 	RubyFile(path string) (file string, src []byte, ok bool)
 }
 
+// ModuleFiles may be implemented by a Scope to answer File.exist?,
+// File.file?, File.directory? and File.read for paths inside the
+// environment's module directories (extlib's has_module reads a module's
+// metadata.json there). ModuleFile reports ok false for a path outside
+// them, which Ruby code then cannot look at; for one inside it tells
+// whether it exists, whether it is a directory, and when read is set a
+// file's content.
+type ModuleFiles interface {
+	ModuleFile(path string, read bool) (f ModuleFile, ok bool)
+}
+
+// ModuleFile is what ModuleFiles tells of a path inside a module.
+type ModuleFile struct {
+	Exists, Dir bool
+	Content     []byte // with read, for an existing file
+}
+
+// moduleFile asks the scope about a path for one of File's methods; a
+// path it does not answer for is unsupported Ruby.
+func (in *interp) moduleFile(line int, method, path string, read bool) (ModuleFile, error) {
+	if mf, ok := in.scope.(ModuleFiles); ok {
+		if f, inside := mf.ModuleFile(path, read); inside {
+			return f, nil
+		}
+	}
+	return ModuleFile{}, in.unsupported(line, "File.%s of %s, outside the modules", method, path)
+}
+
 // rmodule is a Ruby module that required code defined, as a value: the
 // receiver of its module functions (def self.name).
 type rmodule struct{ name string }
@@ -31,6 +59,12 @@ func (in *interp) evalModule(n *nModule, e *env) (any, error) {
 	}
 	if in.modules[name] == nil {
 		in.modules[name] = map[string]*nDef{}
+	}
+	if n.super != "" {
+		if in.classParents == nil {
+			in.classParents = map[string]string{}
+		}
+		in.classParents[name] = n.super
 	}
 	in.moduleStack = append(in.moduleStack, name)
 	defer func() { in.moduleStack = in.moduleStack[:len(in.moduleStack)-1] }()

@@ -20,6 +20,9 @@ type parser struct {
 	// defParams is set while parsing a def's parameter list, where
 	// parameters may have default values.
 	defParams bool
+	// inDef counts the def bodies being parsed, where Ruby refuses
+	// constant assignment.
+	inDef int
 }
 
 type parseError struct{ msg string }
@@ -212,7 +215,7 @@ func (p *parser) parseStatement() node {
 			n = &nWhile{at{m.line}, p.parseExprStmt(), n, m.text == "until"}
 		case "rescue":
 			p.next()
-			n = &nBegin{at: at{m.line}, body: n, rescue: p.parseExprStmt()}
+			n = &nBegin{at: at{m.line}, body: n, rescues: []rescueClause{{body: p.parseExprStmt()}}}
 		default:
 			return n
 		}
@@ -270,22 +273,70 @@ func (p *parser) parseNotExpr() node {
 	return n
 }
 
-// skipRescueClasses reads a rescue clause's exception classes (Const,
-// A::B, or *list): they are not checked, since any Ruby error is rescued.
-func (p *parser) skipRescueClasses() {
+// parseRescues parses the rescue clauses, else and ensure of a begin
+// block or def body, up to (not including) its end.
+func (p *parser) parseRescues(b *nBegin) {
+	for p.accept("rescue") {
+		c := p.parseRescueClasses()
+		if p.accept("=>") {
+			id := p.next()
+			if id.kind != tIdent {
+				p.fail(id, "expected a variable after =>")
+			}
+			p.declare(id.text)
+			c.varName = id.text
+		}
+		p.accept("then")
+		c.body = p.parseStatements()
+		b.rescues = append(b.rescues, c)
+	}
+	if len(b.rescues) > 0 && p.accept("else") {
+		b.els = p.parseStatements()
+	}
+	if p.accept("ensure") {
+		b.ensure = p.parseStatements()
+	}
+}
+
+// parseRescueClasses reads a rescue clause's exception classes (Const,
+// A::B, or *list) by name: matching them against an error needs only the
+// names (see rescues), and naming a class the subset does not know is
+// no error until one is raised.
+func (p *parser) parseRescueClasses() rescueClause {
+	var c rescueClause
 	for {
 		switch t := p.peek(); {
-		case t.kind == tConst:
-			p.parsePostfix(p.parsePrimary())
+		case t.kind == tConst || t.kind == tOp && t.text == "::":
+			c.classes = append(c.classes, p.constName())
 		case t.kind == tOp && t.text == "*":
 			p.next()
 			p.parsePostfix(p.parsePrimary())
+			c.splat = true
 		default:
-			return
+			return c
 		}
 		if !p.accept(",") {
-			return
+			return c
 		}
+		p.skipNL()
+	}
+}
+
+// constName reads a constant path, A::B::C or ::A, as a name.
+func (p *parser) constName() string {
+	var name strings.Builder
+	p.accept("::")
+	for {
+		c := p.next()
+		if c.kind != tConst {
+			p.fail(c, "expected a class name")
+		}
+		name.WriteString(c.text)
+		if !p.isOp("::") || p.peekAt(1).kind != tConst {
+			return name.String()
+		}
+		p.next()
+		name.WriteString("::")
 	}
 }
 
@@ -303,19 +354,28 @@ func isSplat(n node) bool {
 	return ok
 }
 
-// looksLikeMultiAssign scans ahead on the current line for a plain `=`.
+// looksLikeMultiAssign scans ahead on the current line for a plain `=`
+// outside brackets (a[i], a[j] = a[j], a[i]).
 func (p *parser) looksLikeMultiAssign() bool {
+	depth := 0
 	for k := p.pos; k < len(p.toks); k++ {
 		t := p.toks[k]
 		switch t.kind {
 		case tNL, tEOF, tText, tOutBegin, tOutEnd:
 			return false
 		case tOp:
-			if t.text == "=" {
-				return true
-			}
-			if t.text == "(" || t.text == "[" || t.text == "{" {
-				return false
+			switch t.text {
+			case "=":
+				if depth == 0 {
+					return true
+				}
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth == 0 {
+					return false
+				}
+				depth--
 			}
 		}
 	}
@@ -324,7 +384,7 @@ func (p *parser) looksLikeMultiAssign() bool {
 
 func isAssignable(n node) bool {
 	switch n := n.(type) {
-	case *nLocal, *nIVar, *nGVar:
+	case *nLocal, *nIVar, *nGVar, *nConst:
 		return true
 	case *nCall:
 		return n.recv == nil && len(n.args) == 0 && n.block == nil || n.name == "[]" || n.recv != nil && len(n.args) == 0 && n.block == nil
@@ -341,6 +401,10 @@ func (p *parser) declareTarget(n node) node {
 		}
 	case *nLocal:
 		p.declare(c.name)
+	case *nConst:
+		if p.inDef > 0 {
+			p.fail(token{line: c.line}, "dynamic constant assignment")
+		}
 	}
 	return n
 }
@@ -470,6 +534,17 @@ func (p *parser) parseBinary(min int) node {
 	}
 }
 
+// powerOf reads `** exponent` after the operand of a unary minus, which
+// binds tighter than the minus.
+func (p *parser) powerOf(base node) node {
+	if t := p.peek(); t.kind == tOp && t.text == "**" {
+		p.next()
+		p.skipNL()
+		return &nCall{at: at{t.line}, recv: base, name: "**", args: []node{p.parseBinary(binPrec["**"])}}
+	}
+	return base
+}
+
 func (p *parser) parseUnary() node {
 	t := p.peek()
 	p.enter(t)
@@ -482,13 +557,18 @@ func (p *parser) parseUnary() node {
 		case "-":
 			p.next()
 			if n := p.peek(); (n.kind == tInt || n.kind == tFloat) && !t.spaceAfter {
+				start := p.pos
 				v := p.parsePostfix(p.parseNumber(true))
-				if p.isOp("**") { // -2 ** 2 is -(2 ** 2)
-					p.fail(t, "unary minus with **")
+				if !p.isOp("**") {
+					return v
 				}
-				return v
+				// -2 ** 2 is -(2 ** 2): read the number again, unsigned.
+				p.pos = start
+				v = p.parsePostfix(p.parseNumber(false))
+				return &nCall{at: at{t.line}, recv: p.powerOf(v), name: "-@"}
 			}
-			return &nCall{at: at{t.line}, recv: p.parseUnary(), name: "-@"}
+			// -x ** 2 is -(x ** 2) too.
+			return &nCall{at: at{t.line}, recv: p.powerOf(p.parseUnary()), name: "-@"}
 		case "+":
 			p.next()
 			return p.parseUnary()
@@ -719,6 +799,10 @@ func (p *parser) parseHash(open token) node {
 // as v with a nil k.
 func (p *parser) parsePair() (k, v node) {
 	t := p.peek()
+	if t.kind == tOp && t.text == "**" {
+		p.next()
+		return &nDoubleSplat{at{t.line}}, p.parseExpr()
+	}
 	if t.kind == tLabel {
 		p.next()
 		p.skipNL()
@@ -893,16 +977,10 @@ func (p *parser) parseModule(t token) node {
 	}
 	// A class is read as a module of class methods (def self.x), which
 	// is what module libraries define (mongodb's MongodbMd5er); its
-	// superclass only matters to rescue clauses, which do not check it.
+	// superclass only matters to rescue clauses.
+	var super string
 	if t.text == "class" && p.accept("<") {
-		for {
-			if c := p.next(); c.kind != tConst {
-				p.fail(c, "expected a superclass name")
-			}
-			if !p.accept("::") {
-				break
-			}
-		}
+		super = p.constName()
 	}
 	saved := p.locals
 	p.locals = nil
@@ -910,7 +988,7 @@ func (p *parser) parseModule(t token) node {
 	defer func() { p.locals = saved }()
 	body := p.parseStatements()
 	p.expect("end")
-	return &nModule{at: at{t.line}, name: name.String(), body: body}
+	return &nModule{at: at{t.line}, name: name.String(), super: super, body: body}
 }
 
 // parseLambda parses a lambda literal after its ->: optional parameters in
@@ -1077,21 +1155,7 @@ func (p *parser) parseKeyword() node {
 	case "begin":
 		b := &nBegin{at: at{t.line}}
 		b.body = p.parseStatements()
-		if p.accept("rescue") {
-			p.skipRescueClasses()
-			if p.accept("=>") {
-				id := p.next()
-				if id.kind != tIdent {
-					p.fail(id, "expected a variable after =>")
-				}
-				p.declare(id.text)
-				b.rescueVar = id.text
-			}
-			b.rescue = p.parseStatements()
-		}
-		if p.accept("ensure") {
-			b.ensure = p.parseStatements()
-		}
+		p.parseRescues(b)
 		p.expect("end")
 		return b
 	case "break", "next":
@@ -1215,19 +1279,10 @@ func (p *parser) parseDef(t token) node {
 		}
 	}
 	body := &nBegin{at: at{t.line}}
+	p.inDef++
 	body.body = p.parseStatements()
-	if p.accept("rescue") {
-		p.skipRescueClasses()
-		if p.accept("=>") {
-			id := p.next()
-			if id.kind != tIdent {
-				p.fail(id, "expected a variable after =>")
-			}
-			p.declare(id.text)
-			body.rescueVar = id.text
-		}
-		body.rescue = p.parseStatements()
-	}
+	p.parseRescues(body)
+	p.inDef--
 	p.expect("end")
 	d.body = body
 	return d

@@ -47,6 +47,10 @@ type RubyFunction struct {
 	// requires are the file's top-level require calls, run before each
 	// call (the libraries they load live only as long as the call).
 	requires []*nCall
+	// setup are the 4.x function body's class definitions and constant
+	// assignments, which Ruby runs once when the file loads; they run
+	// before each call, as the libraries do.
+	setup []node
 	// siblings are the other functions the same file defines, by name.
 	siblings map[string]*RubyFunction
 }
@@ -262,6 +266,12 @@ func (f *RubyFunction) load4(c *nCall) (*RubyFunction, error) {
 			if _, dup := f.defs[st.name]; !dup {
 				f.defs[st.name] = st
 			}
+		case *nModule:
+			f.setup = append(f.setup, st)
+		case *nAssign, *nOpAssign, *nIf:
+			if assignsConst(st) {
+				f.setup = append(f.setup, st)
+			}
 		case *nCall:
 			if st.recv == nil && st.name == "dispatch" && len(st.args) > 0 {
 				d, err := f.parseDispatch(st)
@@ -287,6 +297,22 @@ func (f *RubyFunction) load4(c *nCall) (*RubyFunction, error) {
 		f.method = d
 	}
 	return f, nil
+}
+
+// assignsConst tells whether a statement assigns a constant, possibly
+// under a modifier (X = 1 unless defined? X).
+func assignsConst(n node) bool {
+	switch n := n.(type) {
+	case *nAssign:
+		_, ok := n.target.(*nConst)
+		return ok
+	case *nOpAssign:
+		_, ok := n.target.(*nConst)
+		return ok
+	case *nIf:
+		return n.els == nil && assignsConst(n.then)
+	}
+	return false
 }
 
 // parseDispatch reads a dispatch block's declarations.
@@ -447,6 +473,11 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 	}
 	for _, r := range f.requires {
 		if _, err := in.eval(r, &env{vars: map[string]any{}}); err != nil {
+			return nil, in.fnError(err)
+		}
+	}
+	for _, st := range f.setup {
+		if _, err := in.eval(st, &env{vars: map[string]any{}}); err != nil {
 			return nil, in.fnError(err)
 		}
 	}

@@ -48,6 +48,10 @@ func (funcScope) CallFunction(name string, args []value.Value) (value.Value, err
 // funcCases are calls of the test functions in testdata/functions with
 // their results under Ruby, as run-function.rb prints them.
 var funcCases = []struct{ file, args, want string }{
+	{"constructs3.rb", `[[1,2,3,4,5]]`, `{"result":[[5,4,3,2,1],[["a",null],["b",1]],8,1,-4,512,1.4142135623730951,1000000000000000000,6.25,"constant",4]}`},
+	{"constructs3.rb", `["abcd",3]`, `{"result":[["d","c","b","a"],[["a",null],["b",1]],27,1,-4,512,1.4142135623730951,1000000000000000000,6.25,"constant",4]}`},
+	{"constructs3.rb", `[1,2,3,4,5]`, `{"error":"constructs3(): at most 4 arguments","class":"Puppet::ParseError"}`},
+	{"constructs4.rb", `["arg","type","nomethod","zero","key","own","parse","runtime","reraise","splat","nilsplat","x"]`, `{"result":[["ArgumentError:argument or type: bad","ensure arg"],["TypeError:argument or type: TypeError","ensure type"],["name error NoMethodError","ensure nomethod"],["standard ZeroDivisionError","ensure zero"],["own or index KeyError","ensure key"],["own or index ConstructsError","ensure own"],["outer Puppet::ParseError: parse","ensure parse"],["standard RuntimeError","ensure runtime"],["own or index KeyError","ensure reraise"],["ArgumentError:argument or type: {\"x\"=>1, \"y\"=>2}","ensure splat"],["TypeError:argument or type: no implicit conversion of nil into Hash","ensure nilsplat"],["none","ensure x"]]}`},
 	{"describe.rb", `["abc"]`, `{"result":"ABC"}`},
 	{"describe.rb", `[[1,{"a":null}]]`, `{"result":"Array: [1, {\"a\"=>nil}]"}`},
 	{"describe.rb", `[null]`, `{"result":"nil"}`},
@@ -190,28 +194,35 @@ func TestRubyFunctionCall(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.file, c.args, err)
 		}
-		r, err := f.Call(funcScope{}, args.(value.Array))
-		var got string
+		got, err := callForJSON(f, args)
 		if err != nil {
-			var re *RubyError
-			if !errors.As(err, &re) {
-				t.Errorf("%s %s: unexpected error %v", c.file, c.args, err)
-				continue
-			}
-			got = encodeJSON(struct {
-				Error string `json:"error"`
-				Class string `json:"class"`
-			}{re.Message, re.Class})
-			if err.Error() != re.Message {
-				t.Errorf("%s %s: error text %q, want the message %q", c.file, c.args, err.Error(), re.Message)
-			}
-		} else {
-			got = encodeJSON(map[string]any{"result": plainJSON(r)})
+			t.Errorf("%s %s: %v", c.file, c.args, err)
+			continue
 		}
 		if got != c.want {
 			t.Errorf("%s %s:\n got %s\nwant %s", c.file, c.args, got, c.want)
 		}
 	}
+}
+
+// callForJSON calls a function and gives its result, or the Ruby error it
+// raised, as run-function.rb prints them; err is any other error.
+func callForJSON(f *RubyFunction, args value.Value) (string, error) {
+	r, err := f.Call(funcScope{}, args.(value.Array))
+	if err == nil {
+		return encodeJSON(map[string]any{"result": plainJSON(r)}), nil
+	}
+	var re *RubyError
+	if !errors.As(err, &re) {
+		return "", fmt.Errorf("unexpected error %w", err)
+	}
+	if err.Error() != re.Message {
+		return "", fmt.Errorf("error text %q, want the message %q", err.Error(), re.Message)
+	}
+	return encodeJSON(struct {
+		Error string `json:"error"`
+		Class string `json:"class"`
+	}{re.Message, re.Class}), nil
 }
 
 // TestRubyFunctionOracle checks the expected results against real Ruby.

@@ -126,7 +126,10 @@ func strMethods() methodTable[*rstr] {
 			if !ok {
 				return nil, true, in.errorf(line, "TypeError", "wrong argument type %s (expected Regexp)", className(args[0]))
 			}
-			m := in.matchRegexp(re, str, 0)
+			m, err := in.matchRegexp(line, re, str)
+			if err != nil {
+				return nil, true, err
+			}
 			if m == nil {
 				return nil, true, nil
 			}
@@ -150,9 +153,16 @@ func strMethods() methodTable[*rstr] {
 				return nil, true, err
 			}
 			if name == "match?" {
-				return re.re.MatchString(str), true, nil
+				ok, err := re.matchString(str)
+				if err != nil {
+					return nil, true, in.regexpFailed(line, err)
+				}
+				return ok, true, nil
 			}
-			m := in.matchRegexp(re, str, 0)
+			m, err := in.matchRegexp(line, re, str)
+			if err != nil {
+				return nil, true, err
+			}
 			if m == nil {
 				return nil, true, nil
 			}
@@ -345,7 +355,11 @@ func strMethods() methodTable[*rstr] {
 		str := s.s
 		for _, a := range args {
 			if re, ok := a.(*rregexp); ok && name == "start_with?" {
-				if loc := re.re.FindStringIndex(str); loc != nil && loc[0] == 0 {
+				loc, err := re.findIndex(str)
+				if err != nil {
+					return nil, true, in.regexpFailed(line, err)
+				}
+				if loc != nil && loc[0] == 0 {
 					return true, true, nil
 				}
 				continue
@@ -384,7 +398,10 @@ func strMethods() methodTable[*rstr] {
 				if name == "rindex" {
 					return nil, false, nil
 				}
-				loc := a.re.FindStringIndex(str)
+				loc, err := a.findIndex(str)
+				if err != nil {
+					return nil, true, in.regexpFailed(line, err)
+				}
 				k = -1
 				if loc != nil {
 					k = loc[0]
@@ -464,23 +481,42 @@ func strMethods() methodTable[*rstr] {
 	})
 	t.def("scan", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		str := s.s
-		if len(args) == 1 && blk == nil {
+		if len(args) == 1 {
 			re, err := in.toRegexp(line, args[0])
 			if err != nil {
 				return nil, true, err
 			}
 			var out []any
-			for _, loc := range rubyMatches(re, str, -1) {
-				m := &matchData{str: str, groups: loc}
+			locs, err := rubyMatches(re, str, -1)
+			if err != nil {
+				return nil, true, in.regexpFailed(line, err)
+			}
+			names := re.subexpNames()
+			for _, loc := range locs {
+				m := &matchData{str: str, groups: loc, names: names}
+				var v any
 				if len(loc) == 2 {
-					out = append(out, m.group(0))
+					v = m.group(0)
+				} else {
+					var groups []any
+					for g := 1; 2*g < len(loc); g++ {
+						groups = append(groups, m.group(g))
+					}
+					v = &rarray{a: groups}
+				}
+				if blk == nil {
+					out = append(out, v)
 					continue
 				}
-				var groups []any
-				for g := 1; 2*g < len(loc); g++ {
-					groups = append(groups, m.group(g))
+				// With a block, each match is yielded ($~ set) and scan
+				// returns the string.
+				in.match = m
+				if _, err := in.yield(line, blk, v); err != nil {
+					return nil, true, err
 				}
-				out = append(out, &rarray{a: groups})
+			}
+			if blk != nil {
+				return s, true, nil
 			}
 			return &rarray{a: out}, true, nil
 		}
@@ -640,7 +676,10 @@ func (in *interp) split(line int, str string, args []any) (any, bool, error) {
 			parts = strings.SplitN(str, p.s, n)
 		}
 	case *rregexp:
-		parts = regexpSplit(p, str, limit)
+		var err error
+		if parts, err = regexpSplit(p, str, limit); err != nil {
+			return nil, true, in.regexpFailed(line, err)
+		}
 	default:
 		return nil, true, in.errorf(line, "TypeError", "wrong argument type %s (expected Regexp)", className(sep))
 	}
@@ -678,10 +717,14 @@ func awkSplit(s string, limit int) []string {
 	}
 }
 
-func regexpSplit(re *rregexp, s string, limit int) []string {
+func regexpSplit(re *rregexp, s string, limit int) ([]string, error) {
 	var parts []string
 	start := 0
-	for _, loc := range rubyMatches(re, s, -1) {
+	locs, err := rubyMatches(re, s, -1)
+	if err != nil {
+		return nil, err
+	}
+	for _, loc := range locs {
 		if limit > 0 && len(parts) == limit-1 {
 			break
 		}
@@ -697,7 +740,7 @@ func regexpSplit(re *rregexp, s string, limit int) []string {
 		}
 		start = me
 	}
-	return append(parts, s[start:])
+	return append(parts, s[start:]), nil
 }
 
 // strIndex implements String#[] for integers, ranges, strings and regexps.
@@ -728,7 +771,10 @@ func (in *interp) strIndex(line int, str string, args []any) (any, bool, error) 
 			}
 			return nil, true, nil
 		case *rregexp:
-			m := in.matchRegexp(a, str, 0)
+			m, err := in.matchRegexp(line, a, str)
+			if err != nil {
+				return nil, true, err
+			}
 			if m == nil {
 				return nil, true, nil
 			}
@@ -742,7 +788,10 @@ func (in *interp) strIndex(line int, str string, args []any) (any, bool, error) 
 		}
 	case 2:
 		if re, ok := args[0].(*rregexp); ok {
-			m := in.matchRegexp(re, str, 0)
+			m, err := in.matchRegexp(line, re, str)
+			if err != nil {
+				return nil, true, err
+			}
 			if m == nil {
 				return nil, true, nil
 			}
@@ -968,12 +1017,33 @@ func compileRubyRegexp(src, opts string) (*rregexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	if re.RE == nil {
-		// value compiles backreferences and lookaround with a backtracking
-		// engine this package does not use.
-		return nil, fmt.Errorf("backreferences and lookaround are not supported")
+	if re.RE == nil || mixesNamedGroups(re.RE.SubexpNames()) {
+		// Lookaround, backreferences, atomic groups: see regexp.go. With
+		// named groups Ruby's plain groups do not capture, which only
+		// regexp2 can say (ExplicitCapture).
+		bt, err := compileBacktracking(body)
+		if err != nil && re.RE != nil {
+			return &rregexp{src: src, opts: opts, re: re.RE}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &rregexp{src: src, opts: opts, bt: bt}, nil
 	}
 	return &rregexp{src: src, opts: opts, re: re.RE}, nil
+}
+
+// mixesNamedGroups tells whether a regexp has both named and plain groups.
+func mixesNamedGroups(names []string) bool {
+	named, plain := false, false
+	for _, n := range names[1:] {
+		if n == "" {
+			plain = true
+		} else {
+			named = true
+		}
+	}
+	return named && plain
 }
 
 // stripExtended removes the whitespace and comments of an /x regexp.
@@ -1025,29 +1095,35 @@ func phantomLineStart(re *rregexp, s string, loc []int) bool {
 }
 
 // rubyMatches finds up to n (all if n < 0) matches like Ruby would.
-func rubyMatches(re *rregexp, s string, n int) [][]int {
-	locs := re.re.FindAllStringSubmatchIndex(s, n)
+func rubyMatches(re *rregexp, s string, n int) ([][]int, error) {
+	var locs [][]int
+	if re.re != nil {
+		locs = re.re.FindAllStringSubmatchIndex(s, n)
+	} else {
+		var err error
+		if locs, err = re.btMatches(s, n); err != nil {
+			return nil, err
+		}
+	}
 	if k := len(locs); k > 0 && phantomLineStart(re, s, locs[k-1]) {
 		locs = locs[:k-1]
 	}
-	return locs
+	return locs, nil
 }
 
-// matchRegexp matches from byte offset start and records $~ like Ruby.
-func (in *interp) matchRegexp(re *rregexp, s string, start int) *matchData {
-	loc := re.re.FindStringSubmatchIndex(s[start:])
-	if loc == nil || phantomLineStart(re, s[start:], loc) {
+// matchRegexp matches and records $~ like Ruby.
+func (in *interp) matchRegexp(line int, re *rregexp, s string) (*matchData, error) {
+	locs, err := rubyMatches(re, s, 1)
+	if err != nil {
+		return nil, in.regexpFailed(line, err)
+	}
+	if len(locs) == 0 {
 		in.match = nil
-		return nil
+		return nil, nil
 	}
-	for i := range loc {
-		if loc[i] >= 0 {
-			loc[i] += start
-		}
-	}
-	m := &matchData{str: s, groups: loc, names: re.re.SubexpNames()}
+	m := &matchData{str: s, groups: locs[0], names: re.subexpNames()}
 	in.match = m
-	return m
+	return m, nil
 }
 
 // regexpMethod dispatches a call of one of Regexp's methods through regexpMethods.
@@ -1084,9 +1160,16 @@ func regexpMethods() methodTable[*rregexp] {
 			return nil, true, in.errorf(line, "TypeError", "no implicit conversion of %s into String", className(args[0]))
 		}
 		if name == "match?" {
-			return re.re.MatchString(s), true, nil
+			ok, err := re.matchString(s)
+			if err != nil {
+				return nil, true, in.regexpFailed(line, err)
+			}
+			return ok, true, nil
 		}
-		m := in.matchRegexp(re, s, 0)
+		m, err := in.matchRegexp(line, re, s)
+		if err != nil {
+			return nil, true, err
+		}
 		if m == nil {
 			return nil, true, nil
 		}
@@ -1164,6 +1247,18 @@ func matchDataMethods() methodTable[*matchData] {
 		}
 		return &rarray{a: out}, true, nil
 	})
+	t.def("names", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
+		if len(args) != 0 {
+			return nil, false, nil
+		}
+		out := []any{}
+		for _, n := range m.names {
+			if n != "" {
+				out = append(out, newStr(n))
+			}
+		}
+		return &rarray{a: out}, true, nil
+	})
 	t.def("pre_match", func(in *interp, line int, m *matchData, name string, args []any, blk *blockVal) (any, bool, error) {
 		return newStr(m.str[:m.groups[0]]), true, nil
 	})
@@ -1190,10 +1285,14 @@ func (in *interp) substitute(line int, str string, global bool, args []any, blk 
 	}
 	// Matching the whole string at once keeps anchors such as ^ and \b
 	// seeing the text around each match.
-	locs := rubyMatches(re, str, n)
+	locs, err := rubyMatches(re, str, n)
+	if err != nil {
+		return "", in.regexpFailed(line, err)
+	}
 	in.match = nil
+	names := re.subexpNames()
 	for _, loc := range locs {
-		m := &matchData{str: str, groups: loc, names: re.re.SubexpNames()}
+		m := &matchData{str: str, groups: loc, names: names}
 		in.match = m
 		ms, me := loc[0], loc[1]
 		b.WriteString(str[pos:ms])

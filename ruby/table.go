@@ -44,6 +44,7 @@ type methodTables struct {
 	proc       methodTable[*procVal]
 	digest     methodTable[*osslDigest]
 	hmac       methodTable[*osslHMAC]
+	class      classTable // methods of classes themselves (File.join)
 }
 
 // builtinMethods builds the tables on first use. The interpreter reaches
@@ -69,5 +70,6 @@ var builtinMethods = sync.OnceValue(func() *methodTables {
 		proc:       procMethods(),
 		digest:     digestMethods(),
 		hmac:       hmacMethods(),
+		class:      classMethods(),
 	}
 })

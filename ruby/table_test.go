@@ -1,7 +1,10 @@
 package ruby
 
 import (
+	"fmt"
+	"os/exec"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -44,4 +47,39 @@ func keys[T any](t methodTable[T]) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// TestClassTableNamesRubyMethods asks real Ruby whether every class method
+// in the class table exists, and checks its class is a constant code can
+// name, so that the table holds no misspelt or unreachable entry.
+func TestClassTableNamesRubyMethods(t *testing.T) {
+	table := builtinMethods().class
+	var script strings.Builder
+	script.WriteString("%w[json digest base64 openssl shellwords zlib ipaddr].each { |l| require l }\n")
+	names := make([]string, 0, len(table))
+	for k := range table {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		class, name, _ := strings.Cut(k, ".")
+		if !knownConstants[class] {
+			t.Errorf("%s: %s is not a known constant", k, class)
+		}
+		if strings.HasPrefix(class, "Puppet::") {
+			continue // Puppet's, not Ruby's: the conformance cases check them
+		}
+		fmt.Fprintf(&script, "puts %q unless %s.respond_to?(%q)\n", k, class, name)
+	}
+	ruby, err := exec.LookPath("ruby")
+	if err != nil {
+		t.Skip("ruby not found")
+	}
+	out, err := exec.Command(ruby, "-e", script.String()).CombinedOutput()
+	if err != nil {
+		t.Fatalf("ruby: %v\n%s", err, out)
+	}
+	if s := strings.TrimSpace(string(out)); s != "" {
+		t.Errorf("not Ruby class methods: %s", strings.ReplaceAll(s, "\n", ", "))
+	}
 }

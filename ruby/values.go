@@ -3,6 +3,8 @@ package ruby
 import (
 	"fmt"
 	"regexp"
+
+	"github.com/dlclark/regexp2"
 	"sort"
 	"strconv"
 	"strings"
@@ -54,7 +56,8 @@ type rrange struct {
 type rregexp struct {
 	src  string
 	opts string
-	re   *regexp.Regexp
+	re   *regexp.Regexp  // Go's engine, when it can run the regexp
+	bt   *regexp2.Regexp // else the backtracking engine (see regexp.go)
 }
 
 type rclass struct{ name string }
@@ -216,7 +219,19 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 		}
 		return h
 	case *value.Regexp:
+		if v.RE == nil {
+			// A regexp only a backtracking engine runs; one that does not
+			// compile for either never matches, as in value.
+			re, err := compileRubyRegexp(v.Source, "")
+			if err != nil {
+				return &rregexp{src: v.Source, re: regexp.MustCompile(`\z.`)}
+			}
+			return re
+		}
 		return &rregexp{src: v.Source, re: v.RE}
+	}
+	if sv, ok := v.(*value.Sensitive); ok {
+		return &rsensitive{fromPuppetShared(sv.Value, objs)}
 	}
 	if value.IsUndef(v) {
 		return nil
@@ -290,9 +305,18 @@ func toPuppetDepth(v any, depth int, budget *int) (value.Value, error) {
 		}
 		return b.Build(), nil
 	case *rregexp:
+		if v.re == nil {
+			return value.NewRegexp(v.src)
+		}
 		return &value.Regexp{Source: v.src, RE: v.re}, nil
 	case *puppetObj:
 		return v.v, nil
+	case *rsensitive:
+		pv, err := toPuppetDepth(v.v, depth+1, budget)
+		if err != nil {
+			return nil, err
+		}
+		return &value.Sensitive{Value: pv}, nil
 	}
 	return nil, fmt.Errorf("a %s cannot be passed to Puppet", className(v))
 }
@@ -347,6 +371,12 @@ func className(v any) string {
 		return "OpenSSL::Digest"
 	case *osslHMAC:
 		return "OpenSSL::HMAC"
+	case *x509Cert:
+		return "OpenSSL::X509::Certificate"
+	case *rsensitive:
+		return sensitiveClass
+	case *rsaKey:
+		return "OpenSSL::PKey::RSA"
 	case *rmodule:
 		return "Module"
 	}
@@ -407,6 +437,8 @@ func toS(v any) string {
 		return v.prefix.Addr().String()
 	case *gemVersion:
 		return v.s
+	case *rsensitive:
+		return sensitiveText
 	}
 	return inspect(v)
 }
@@ -502,6 +534,10 @@ func writeInspect(b *strings.Builder, v any, open []any) {
 		b.WriteString("#<MatchData " + quoteString(toS(v)) + ">")
 	case *gemVersion:
 		b.WriteString("#<Gem::Version " + quoteString(v.s) + ">")
+	case *ipAddr:
+		b.WriteString(v.inspect())
+	case *rsensitive:
+		b.WriteString("#<" + sensitiveText + ">")
 	default:
 		// Objects without a data form (scope, enumerators) print like
 		// Ruby's default inspect, minus the address.

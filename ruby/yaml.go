@@ -1,230 +1,78 @@
 package ruby
 
 import (
+	"errors"
 	"fmt"
-	"math"
-	"regexp"
-	"strconv"
-	"strings"
-	"sync"
-	"unicode"
 	"unicode/utf8"
 
-	"github.com/marionette-dev/marionette/hiera"
-	"github.com/marionette-dev/marionette/value"
+	"github.com/marionette-dev/marionette/psych"
 )
 
-// toYAML implements to_yaml (Ruby's Psych emitter) for plain data. Psych's
-// rules for quoting strings are intricate, so only strings that it surely
-// emits plain are accepted; anything else is reported as unsupported rather
-// than risk different output.
+// toYAML implements to_yaml (Ruby's Psych emitter) for plain data, through
+// package psych, which stdlib's to_yaml function shares. Objects Psych
+// writes with Ruby tags (!ruby/object, !binary) are unsupported.
 func (in *interp) toYAML(line int, v any) (string, error) {
-	switch x := v.(type) {
-	case nil:
-		return "---\n", nil
-	case *rarray:
-		if len(x.a) == 0 {
-			return "--- []\n", nil
-		}
-	case *rhash:
-		if len(x.keys) == 0 {
-			return "--- {}\n", nil
-		}
-	default:
-		s, err := in.yamlScalar(line, v)
-		if err != nil {
-			return "", err
-		}
-		return "--- " + s + "\n", nil
-	}
-	var b strings.Builder
-	b.WriteString("---\n")
-	if err := in.yamlBlock(line, &b, v, 0, 0); err != nil {
+	n, err := in.yamlNode(line, v, 0)
+	if err != nil {
 		return "", err
 	}
-	return b.String(), nil
+	s, err := psych.Dump(n)
+	if errors.Is(err, psych.ErrUnsupported) {
+		return "", in.unsupported(line, "%v", err)
+	}
+	if err != nil {
+		return "", fmt.Errorf("template %s:%d: %v: %s", in.tmpl.name, line, err, limitOfMarionette(""))
+	}
+	return s, nil
 }
 
-// yamlPlain matches strings Psych surely emits without quotes (unless
-// reserved): the common case, decided without parsing.
-var yamlPlain = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_.\-/]*(( +|:)[A-Za-z0-9_.\-/]+)*$`)
-})
-
-// yamlReserved are the YAML 1.1 words Psych quotes.
-func yamlReserved(s string) bool {
-	switch strings.ToLower(s) {
-	case "y", "n", "yes", "no", "true", "false", "on", "off", "null", "nan", "inf":
-		return true
+// yamlNode converts a Ruby value for psych, refusing what it cannot write
+// and data nested past MaxCallDepth (a Ruby array can hold itself).
+func (in *interp) yamlNode(line int, v any, depth int) (psych.Node, error) {
+	if depth > MaxCallDepth {
+		return psych.Node{}, fmt.Errorf("template %s:%d: to_yaml nested more than MaxCallDepth (%d) deep: %s", in.tmpl.name, line, MaxCallDepth, limitOfMarionette(""))
 	}
-	return false
-}
-
-// yamlString emits a one-line string as Psych does: double quotes for "y",
-// "n" and strings that start with a non-word character and hold no '"';
-// single quotes for strings a YAML reader would not read back as that same
-// string (Psych asks its scalar scanner, then libyaml refuses plain style
-// for text such as ": " or " #"); plain otherwise. ok is false for what
-// this does not follow: line breaks, control characters, non-ASCII text in
-// double quotes, and strings long enough for libyaml to fold.
-func yamlString(s string) (string, bool) {
-	if yamlPlain().MatchString(s) && !yamlReserved(s) && len(s) < 80 {
-		return s, true
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] == 0x7f {
-			return "", false
-		}
-	}
-	switch {
-	case s == "":
-		return "''", true
-	case len(s) >= 80 && strings.Contains(s, " "):
-		return "", false
-	case s == "<<":
-		return "!!str '<<'", true
-	case s == "y" || s == "n":
-		return `"` + s + `"`, true
-	case !startsWithWordChar(s) && !strings.Contains(s, `"`):
-		for i := 0; i < len(s); i++ {
-			if s[i] >= 0x80 {
-				return "", false
-			}
-		}
-		return `"` + strings.ReplaceAll(s, `\`, `\\`) + `"`, true
-	}
-	if v, err := hiera.FromYAML([]byte(s), "to_yaml"); err == nil && v == value.String(s) && !octalLike(s) &&
-		!strings.HasSuffix(s, " ") && !strings.HasPrefix(s, " ") {
-		return s, true
-	}
-	return "'" + strings.ReplaceAll(s, "'", "''") + "'", true
-}
-
-// octalLike matches Psych's /\A0[0-7]*[89]/: no octal number, but quoted.
-func octalLike(s string) bool {
-	i := 1
-	if s == "" || s[0] != '0' {
-		return false
-	}
-	for i < len(s) && s[i] >= '0' && s[i] <= '7' {
-		i++
-	}
-	return i < len(s) && (s[i] == '8' || s[i] == '9')
-}
-
-// startsWithWordChar reports whether s starts with a letter, digit or '_'
-// (Ruby's [[:word:]], Unicode letters included).
-func startsWithWordChar(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.Mn, r)
-}
-
-func (in *interp) yamlScalar(line int, v any) (string, error) {
 	switch x := v.(type) {
 	case nil:
-		return "", nil
+		return psych.Node{Kind: psych.Null}, nil
 	case bool:
-		return strconv.FormatBool(x), nil
+		return psych.Node{Kind: psych.Bool, Bool: x}, nil
 	case int64:
-		return strconv.FormatInt(x, 10), nil
+		return psych.Node{Kind: psych.Int, Int: x}, nil
 	case float64:
-		if math.IsInf(x, 0) || math.IsNaN(x) {
-			break
-		}
-		return formatFloat(x), nil
+		return psych.Node{Kind: psych.Float, Float: x}, nil
 	case *rstr:
-		if q, ok := yamlString(x.s); ok {
-			return q, nil
+		if !utf8.ValidString(x.s) {
+			// Psych writes such a string as !binary base64.
+			return psych.Node{}, in.unsupported(line, "to_yaml of the binary string %s", truncate(quoteString(x.s), 40))
 		}
-		return "", in.unsupported(line, "to_yaml of the string %s", quoteString(x.s))
+		return psych.Node{Kind: psych.String, Str: x.s}, nil
 	case symbol:
-		if yamlPlain().MatchString(string(x)) {
-			return ":" + string(x), nil
-		}
+		return psych.Node{Kind: psych.Symbol, Str: string(x)}, nil
 	case *rarray:
-		if len(x.a) == 0 {
-			return "[]", nil
-		}
-	case *rhash:
-		if len(x.keys) == 0 {
-			return "{}", nil
-		}
-	}
-	return "", in.unsupported(line, "to_yaml of %s", truncate(inspect(v), 40))
-}
-
-// yamlBlock writes a non-empty collection in block style at an indent;
-// first is the indent of the first line, which differs when the collection
-// starts right after a "- " of an enclosing sequence.
-func (in *interp) yamlBlock(line int, b *strings.Builder, v any, indent, first int) error {
-	pad := func(k int) string {
-		if k == 0 {
-			return strings.Repeat(" ", first)
-		}
-		return strings.Repeat(" ", indent)
-	}
-	if in.depth++; in.depth > MaxCallDepth {
-		return fmt.Errorf("template %s:%d: to_yaml nested more than MaxCallDepth (%d) deep: %s", in.tmpl.name, line, MaxCallDepth, limitOfMarionette(""))
-	}
-	defer func() { in.depth-- }()
-	switch x := v.(type) {
-	case *rhash:
-		for i, k := range x.keys {
-			ks, err := in.yamlScalar(line, k)
-			if err != nil {
-				return err
-			}
-			if _, isColl := k.(*rarray); isColl || k == nil {
-				return in.unsupported(line, "to_yaml of a hash key %s", inspect(k))
-			}
-			b.WriteString(pad(i) + ks + ":")
-			if err := in.yamlValue(line, b, x.vals[i], indent+2, indent); err != nil {
-				return err
-			}
-		}
-	case *rarray:
+		items := make([]psych.Node, len(x.a))
 		for i, e := range x.a {
-			b.WriteString(pad(i) + "-")
-			if err := in.yamlValue(line, b, e, indent+2, indent+2); err != nil {
-				return err
+			n, err := in.yamlNode(line, e, depth+1)
+			if err != nil {
+				return psych.Node{}, err
 			}
+			items[i] = n
 		}
-	}
-	return nil
-}
-
-// yamlValue writes what follows "key:" or "-": a scalar on the same line, a
-// hash on the following lines (or, after "-", starting on the same line),
-// a sequence likewise.
-func (in *interp) yamlValue(line int, b *strings.Builder, v any, childIndent, seqIndent int) error {
-	switch x := v.(type) {
+		return psych.Node{Kind: psych.Seq, Items: items}, nil
 	case *rhash:
-		if len(x.keys) > 0 {
-			if strings.HasSuffix(b.String(), "-") {
-				b.WriteString(" ")
-				return in.yamlBlock(line, b, x, childIndent, 0)
+		items := make([]psych.Node, 0, 2*len(x.keys))
+		for i, k := range x.keys {
+			kn, err := in.yamlNode(line, k, depth+1)
+			if err != nil {
+				return psych.Node{}, err
 			}
-			b.WriteString("\n")
-			return in.yamlBlock(line, b, x, childIndent, childIndent)
-		}
-	case *rarray:
-		if len(x.a) > 0 {
-			if strings.HasSuffix(b.String(), "-") {
-				b.WriteString(" ")
-				return in.yamlBlock(line, b, x, childIndent, 0)
+			vn, err := in.yamlNode(line, x.vals[i], depth+1)
+			if err != nil {
+				return psych.Node{}, err
 			}
-			b.WriteString("\n")
-			// Psych does not indent a sequence under a mapping key.
-			return in.yamlBlock(line, b, x, seqIndent, seqIndent)
+			items = append(items, kn, vn)
 		}
+		return psych.Node{Kind: psych.Map, Items: items}, nil
 	}
-	s, err := in.yamlScalar(line, v)
-	if err != nil {
-		return err
-	}
-	if s != "" {
-		b.WriteString(" " + s)
-	}
-	b.WriteString("\n")
-	return nil
+	return psych.Node{}, in.unsupported(line, "to_yaml of %s", truncate(inspect(v), 40))
 }

@@ -5,14 +5,12 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"regexp"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/psych"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -291,7 +289,7 @@ func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Fu
 	}
 }
 
-// ---- YAML, as Ruby's Psych writes it (Object#to_yaml).
+// ---- YAML, as Ruby's Psych writes it (Object#to_yaml): see package psych.
 
 func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) == 2 {
@@ -299,317 +297,41 @@ func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, errorf("'to_yaml' parameter 'options' expects a Hash value, got %s", describeType(args[1]))
 		}
 	}
-	var b strings.Builder
-	b.WriteString("---")
-	writeYAML(&b, args[0], 0, yamlTop)
-	return value.String(b.String()), nil
+	s, err := psych.Dump(yamlNode(args[0]))
+	if err != nil {
+		return nil, errorf("%v", err)
+	}
+	return value.String(s), nil
 }
 
-// yamlPosition says where a node is written, which decides how a
-// collection starts.
-type yamlPosition int
-
-const (
-	yamlTop   yamlPosition = iota // after "---"
-	yamlInSeq                     // after "- "
-	yamlInMap                     // after "key:"
-)
-
-func writeYAML(b *strings.Builder, v value.Value, indent int, pos yamlPosition) {
-	pad := strings.Repeat(" ", indent)
+// yamlNode gives the node psych writes for a Puppet value, as Puppet hands
+// it to Ruby: undef is nil, and values without a data form are strings.
+func yamlNode(v value.Value) psych.Node {
 	switch v := v.(type) {
 	case value.Array:
-		if len(v) == 0 {
-			b.WriteString(" []\n")
-			return
-		}
+		items := make([]psych.Node, len(v))
 		for i, e := range v {
-			if i == 0 && pos == yamlInSeq {
-				b.WriteString(" -")
-			} else {
-				if i == 0 {
-					b.WriteByte('\n')
-				}
-				b.WriteString(pad + "-")
-			}
-			writeYAML(b, e, indent+2, yamlInSeq)
+			items[i] = yamlNode(e)
 		}
+		return psych.Node{Kind: psych.Seq, Items: items}
 	case *value.Hash:
-		if v.Len() == 0 {
-			b.WriteString(" {}\n")
-			return
-		}
+		items := make([]psych.Node, 0, 2*v.Len())
 		for i := range v.Len() {
 			k, e := v.At(i)
-			if i == 0 && pos == yamlInSeq {
-				b.WriteByte(' ')
-			} else {
-				if i == 0 {
-					b.WriteByte('\n')
-				}
-				b.WriteString(pad)
-			}
-			b.WriteString(yamlKey(k))
-			b.WriteByte(':')
-			// Psych does not indent a sequence under a mapping key.
-			childIndent := indent + 2
-			if _, isSeq := e.(value.Array); isSeq {
-				childIndent = indent
-			}
-			writeYAML(b, e, childIndent, yamlInMap)
+			items = append(items, yamlNode(k), yamlNode(e))
 		}
-	default:
-		if text := yamlScalar(v, indent); text != "" {
-			b.WriteByte(' ')
-			// A scalar at the top continues on lines indented by two, as
-			// one in a sequence or mapping continues two further in.
-			b.WriteString(yamlFold(text, yamlColumn(b), max(indent, 2)))
-		}
-		b.WriteByte('\n')
-	}
-}
-
-// yamlWidth is libyaml's preferred line width: past it, a scalar breaks at
-// the next space it may break at.
-const yamlWidth = 80
-
-// yamlColumn is the column the builder's text ends at, in characters.
-func yamlColumn(b *strings.Builder) int {
-	s := b.String()
-	return utf8.RuneCountInString(s[strings.LastIndexByte(s, '\n')+1:])
-}
-
-// yamlFold breaks a plain, single-quoted or double-quoted scalar written
-// at column col as libyaml does: at a single space once the line is past
-// yamlWidth (not at a quoted scalar's first or last character, nor, but in
-// double quotes, before another space), continuing on a new line indented
-// by indent. In double quotes a break before a space is escaped with \.
-func yamlFold(text string, col, indent int) string {
-	if col+utf8.RuneCountInString(text) <= yamlWidth || text == "" {
-		return text
-	}
-	style := text[0]
-	body := text
-	switch style {
-	case '"', '\'':
-		body = text[1 : len(text)-1]
-	case '|', '>', '!', '[', '{':
-		return text
-	default:
-		style = 0
-	}
-	var out strings.Builder
-	column := col
-	if style != 0 {
-		out.WriteByte(style)
-		column++
-	}
-	spaces := false
-	last := len(body) - 1
-	for i, r := range body {
-		if r != ' ' {
-			out.WriteRune(r)
-			column++
-			spaces = false
-			continue
-		}
-		nextSpace := i < last && body[i+1] == ' '
-		breakable := !spaces && column > yamlWidth
-		if style != 0 {
-			breakable = breakable && i != 0 && i != last
-		}
-		if style != '"' {
-			breakable = breakable && !nextSpace
-		}
-		if breakable {
-			out.WriteByte('\n')
-			out.WriteString(strings.Repeat(" ", indent))
-			column = indent
-			if style == '"' && nextSpace {
-				out.WriteByte('\\')
-				column++
-			}
-		} else {
-			out.WriteByte(' ')
-			column++
-		}
-		spaces = true
-	}
-	if style != 0 {
-		out.WriteByte(style)
-	}
-	return out.String()
-}
-
-func yamlKey(k value.Value) string {
-	switch k.(type) {
-	case value.Array, *value.Hash:
-		// Complex keys are rare in Puppet data; flow style keeps them valid.
-		return "? " + value.RubyInspect(k)
-	}
-	return yamlScalar(k, 0)
-}
-
-func yamlScalar(v value.Value, indent int) string {
-	switch v := v.(type) {
+		return psych.Node{Kind: psych.Map, Items: items}
 	case value.String:
-		return yamlString(string(v), indent)
+		return psych.Node{Kind: psych.String, Str: string(v)}
 	case value.Integer:
-		return strconv.FormatInt(int64(v), 10)
+		return psych.Node{Kind: psych.Int, Int: int64(v)}
 	case value.Float:
-		f := float64(v)
-		switch {
-		case math.IsNaN(f):
-			return ".nan"
-		case math.IsInf(f, 1):
-			return ".inf"
-		case math.IsInf(f, -1):
-			return "-.inf"
-		}
-		return value.FormatFloat(f)
+		return psych.Node{Kind: psych.Float, Float: float64(v)}
 	case value.Boolean:
-		return strconv.FormatBool(bool(v))
+		return psych.Node{Kind: psych.Bool, Bool: bool(v)}
 	}
 	if value.IsUndef(v) {
-		return ""
+		return psych.Node{Kind: psych.Null}
 	}
-	return yamlString(value.RubyString(v), indent)
-}
-
-var (
-	// yamlNonString are the plain scalars Psych's scalar scanner reads as
-	// something other than a string (booleans, null, numbers with _ and ,
-	// separators, sexagesimals, dates); Psych single-quotes them.
-	yamlNonString = regexp.MustCompile(`^(?i:yes|true|on|no|false|off|null)$` +
-		`|^[-+]?(0|[1-9][0-9_,]*)$|^[-+]?0b[01_,]+$|^[-+]?0[0-7_,]+$|^[-+]?0x[0-9a-fA-F_,]+$` +
-		`|^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+$` +
-		`|^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$|^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*$` +
-		`|^\d{4}-\d{1,2}-\d{1,2}` +
-		`|^0[0-7]*[89]`)
-)
-
-// yamlString writes a string in the style Psych picks: a literal block for
-// multi-line text, double quotes for "y", "n" and strings starting with a
-// non-word character (unless they contain a double quote), single quotes
-// for strings that would read back as another type, and otherwise plain
-// unless libyaml's emitter finds plain (or single-quoted) style unsafe.
-func yamlString(s string, indent int) string {
-	switch {
-	case s == "":
-		return "''"
-	case s == "<<":
-		return "!!str '<<'"
-	case yamlSpecial(s):
-		return yamlDoubleQuoted(s)
-	case yamlMultiLine(s):
-		return yamlLiteral(s, indent)
-	case s == "y" || s == "n":
-		return yamlDoubleQuoted(s)
-	case !yamlWordStart(s) && !strings.Contains(s, `"`):
-		return yamlDoubleQuoted(s)
-	case yamlNonString.MatchString(s):
-		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
-	case strings.Contains(s, "\n"):
-		return yamlDoubleQuoted(s)
-	case !yamlPlainOK(s):
-		return "'" + strings.ReplaceAll(s, "'", "''") + "'"
-	}
-	return s
-}
-
-// yamlMultiLine is Psych's test for a literal block: a line break that is
-// not just the end of the string.
-func yamlMultiLine(s string) bool {
-	i := strings.IndexByte(s, '\n')
-	return i >= 0 && strings.TrimRight(s[i:], "\n") != ""
-}
-
-func yamlWordStart(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || unicode.Is(unicode.Pc, r)
-}
-
-// yamlSpecial reports characters libyaml will only write double-quoted.
-func yamlSpecial(s string) bool {
-	for _, r := range s {
-		if r < 0x20 && r != '\n' || r == 0x7f || r == 0xfeff {
-			return true
-		}
-	}
-	return false
-}
-
-// yamlPlainOK is libyaml's check for a plain scalar that starts with a
-// word character.
-func yamlPlainOK(s string) bool {
-	return !strings.Contains(s, ": ") && !strings.HasSuffix(s, ":") && !strings.Contains(s, " #") &&
-		!strings.HasSuffix(s, " ") && !strings.HasPrefix(s, "---") && !strings.HasPrefix(s, "...")
-}
-
-func yamlDoubleQuoted(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		case 0x1b:
-			b.WriteString(`\e`)
-		case 0:
-			b.WriteString(`\0`)
-		case '\a':
-			b.WriteString(`\a`)
-		case '\b':
-			b.WriteString(`\b`)
-		default:
-			if r < 0x20 || r == 0x7f {
-				fmt.Fprintf(&b, `\x%02X`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// yamlLiteral writes multi-line text as a literal block: "|" with "-"
-// when there is no final newline and "+" when there are several.
-func yamlLiteral(s string, indent int) string {
-	chomp := ""
-	body := s
-	switch {
-	case !strings.HasSuffix(s, "\n"):
-		chomp = "-"
-	case strings.HasSuffix(s, "\n\n"):
-		chomp = "+"
-		body = strings.TrimSuffix(s, "\n")
-	default:
-		body = strings.TrimSuffix(s, "\n")
-	}
-	if chomp == "+" {
-		body = s[:len(s)-1]
-	}
-	head := "|" + chomp
-	if strings.HasPrefix(s, " ") {
-		head = "|2" + chomp
-	}
-	pad := strings.Repeat(" ", max(indent, 2))
-	var b strings.Builder
-	b.WriteString(head)
-	for _, line := range strings.Split(body, "\n") {
-		b.WriteByte('\n')
-		if line != "" {
-			b.WriteString(pad + line)
-		}
-	}
-	return b.String()
+	return psych.Node{Kind: psych.String, Str: value.RubyString(v)}
 }

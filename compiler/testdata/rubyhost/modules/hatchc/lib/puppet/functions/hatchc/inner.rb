@@ -1,4 +1,4 @@
-# Uses a double splat, which the subset does not run.
+# Takes a keyword argument, which the subset does not run.
 Puppet::Functions.create_function(:'hatchc::inner') do
   def inner(x)
     opts = { upcase: true }

@@ -1,0 +1,577 @@
+// Package psych writes YAML as Ruby's Psych (over libyaml) writes plain
+// data with Object#to_yaml: the style it picks for each string (plain,
+// quoted, literal block), the block layout of sequences and mappings, and
+// libyaml's folding of long scalars at column 80. stdlib's to_yaml
+// function and Ruby code in templates and functions both write through
+// it, so that the two agree with each other and with Ruby.
+package psych
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/marionette-dev/marionette/value"
+)
+
+// Kind is the kind of a Node.
+type Kind uint8
+
+// The kinds of node.
+const (
+	Null   Kind = iota // nil (Puppet's undef)
+	Bool               // true, false
+	Int                // an Integer
+	Float              // a Float
+	String             // a String
+	Symbol             // a Ruby Symbol, written :name
+	Seq                // an Array
+	Map                // a Hash
+)
+
+// Node is a value to write: a scalar, or a collection of nodes.
+type Node struct {
+	Kind  Kind
+	Bool  bool
+	Int   int64
+	Float float64
+	Str   string // String's text, Symbol's name
+	// Items are a Seq's elements; a Map's keys and values alternate.
+	Items []Node
+}
+
+// ErrUnsupported is wrapped by Dump's errors for data Psych writes in a
+// form this package does not follow (a Symbol that needs quotes).
+var ErrUnsupported = errors.New("unsupported by psych")
+
+// MaxDepth bounds the nesting Dump writes, as a caller's data may be
+// deeper than is sane (Ruby code can build it).
+const MaxDepth = 1000
+
+// Dump writes a YAML document as to_yaml does: "---", the node, a final
+// newline.
+func Dump(n Node) (string, error) {
+	e := &emitter{}
+	e.b.WriteString("---")
+	if err := e.node(n, 0, atTop, 0); err != nil {
+		return "", err
+	}
+	return e.b.String(), nil
+}
+
+// position says where a node is written, which decides how a collection
+// starts.
+type position int
+
+const (
+	atTop position = iota // after "---"
+	inSeq                 // after "-" (or "?" and ":" of a complex key)
+	inMap                 // after "key:"
+)
+
+type emitter struct{ b strings.Builder }
+
+func (e *emitter) node(n Node, indent int, pos position, depth int) error {
+	if depth > MaxDepth {
+		return fmt.Errorf("to_yaml of data nested more than %d deep", MaxDepth)
+	}
+	pad := strings.Repeat(" ", indent)
+	switch n.Kind {
+	case Seq:
+		if len(n.Items) == 0 {
+			e.b.WriteString(" []\n")
+			return nil
+		}
+		for i, item := range n.Items {
+			if i == 0 && pos == inSeq {
+				e.b.WriteString(" -")
+			} else {
+				if i == 0 {
+					e.b.WriteByte('\n')
+				}
+				e.b.WriteString(pad + "-")
+			}
+			if err := e.node(item, indent+2, inSeq, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	case Map:
+		if len(n.Items) == 0 {
+			e.b.WriteString(" {}\n")
+			return nil
+		}
+		for i := 0; i+1 < len(n.Items); i += 2 {
+			k, v := n.Items[i], n.Items[i+1]
+			if i == 0 && pos == inSeq {
+				e.b.WriteByte(' ')
+			} else {
+				if i == 0 {
+					e.b.WriteByte('\n')
+				}
+				e.b.WriteString(pad)
+			}
+			key, err := keyText(k)
+			if err != nil {
+				return err
+			}
+			if (k.Kind == Seq || k.Kind == Map) && len(k.Items) > 0 || strings.Contains(key, "\n") || utf8.RuneCountInString(key) > maxSimpleKey {
+				// A complex key: "? key" then ": value", both laid out
+				// as a sequence item is.
+				e.b.WriteByte('?')
+				if k.Kind == Seq || k.Kind == Map {
+					if err := e.node(k, indent+2, inSeq, depth+1); err != nil {
+						return err
+					}
+				} else {
+					text, err := scalar(k, indent+2)
+					if err != nil {
+						return err
+					}
+					e.b.WriteString(" " + fold(text, e.column()+1, indent+2) + "\n")
+				}
+				e.b.WriteString(pad + ":")
+				if err := e.node(v, indent+2, inSeq, depth+1); err != nil {
+					return err
+				}
+				continue
+			}
+			e.b.WriteString(key + ":")
+			// Psych does not indent a sequence under a mapping key.
+			child := indent + 2
+			if v.Kind == Seq {
+				child = indent
+			}
+			if err := e.node(v, child, inMap, depth+1); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	text, err := scalar(n, indent)
+	if err != nil {
+		return err
+	}
+	if text != "" {
+		e.b.WriteByte(' ')
+		// A scalar at the top continues on lines indented by two, as one
+		// in a sequence or mapping continues two further in.
+		e.b.WriteString(fold(text, e.column(), max(indent, 2)))
+	}
+	e.b.WriteByte('\n')
+	return nil
+}
+
+// column is the column the text written so far ends at, in characters.
+func (e *emitter) column() int {
+	s := e.b.String()
+	return utf8.RuneCountInString(s[strings.LastIndexByte(s, '\n')+1:])
+}
+
+// maxSimpleKey is the longest key libyaml writes as "key:"; a longer one
+// takes the "? key" form.
+const maxSimpleKey = 128
+
+// keyText writes a scalar (or empty collection) mapping key.
+func keyText(k Node) (string, error) {
+	switch k.Kind {
+	case Null:
+		return "! ''", nil
+	case Seq:
+		return "[]", nil
+	case Map:
+		return "{}", nil
+	}
+	return scalar(k, 0)
+}
+
+// scalar writes a scalar node ("" for nil, which Psych leaves empty).
+func scalar(n Node, indent int) (string, error) {
+	switch n.Kind {
+	case Null:
+		return "", nil
+	case Bool:
+		return strconv.FormatBool(n.Bool), nil
+	case Int:
+		return strconv.FormatInt(n.Int, 10), nil
+	case Float:
+		switch f := n.Float; {
+		case math.IsNaN(f):
+			return ".nan", nil
+		case math.IsInf(f, 1):
+			return ".inf", nil
+		case math.IsInf(f, -1):
+			return "-.inf", nil
+		}
+		return value.FormatFloat(n.Float), nil
+	case String:
+		return quote(n.Str, indent), nil
+	case Symbol:
+		// Psych asks for any style, which libyaml makes plain when it can;
+		// quoted, the symbol needs the non-specific tag "!" to stay one.
+		s := ":" + n.Str
+		switch a := analyze(s); {
+		case a.plain:
+			return s, nil
+		case a.single:
+			return "! " + singleQuoted(s, indent), nil
+		}
+		return "! " + doubleQuoted(s), nil
+	}
+	return "", fmt.Errorf("%w: node kind %d", ErrUnsupported, n.Kind)
+}
+
+// width is libyaml's preferred line width: past it, a scalar breaks at
+// the next space it may break at.
+const width = 80
+
+// fold breaks a plain, single-quoted or double-quoted scalar written at
+// column col as libyaml does: at a single space once the line is past
+// width (not at a quoted scalar's first or last character, nor, but in
+// double quotes, before another space), continuing on a new line indented
+// by indent. In double quotes a break before a space is escaped with \.
+func fold(text string, col, indent int) string {
+	if col+utf8.RuneCountInString(text) <= width || text == "" || strings.Contains(text, "\n") {
+		return text
+	}
+	style := text[0]
+	body := text
+	switch style {
+	case '"', '\'':
+		body = text[1 : len(text)-1]
+	case '|', '>', '!', '[', '{':
+		return text
+	default:
+		style = 0
+	}
+	var out strings.Builder
+	column := col
+	if style != 0 {
+		out.WriteByte(style)
+		column++
+	}
+	spaces := false
+	last := len(body) - 1
+	for i, r := range body {
+		if r != ' ' {
+			out.WriteRune(r)
+			column++
+			spaces = false
+			continue
+		}
+		nextSpace := i < last && body[i+1] == ' '
+		breakable := !spaces && column > width
+		if style != 0 {
+			breakable = breakable && i != 0 && i != last
+		}
+		if style != '"' {
+			breakable = breakable && !nextSpace
+		}
+		if breakable {
+			out.WriteByte('\n')
+			out.WriteString(strings.Repeat(" ", indent))
+			column = indent
+			if style == '"' && nextSpace {
+				out.WriteByte('\\')
+				column++
+			}
+		} else {
+			out.WriteByte(' ')
+			column++
+		}
+		spaces = true
+	}
+	if style != 0 {
+		out.WriteByte(style)
+	}
+	return out.String()
+}
+
+// nonString matches the plain scalars Psych's scalar scanner reads as
+// something other than a string (booleans, null, numbers with _ and ,
+// separators, sexagesimals, dates); Psych single-quotes them.
+var nonString = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?i:yes|true|on|no|false|off|null)$` +
+		`|^[-+]?(0|[1-9][0-9_,]*)$|^[-+]?0b[01_,]+$|^[-+]?0[0-7_,]+$|^[-+]?0x[0-9a-fA-F_,]+$` +
+		`|^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+$` +
+		`|^[-+]?([0-9][0-9_,]*)?\.[0-9]*([eE][-+][0-9]+)?$|^[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\.[0-9_]*$` +
+		`|^\d{4}-\d{1,2}-\d{1,2}` +
+		`|^0[0-7]*[89]`)
+})
+
+// quote writes a string in the style Psych asks for and libyaml grants.
+// Psych asks for a literal block for text with a line break before its
+// last line, double quotes for "y", "n" and text with a line starting with
+// a non-word character and no '"' to the end of a line, single quotes for
+// text its scalar scanner would read as another type, else plain; libyaml
+// then falls back from plain to single quotes, and from single quotes or a
+// block to double quotes, when its analysis of the text forbids them.
+func quote(s string, indent int) string {
+	if s == "" {
+		return "''"
+	}
+	if s == "<<" {
+		return "!!str '<<'"
+	}
+	var style byte = 'p'
+	switch {
+	case multiLine(s):
+		style = '|'
+	case s == "y" || s == "n":
+		style = '"'
+	case nonWordLine(s):
+		style = '"'
+	case nonString().MatchString(s):
+		style = '\''
+	}
+	a := analyze(s)
+	if style == 'p' && !a.plain {
+		style = '\''
+	}
+	if style == '\'' && !a.single {
+		style = '"'
+	}
+	if style == '|' && !a.block {
+		style = '"'
+	}
+	switch style {
+	case 'p':
+		return s
+	case '\'':
+		return singleQuoted(s, indent)
+	case '|':
+		return literal(s, indent)
+	}
+	return doubleQuoted(s)
+}
+
+// multiLine is Psych's test for a literal block, /\n(?!\Z)/: a line break
+// that is not the last character, nor the one before a final newline.
+func multiLine(s string) bool {
+	i := strings.IndexByte(s, '\n')
+	return i >= 0 && i < len(s)-1 && !(i == len(s)-2 && s[len(s)-1] == '\n')
+}
+
+// nonWordLine is Psych's /^[^[:word:]][^"]*$/ with Ruby's line anchors: a
+// line (not the empty one after a final newline) starts with a non-word
+// character, a line break included, and a line ends before any '"'.
+func nonWordLine(s string) bool {
+	for p := 0; p < len(s); {
+		if !wordStart(s[p:]) {
+			_, size := utf8.DecodeRuneInString(s[p:])
+			rest := s[p+size:]
+			end := strings.IndexByte(rest, '\n')
+			if end < 0 {
+				end = len(rest)
+			}
+			if !strings.Contains(rest[:end], `"`) {
+				return true
+			}
+		}
+		next := strings.IndexByte(s[p:], '\n')
+		if next < 0 {
+			return false
+		}
+		p += next + 1
+	}
+	return false
+}
+
+// analysis is what libyaml's emitter allows for a scalar in block context.
+type analysis struct{ plain, single, block bool }
+
+// analyze is libyaml's scalar analysis: indicators, leading and trailing
+// spaces and breaks, spaces next to breaks, characters it only writes
+// escaped.
+func analyze(s string) analysis {
+	a := analysis{plain: true, single: true, block: true}
+	if strings.HasPrefix(s, "---") || strings.HasPrefix(s, "...") {
+		a.plain = false
+	}
+	var leadSpace, leadBreak, trailSpace, trailBreak, breakSpace, spaceBreak, breaks, specials bool
+	prevSpace, prevBreak := false, false
+	precededByBlank := true
+	for i, r := range s {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		first, last := i == 0, i+size == len(s)
+		followedByBlank := last || isBlankOrBreak(s[i+size:])
+		if first {
+			switch {
+			case strings.ContainsRune("#,[]{}&*!|>'\"%@`", r):
+				a.plain = false
+			case (r == '?' || r == ':' || r == '-') && followedByBlank:
+				a.plain = false
+			}
+		} else if r == ':' && followedByBlank || r == '#' && precededByBlank {
+			a.plain = false
+		}
+		if !printable(r) || r == 0xfeff {
+			specials = true
+		}
+		switch {
+		case r == ' ':
+			leadSpace = leadSpace || first
+			trailSpace = trailSpace || last
+			breakSpace = breakSpace || prevBreak
+			prevSpace, prevBreak = true, false
+		case isBreak(r):
+			breaks = true
+			leadBreak = leadBreak || first
+			trailBreak = trailBreak || last
+			spaceBreak = spaceBreak || prevSpace
+			prevSpace, prevBreak = false, true
+		default:
+			prevSpace, prevBreak = false, false
+		}
+		precededByBlank = r == ' ' || r == '\t' || isBreak(r)
+	}
+	if leadSpace || leadBreak || trailSpace || trailBreak || breaks {
+		a.plain = false
+	}
+	if trailSpace {
+		a.block = false
+	}
+	if breakSpace {
+		a.plain, a.single = false, false
+	}
+	if spaceBreak || specials {
+		a.plain, a.single, a.block = false, false, false
+	}
+	return a
+}
+
+func isBreak(r rune) bool { return r == '\n' || r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029 }
+
+func isBlankOrBreak(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r == ' ' || r == '\t' || isBreak(r)
+}
+
+// printable is libyaml's IS_PRINTABLE (with unicode output, as Psych
+// sets it): it knows no character past U+FFFF. NEL, printable there, is
+// still only written escaped.
+func printable(r rune) bool {
+	return r == '\n' || r >= 0x20 && r <= 0x7e || r >= 0xa0 && r <= 0xd7ff || r >= 0xe000 && r <= 0xfffd
+}
+
+func wordStart(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || unicode.Is(unicode.Pc, r)
+}
+
+// singleQuoted writes single quotes; libyaml writes a line break as two,
+// and indents what follows it (the closing quote, when it ends the text).
+func singleQuoted(s string, indent int) string {
+	var b strings.Builder
+	b.WriteByte('\'')
+	breaks := false
+	for _, r := range s {
+		if isBreak(r) {
+			if !breaks && r == '\n' {
+				b.WriteByte('\n')
+			}
+			b.WriteRune(r)
+			breaks = true
+			continue
+		}
+		if breaks {
+			b.WriteString(strings.Repeat(" ", max(indent, 2)))
+			breaks = false
+		}
+		if r == '\'' {
+			b.WriteByte('\'')
+		}
+		b.WriteRune(r)
+	}
+	if breaks {
+		b.WriteString(strings.Repeat(" ", max(indent, 2)))
+	}
+	b.WriteByte('\'')
+	return b.String()
+}
+
+func doubleQuoted(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case 0x1b:
+			b.WriteString(`\e`)
+		case 0:
+			b.WriteString(`\0`)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case 0x85:
+			b.WriteString(`\N`)
+		case 0x2028:
+			b.WriteString(`\L`)
+		case 0x2029:
+			b.WriteString(`\P`)
+		default:
+			switch {
+			case printable(r) && r != 0xfeff:
+				b.WriteRune(r)
+			case r <= 0xff:
+				fmt.Fprintf(&b, `\x%02X`, r)
+			case r <= 0xffff:
+				fmt.Fprintf(&b, `\u%04X`, r)
+			default:
+				fmt.Fprintf(&b, `\U%08X`, r)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// literal writes multi-line text as a literal block: "|" with "-" when
+// there is no final newline and "+" when there are several.
+func literal(s string, indent int) string {
+	chomp := ""
+	body := s
+	switch {
+	case !strings.HasSuffix(s, "\n"):
+		chomp = "-"
+	case strings.HasSuffix(s, "\n\n"):
+		chomp = "+"
+		body = s[:len(s)-1]
+	default:
+		body = strings.TrimSuffix(s, "\n")
+	}
+	head := "|" + chomp
+	if strings.HasPrefix(s, " ") || strings.HasPrefix(s, "\n") {
+		head = "|2" + chomp
+	}
+	pad := strings.Repeat(" ", max(indent, 2))
+	var b strings.Builder
+	b.WriteString(head)
+	for _, line := range strings.Split(body, "\n") {
+		b.WriteByte('\n')
+		if line != "" {
+			b.WriteString(pad + line)
+		}
+	}
+	return b.String()
+}

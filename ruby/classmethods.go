@@ -1,0 +1,118 @@
+package ruby
+
+import "strings"
+
+// classFunc implements methods of a class or module called on the class
+// itself (File.join, JSON.parse); class and name are the ones it was
+// called by. ok false means the arguments fit no form implemented here.
+type classFunc func(in *interp, line int, class, name string, args []any) (v any, ok bool, err error)
+
+// classTable holds the class methods by "Class.name".
+type classTable map[string]classFunc
+
+// def adds f as each of the space-separated methods of each of the
+// space-separated classes.
+func (t classTable) def(classes, names string, f classFunc) {
+	for _, c := range strings.Fields(classes) {
+		for _, n := range strings.Fields(names) {
+			t[c+"."+n] = f
+		}
+	}
+}
+
+// classMethods lists the class methods of the classes and modules this
+// package implements; the families share their implementation.
+func classMethods() classTable {
+	t := classTable{}
+	t.def("File", "join basename dirname exist? exists? file? directory? read", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.fileMethod(line, name, args)
+	})
+	t.def("Digest::MD5 Digest::SHA1 Digest::SHA256 Digest::SHA512", "digest hexdigest base64digest", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.digestMethod(line, class, name, args)
+	})
+	crypto := func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.cryptoClassMethod(line, class, name, args)
+	}
+	t.def("Base64", "strict_encode64 encode64 urlsafe_encode64 strict_decode64", crypto)
+	t.def("OpenSSL::X509::Certificate OpenSSL::PKey::RSA OpenSSL::Digest OpenSSL::HMAC", "new", crypto)
+	t.def("OpenSSL::HMAC", "digest hexdigest", crypto)
+	t.def("OpenSSL::KDF", "pbkdf2_hmac", crypto)
+	t.def("Shellwords", "escape shellescape split shellsplit shellwords join shelljoin", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.shellwordsMethod(line, name, args)
+	})
+	t.def("Zlib", "crc32", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.zlibMethod(line, name, args)
+	})
+	t.def("JSON", "parse generate dump fast_generate pretty_generate", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.jsonMethod(line, name, args)
+	})
+	t.def("Hash", "[]", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		v, err := in.hashFromArgs(line, args)
+		return v, true, err
+	})
+	t.def("Gem::Version", "new create", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		v, err := in.newGemVersion(line, args)
+		return v, true, err
+	})
+	t.def("Gem::Version", "correct?", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		_, ok := parseGemVersion(toS(args[0]))
+		return ok, true, nil
+	})
+	t.def("IPAddr", "new", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		v, err := in.newIPAddr(line, args)
+		return v, true, err
+	})
+	t.def(sensitiveClass, "new", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		return &rsensitive{args[0]}, true, nil
+	})
+	t.def("Regexp", "new compile", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.regexpNew(line, args)
+	})
+	return t
+}
+
+// regexpNew is Regexp.new(source[, options]): options are an Integer of
+// Regexp::IGNORECASE (1), EXTENDED (2) and MULTILINE (4), or any other
+// true value for IGNORECASE; a Regexp source is copied with its options.
+func (in *interp) regexpNew(line int, args []any) (any, bool, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return nil, false, nil
+	}
+	if re, ok := args[0].(*rregexp); ok {
+		return re, true, nil
+	}
+	src, ok := args[0].(*rstr)
+	if !ok {
+		return nil, true, in.errorf(line, "TypeError", "no implicit conversion of %s into String", className(args[0]))
+	}
+	opts := ""
+	if len(args) == 2 {
+		switch o := args[1].(type) {
+		case int64:
+			for _, f := range []struct {
+				bit  int64
+				flag string
+			}{{4, "m"}, {1, "i"}, {2, "x"}} {
+				if o&f.bit != 0 {
+					opts += f.flag
+				}
+			}
+		case nil, bool:
+			if truthy(o) {
+				opts = "i"
+			}
+		case *rstr:
+			return nil, true, in.unsupported(line, "Regexp.new with options %s", quoteString(o.s))
+		default:
+			opts = "i"
+		}
+	}
+	re, err := in.compileRegexp(line, src.s, opts)
+	return re, true, err
+}
