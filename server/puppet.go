@@ -123,6 +123,9 @@ func writeFileAtomic(dir, name string, data []byte) error {
 func (s *Server) requestFacts(r *http.Request, certname string) (*value.Hash, error) {
 	text := r.Form.Get("facts")
 	if text == "" {
+		if facts, ok, err := s.lookupFacts(r.Context(), certname); ok {
+			return facts, err
+		}
 		return s.cachedFacts(certname), nil
 	}
 	switch format := r.Form.Get("facts_format"); format {
@@ -215,7 +218,9 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	req.Trusted = trustedInfo(id)
 	req.RubyHost = s.cfg.RubyHost
 	if s.pdb != nil {
-		req.Store = s.pdb.client
+		if s.pdb.termini.Collect {
+			req.Store = s.pdb.client
+		}
 		if r.Form.Get("facts") != "" {
 			if err := s.storeFacts(ctx, certname, n.Environment, facts, req.Trusted); err != nil {
 				return err

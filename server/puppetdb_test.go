@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -23,6 +24,10 @@ type fakePuppetDB struct {
 }
 
 func (p *fakePuppetDB) handler(w http.ResponseWriter, r *http.Request) {
+	if strings.HasPrefix(r.URL.Path, "/pdb/query/v4/nodes/") {
+		w.Write([]byte(`[{"name":"os","value":"FromPuppetDB"}]`))
+		return
+	}
 	if strings.HasPrefix(r.URL.Path, "/pdb/query/v4/resources") {
 		w.Write([]byte(`[{"certname":"db01.example.com","type":"Notify","title":"from db01","exported":true,"tags":["notify"],"parameters":{"message":"hi"}}]`))
 		return
@@ -52,7 +57,7 @@ func (p *fakePuppetDB) seen() []string {
 	return append([]string(nil), p.commands...)
 }
 
-func pdbFixture(t *testing.T, soft bool) (*fixture, *fakePuppetDB, *lockedWriter) {
+func pdbFixture(t *testing.T, soft bool, opts ...func(*Config)) (*fixture, *fakePuppetDB, *lockedWriter) {
 	fake := &fakePuppetDB{}
 	ts := httptest.NewServer(http.HandlerFunc(fake.handler))
 	t.Cleanup(ts.Close)
@@ -62,7 +67,7 @@ func pdbFixture(t *testing.T, soft bool) (*fixture, *fakePuppetDB, *lockedWriter
 		t.Fatal(err)
 	}
 	client.Config().SoftWriteFailure = soft
-	f := newFixture(t, func(c *Config) { c.PuppetDB = client })
+	f := newFixture(t, append([]func(*Config){func(c *Config) { c.PuppetDB = client }}, opts...)...)
 	t.Cleanup(f.srv.Close)
 	return f, fake, logs
 }
@@ -139,5 +144,52 @@ func TestPuppetDBReport(t *testing.T) {
 	}
 	if !strings.Contains(f.logs.String(), "Report processor failed: Environment is nil") {
 		t.Errorf("bad report not logged:\n%s", f.logs.String())
+	}
+}
+
+// TestPuppetDBTermini: what reaches PuppetDB follows storeconfigs and
+// routes.yaml (puppetdb.ServerTermini): routes can store facts without
+// storeconfigs, or keep facts or catalogs out of PuppetDB with it; only
+// storeconfigs collects; a facts terminus puppetdb answers a catalog
+// request that brings no facts.
+func TestPuppetDBTermini(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		termini  puppetdb.Termini
+		commands string
+		collects bool
+	}{
+		{"routes facts only", puppetdb.Termini{Facts: true, FactsFind: true}, "replace_facts web01.example.com", false},
+		{"catalog cache elsewhere", puppetdb.Termini{Collect: true, Facts: true}, "replace_facts web01.example.com", true},
+		{"facts cache elsewhere", puppetdb.Termini{Collect: true, Catalogs: true}, "replace_catalog web01.example.com", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			termini := tc.termini
+			f, fake, _ := pdbFixture(t, false, func(c *Config) { c.PuppetDBTermini = &termini })
+			site := filepath.Join(f.dir, "code/environments/production/manifests/site.pp")
+			if err := os.WriteFile(site, []byte("Notify <<| |>>\nnotify { \"os=${facts['os']}\": }\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			resp := f.postCatalog("web01.example.com", "web01.example.com", "production", factsJSON("web01.example.com", map[string]any{"os": "Debian"}))
+			if resp.status != 200 {
+				t.Fatalf("status %d: %s", resp.status, resp.body)
+			}
+			if got := strings.Join(fake.seen(), "|"); got != tc.commands {
+				t.Errorf("commands = %q, want %q", got, tc.commands)
+			}
+			if got := strings.Contains(resp.body, "from db01"); got != tc.collects {
+				t.Errorf("collected = %v, want %v", got, tc.collects)
+			}
+			// No facts in the request: PuppetDB's when it is the facts
+			// terminus, the saved YAML's otherwise.
+			resp = f.do("web01.example.com", "GET", "/puppet/v3/catalog/web01.example.com?environment=production", nil, "")
+			want := "os=Debian"
+			if tc.termini.FactsFind {
+				want = "os=FromPuppetDB"
+			}
+			if resp.status != 200 || !strings.Contains(resp.body, want) {
+				t.Errorf("catalog without facts: status %d, want %s: %s", resp.status, want, resp.body)
+			}
+		})
 	}
 }
