@@ -25,8 +25,9 @@ const (
 // StoreClient returns the PuppetDB client the settings ask for, nil when
 // they ask for none: --puppetdb URL (PuppetDB flag) wins; otherwise
 // storeconfigs = true with storeconfigs_backend = puppetdb (Puppet 7's
-// default backend) reads $confdir/puppetdb.conf as the termini do, with
-// Puppet's certificate for https server_urls. logf receives the client's
+// default backend), or a route file sending facts or catalogs to
+// PuppetDB (StoreTermini), reads $confdir/puppetdb.conf as the termini
+// do, with Puppet's certificate for https server_urls (ConfClient). logf receives the client's
 // log lines and puppetdb.conf's warnings (nil discards them).
 func (o *Options) StoreClient(s *puppetconf.Settings, logf func(level, msg string)) (*puppetdb.Client, error) {
 	if o.PuppetDB != "" {
@@ -50,6 +51,12 @@ func (o *Options) StoreClient(s *puppetconf.Settings, logf func(level, msg strin
 	if !t.Any() {
 		return nil, nil
 	}
+	return ConfClient(s, logf)
+}
+
+// ConfClient is a client for the PuppetDB of $confdir/puppetdb.conf,
+// whatever storeconfigs says, as `puppet node deactivate` finds it.
+func ConfClient(s *puppetconf.Settings, logf func(level, msg string)) (*puppetdb.Client, error) {
 	path := filepath.Join(s.Get(puppetconf.Confdir), "puppetdb.conf")
 	cfg, warnings, err := puppetdb.ReadConfig(s.FS(), path)
 	if err != nil {
