@@ -217,17 +217,21 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	req := res.Request(n, facts)
 	req.Trusted = trustedInfo(id)
 	req.RubyHost = s.cfg.RubyHost
+	factsStored := func() error { return nil }
 	if s.pdb != nil {
 		if s.pdb.termini.Collect {
 			req.Store = s.pdb.client
 		}
 		if r.Form.Get("facts") != "" {
-			if err := s.storeFacts(ctx, certname, n.Environment, facts, req.Trusted); err != nil {
-				return err
-			}
+			factsStored = s.storeFactsDuring(ctx, certname, n.Environment, facts, req.Trusted)
 		}
 	}
 	result, err := s.compile(ctx, env, req)
+	// The facts' failure comes first, as when they are stored before the
+	// compile.
+	if ferr := factsStored(); ferr != nil {
+		return ferr
+	}
 	if err != nil {
 		return err
 	}

@@ -160,6 +160,25 @@ func (s *Server) storeFacts(ctx context.Context, certname, env string, facts *va
 	return nil
 }
 
+// storeFactsDuring starts storeFacts for a catalog request and returns
+// the wait for its outcome. Without soft_write_failure the agent waits
+// for PuppetDB to accept the facts before it gets a catalog, and a
+// failure fails the request with Puppet's message; the submission runs
+// while the catalog compiles, and the caller waits for it before it
+// looks at the compile's outcome or submits the catalog, so the agent
+// sees what it would see with the facts stored first (PuppetDB gets facts
+// before the catalog too), one PuppetDB round trip sooner.
+func (s *Server) storeFactsDuring(ctx context.Context, certname, env string, facts *value.Hash, trusted *compiler.TrustedInfo) (wait func() error) {
+	if s.pdb == nil || !s.pdb.termini.Facts || facts == nil || s.pdb.soft {
+		// Nothing to do, or only queued: no round trip to hide.
+		err := s.storeFacts(ctx, certname, env, facts, trusted)
+		return func() error { return err }
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.storeFacts(ctx, certname, env, facts, trusted) }()
+	return func() error { return <-done }
+}
+
 // storeCatalog submits replace catalog after a successful compile, as the
 // catalog terminus caches it.
 func (s *Server) storeCatalog(ctx context.Context, env *compiler.Environment, res *compiler.Result, transactionUUID, jobID string) error {

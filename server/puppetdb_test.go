@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/marionette-dev/marionette/puppetdb"
 )
@@ -191,5 +192,71 @@ func TestPuppetDBTermini(t *testing.T) {
 				t.Errorf("catalog without facts: status %d, want %s: %s", resp.status, want, resp.body)
 			}
 		})
+	}
+}
+
+// TestPuppetDBFactsDuringCompile: without soft_write_failure, replace
+// facts is submitted while the catalog compiles (PuppetDB answers the
+// facts here only once the compile's collector has queried it), replace
+// catalog only after the facts were accepted, and a facts failure is the
+// request's error even when the compile fails too, as when the facts are
+// stored first.
+func TestPuppetDBFactsDuringCompile(t *testing.T) {
+	queried := make(chan struct{})
+	var once sync.Once
+	var mu sync.Mutex
+	var order []string
+	failFacts := false
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/pdb/query/v4/resources") {
+			once.Do(func() { close(queried) })
+			w.Write([]byte(`[]`))
+			return
+		}
+		cmd := r.URL.Query().Get("command")
+		if cmd == "replace_facts" {
+			select {
+			case <-queried:
+			case <-time.After(5 * time.Second):
+				http.Error(w, "the compile did not run while the facts were submitted", http.StatusServiceUnavailable)
+				return
+			}
+		}
+		mu.Lock()
+		order = append(order, cmd)
+		fail := failFacts
+		mu.Unlock()
+		if fail {
+			http.Error(w, "down", http.StatusServiceUnavailable)
+			return
+		}
+		w.Write([]byte(`{"uuid":"x"}`))
+	}))
+	t.Cleanup(ts.Close)
+	client, err := puppetdb.NewURL(ts.URL, puppetdb.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, func(c *Config) { c.PuppetDB = client })
+	t.Cleanup(f.srv.Close)
+	site := filepath.Join(f.dir, "code/environments/production/manifests/site.pp")
+	if err := os.WriteFile(site, []byte("Notify <<| |>>\nnotify { 'x': }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	facts := factsJSON("web01.example.com", map[string]any{"os": "Debian"})
+	resp := f.postCatalog("web01.example.com", "web01.example.com", "production", facts)
+	if resp.status != 200 {
+		t.Fatalf("status %d: %s", resp.status, resp.body)
+	}
+	mu.Lock()
+	got := strings.Join(order, "|")
+	failFacts = true
+	mu.Unlock()
+	if got != "replace_facts|replace_catalog" {
+		t.Errorf("commands %s", got)
+	}
+	resp = f.postCatalog("web01.example.com", "web01.example.com", "broken", facts)
+	if resp.status != 500 || !strings.Contains(resp.body, "Failed when searching for node web01.example.com: Could not retrieve facts for web01.example.com") || strings.Contains(resp.body, "boom") {
+		t.Errorf("facts and compile failing: status %d %s", resp.status, resp.body)
 	}
 }
