@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
@@ -27,6 +28,15 @@ type collector struct {
 }
 
 func (c *Compilation) collect(sc *eval.Scope, x *syntax.CollectExpr) (value.Value, error) {
+	// Puppet checks the type when it evaluates the collector, with or
+	// without a store.
+	if err := c.collectableType(x.Type.Name); err != nil {
+		what := "Error while evaluating a Virtual Query, "
+		if x.Exported {
+			what = "Error while evaluating an Exported Query, "
+		}
+		return nil, evalError(sc, x, what, err)
+	}
 	col := &collector{typ: value.CapitalizeName(x.Type.Name), x: x, scope: sc, seen: map[*resource]bool{}}
 	if len(x.Ops) > 0 {
 		ops, err := c.attrValues(sc, x.Ops, x)
@@ -38,6 +48,29 @@ func (c *Compilation) collect(sc *eval.Scope, x *syntax.CollectExpr) (value.Valu
 	c.collectors = append(c.collectors, col)
 	// A collector's value (for relationships) is resolved at finish.
 	return &collectorRef{col: col}, nil
+}
+
+// collectableType reports why a collector of type name cannot be
+// evaluated: classes, and types that are neither native nor defined.
+func (c *Compilation) collectableType(name string) error {
+	lower := strings.ToLower(name)
+	if lower == "class" {
+		return fmt.Errorf("Classes cannot be collected")
+	}
+	if c.types == nil {
+		return nil
+	}
+	if _, ok := c.types.Lookup(lower); ok {
+		return nil
+	}
+	d, err := c.env.lookup(kindDefine, lower)
+	if err != nil {
+		return err
+	}
+	if d == nil {
+		return fmt.Errorf("Resource type %s doesn't exist", lower)
+	}
+	return nil
 }
 
 // collectorRef is the value of a collector expression.

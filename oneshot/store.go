@@ -25,8 +25,9 @@ const (
 // StoreClient returns the PuppetDB client the settings ask for, nil when
 // they ask for none: --puppetdb URL (PuppetDB flag) wins; otherwise
 // storeconfigs = true with storeconfigs_backend = puppetdb (Puppet 7's
-// default backend) reads $confdir/puppetdb.conf as the termini do, with
-// Puppet's certificate for https server_urls. logf receives the client's
+// default backend), or a route file sending facts or catalogs to
+// PuppetDB (StoreTermini), reads $confdir/puppetdb.conf as the termini
+// do, with Puppet's certificate for https server_urls (ConfClient). logf receives the client's
 // log lines and puppetdb.conf's warnings (nil discards them).
 func (o *Options) StoreClient(s *puppetconf.Settings, logf func(level, msg string)) (*puppetdb.Client, error) {
 	if o.PuppetDB != "" {
@@ -36,12 +37,26 @@ func (o *Options) StoreClient(s *puppetconf.Settings, logf func(level, msg strin
 		}
 		return puppetdb.NewURL(o.PuppetDB, puppetdb.Options{HTTPClient: hc, Logf: logf})
 	}
-	if s.Get(StoreConfigs) != "true" {
+	if s.Get(StoreConfigs) == "true" {
+		if b := s.Get(StoreConfigsBackend); b != "" && b != "puppetdb" {
+			return nil, fmt.Errorf("storeconfigs_backend '%s' is not supported: marionette stores to PuppetDB only", b)
+		}
+	}
+	// routes.yaml may send facts or catalogs to PuppetDB without
+	// storeconfigs.
+	t, _, err := StoreTermini(s)
+	if err != nil {
+		return nil, err
+	}
+	if !t.Any() {
 		return nil, nil
 	}
-	if b := s.Get(StoreConfigsBackend); b != "" && b != "puppetdb" {
-		return nil, fmt.Errorf("storeconfigs_backend '%s' is not supported: marionette stores to PuppetDB only", b)
-	}
+	return ConfClient(s, logf)
+}
+
+// ConfClient is a client for the PuppetDB of $confdir/puppetdb.conf,
+// whatever storeconfigs says, as `puppet node deactivate` finds it.
+func ConfClient(s *puppetconf.Settings, logf func(level, msg string)) (*puppetdb.Client, error) {
 	path := filepath.Join(s.Get(puppetconf.Confdir), "puppetdb.conf")
 	cfg, warnings, err := puppetdb.ReadConfig(s.FS(), path)
 	if err != nil {
@@ -62,6 +77,28 @@ func (o *Options) StoreClient(s *puppetconf.Settings, logf func(level, msg strin
 		}
 	}
 	return puppetdb.New(cfg, puppetdb.Options{HTTPClient: hc, Logf: logf})
+}
+
+// StoreTermini says what reaches PuppetDB under these settings
+// (storeconfigs, storeconfigs_backend) and the route file ($route_file,
+// default $confdir/routes.yaml), as a compile server applies them; it
+// returns the route file's warnings.
+func StoreTermini(s *puppetconf.Settings) (puppetdb.Termini, []string, error) {
+	path := s.Get("route_file")
+	if path == "" {
+		path = filepath.Join(s.Get(puppetconf.Confdir), "routes.yaml")
+	} else if strings.Contains(path, "$") {
+		p, err := s.Interpolate(path, nil)
+		if err != nil {
+			return puppetdb.Termini{}, nil, err
+		}
+		path = p
+	}
+	routes, warnings, err := puppetdb.ReadRoutes(s.FS(), path)
+	if err != nil {
+		return puppetdb.Termini{}, nil, err
+	}
+	return puppetdb.ServerTermini(s.Get(StoreConfigs) == "true", s.Get(StoreConfigsBackend), routes), warnings, nil
 }
 
 func urlStrings(cfg *puppetdb.Config) []string {
@@ -119,7 +156,8 @@ func (o *Options) attachStore(req *compiler.Request) error {
 	if err != nil {
 		return &InputError{Err: err}
 	}
-	if c != nil {
+	// Only storeconfigs collects (routes alone do not).
+	if c != nil && (o.PuppetDB != "" || s.Get(StoreConfigs) == "true") {
 		req.Store = c
 	}
 	return nil

@@ -75,14 +75,44 @@ func New(cfg *Config, o Options) (*Client, error) {
 	if cfg == nil || len(cfg.ServerURLs) == 0 {
 		return nil, errors.New("puppetdb: no server_urls")
 	}
-	c := &Client{cfg: cfg, http: o.HTTPClient, logf: o.Logf, now: o.Now}
-	if c.http == nil {
-		c.http = &http.Client{}
-	}
+	c := &Client{cfg: cfg, http: keepAlive(o.HTTPClient), logf: o.Logf, now: o.Now}
 	if c.now == nil {
 		c.now = time.Now
 	}
 	return c, nil
+}
+
+// idleConns is how many idle connections to one PuppetDB a client keeps:
+// a compile server submits from each request and each queue worker at
+// once, and Go's default of 2 closes the rest after each command, so
+// that the next one pays a new connection (and TLS handshake).
+const idleConns = 64
+
+// keepAlive returns hc (nil: a plain client) with a transport that keeps
+// idleConns idle connections per host; hc itself is not changed.
+func keepAlive(hc *http.Client) *http.Client {
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	var tr *http.Transport
+	switch t := hc.Transport.(type) {
+	case nil:
+		tr = http.DefaultTransport.(*http.Transport).Clone()
+	case *http.Transport:
+		if t.MaxIdleConnsPerHost >= idleConns {
+			return hc
+		}
+		tr = t.Clone()
+	default:
+		return hc // someone else's RoundTripper: theirs to tune
+	}
+	tr.MaxIdleConnsPerHost = idleConns
+	if tr.MaxIdleConns != 0 && tr.MaxIdleConns < idleConns {
+		tr.MaxIdleConns = idleConns
+	}
+	out := *hc
+	out.Transport = tr
+	return &out
 }
 
 // NewURL is New with one server URL (as `--puppetdb URL` gives it) and
@@ -325,7 +355,13 @@ func (c *Client) submit(ctx context.Context, command string, version int, certna
 	suffix := CommandsPath + "?" + q
 
 	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
+	// The fastest level: a catalog compresses about as well (a few
+	// percent larger) for a fifth less CPU, spent while an agent waits
+	// when soft_write_failure is off.
+	zw, err := gzip.NewWriterLevel(&gz, gzip.BestSpeed)
+	if err != nil {
+		return "", err
+	}
 	if _, err := zw.Write(payload); err != nil {
 		return "", err
 	}
@@ -349,7 +385,6 @@ func (c *Client) submit(ctx context.Context, command string, version int, certna
 		forWhom = " for " + certname
 	}
 	var resp *response
-	var err error
 	if c.cfg.CommandBroadcast {
 		resp, err = c.broadcast(ctx, servers, suffix, build)
 	} else {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -357,5 +358,101 @@ func TestPuppetDBComesBack(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// pgCtl runs scripts/puppetdb pg-stop or pg-start.
+func pgCtl(t *testing.T, action string) {
+	t.Helper()
+	out, err := exec.Command("../scripts/puppetdb", action).CombinedOutput()
+	if err != nil {
+		t.Fatalf("scripts/puppetdb %s: %v\n%s", action, err, out)
+	}
+}
+
+// TestPuppetDBPostgresStopped: PuppetDB up, its PostgreSQL stopped. As
+// measured with Puppet 7.23 and puppet-terminus-puppetdb (`puppet catalog
+// compile` with storeconfigs against scripts/puppetdb after pg-stop):
+// PuppetDB still accepts commands (200, into its disk queue) and answers
+// queries with 500, so a compile that only writes succeeds whatever
+// soft_write_failure says, a collector fails with "Could not retrieve
+// resources from the PuppetDB at URL: Failed to execute
+// '/pdb/query/v4/resources?query=...' on at least 1 of the following
+// 'server_urls': URL" and puppetdb_query with "Evaluation Error: Error
+// while evaluating a Function Call, Failed to execute '/pdb/query/v4' on at
+// least 1 of the following 'server_urls': URL (file: ..., line: 1,
+// column: 26)". After pg-start every command accepted is stored. The test
+// stops the PostgreSQL of a shared PuppetDB, so it runs only with
+// MARIONETTE_PUPPETDB_FAULTS=1 (.ci/run sets it, last).
+func TestPuppetDBPostgresStopped(t *testing.T) {
+	if os.Getenv("MARIONETTE_PUPPETDB_FAULTS") != "1" {
+		t.Skip("disturbs the shared PuppetDB: set MARIONETTE_PUPPETDB_FAULTS=1")
+	}
+	proxy, direct := liveProxy(t)
+	nodes := faultNodes("pgdown", 2)
+	t.Cleanup(func() {
+		for _, n := range nodes {
+			if p, err := puppetdb.Deactivate(n, time.Now()); err == nil {
+				_, _ = direct.SubmitCommand(context.Background(), puppetdb.DeactivateNode, puppetdb.DeactivateNodeVersion, n, p)
+			}
+		}
+	})
+	pgCtl(t, "pg-stop")
+	started := false
+	t.Cleanup(func() {
+		if !started {
+			pgCtl(t, "pg-start")
+		}
+	})
+	servers := "' on at least 1 of the following 'server_urls': " + proxy.URL()
+	for i, soft := range []bool{false, true} {
+		node := nodes[i]
+		t.Run(fmt.Sprintf("soft=%v", soft), func(t *testing.T) {
+			f, logs := faultFixture(t, proxy, soft, []string{node})
+			site := filepath.Join(f.dir, "code/environments/query/manifests/site.pp")
+			if err := os.MkdirAll(filepath.Dir(site), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(site, []byte("notify { 'q': message => puppetdb_query('nodes {}') }\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			facts := factsJSON(node, map[string]any{"os": "Debian"})
+			if resp := f.postCatalog(node, node, "production", facts); resp.status != 200 {
+				t.Errorf("writes only: status %d %s, want 200 (PuppetDB queues commands)", resp.status, resp.body)
+			}
+			resp := f.postCatalog(node, node, "collect", facts)
+			want := "Could not retrieve resources from the PuppetDB at " + proxy.URL() + ": Failed to execute '/pdb/query/v4/resources?query="
+			if resp.status != 500 || !strings.Contains(resp.body, want) || !strings.Contains(resp.body, servers) {
+				t.Errorf("collector: status %d %s\nwant 500 with %q", resp.status, resp.body, want)
+			}
+			resp = f.postCatalog(node, node, "query", facts)
+			want = "Evaluation Error: Error while evaluating a Function Call, Failed to execute '/pdb/query/v4" + servers + " (file: " + site + ", line: 1, column: 26)"
+			if resp.status != 500 || !strings.Contains(resp.body, want) {
+				t.Errorf("puppetdb_query: status %d %s\nwant 500 with %q", resp.status, resp.body, want)
+			}
+			f.srv.Close()
+			if strings.Contains(logs.String(), "err: ") {
+				t.Errorf("a command failed although PuppetDB accepts them:\n%s", logs.String())
+			}
+		})
+	}
+	pgCtl(t, "pg-start")
+	started = true
+	for _, n := range nodes {
+		if !storedCatalog(direct, n, 90*time.Second) {
+			t.Errorf("%s: catalog accepted while PostgreSQL was down is not stored after pg-start", n)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			body, err := direct.QueryEndpoint(context.Background(), "factsets", []any{"=", "certname", n})
+			if err == nil && strings.Contains(string(body), `"Debian"`) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%s: facts not stored after pg-start: %v %s", n, err, body)
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
 	}
 }

@@ -27,19 +27,38 @@ Puppet::Util::Puppetdb::Config.singleton_class.prepend(Module.new do
 end)
 `
 
-// reportViaPuppet runs Puppet's puppetdb report processor on a report
-// file, as puppetserver does on a report PUT.
+// reportViaPuppet runs Puppet's puppetdb report processor on report
+// files, as puppetserver does on a report PUT.
 const reportViaPuppet = `require 'json'
 Puppet.initialize_settings(['--confdir', ARGV[0], '--vardir', ARGV[1], '--certname', 'compiler.example.com'])
-report = Puppet::Transaction::Report.from_data_hash(JSON.parse(File.read(ARGV[2])))
-report.extend(Puppet::Reports.report(:puppetdb))
-report.process
+ARGV[2..].each do |f|
+  report = Puppet::Transaction::Report.from_data_hash(JSON.parse(File.read(f)))
+  report.extend(Puppet::Reports.report(:puppetdb))
+  report.process
+end
 `
 
-// TestLiveSameReportAsPuppet sends one agent report through serve's
-// report endpoint and the same report (another certname) through
-// Puppet's report processor, and compares the records PuppetDB holds
-// (report, its events, logs and metrics).
+// sameReports are agent reports of Puppet 7.23 (made by
+// ../puppetdb/testdata/reports/make.sh), each with the records it must
+// produce: the report is what its name says. PuppetDB 7 (open source)
+// stores corrective_change as null, from either path; the report's
+// corrective_change metric and "(corrective)" messages remain.
+var sameReports = []struct {
+	file, host string
+	shows      []string
+}{
+	{"agent-report.json", "agent.example.com", []string{`"noop":true`, `"status":"unchanged"`, `"resource_type":"File"`}},
+	{"reports/changed.json", "agent-changed.example.com", []string{`"status":"changed"`, `"status":"success"`, `"property":"message"`, `Triggered 'refresh' from 1 event`}},
+	{"reports/failed.json", "agent-failed.example.com", []string{`"status":"failed"`, `"status":"failure"`, `"status":"skipped"`, `Skipping because of failed dependencies`, `"level":"err"`}},
+	{"reports/noop.json", "agent-noop.example.com", []string{`"noop":true`, `"noop_pending":true`, `"status":"noop"`, `"category":"events","name":"noop","value":2`}},
+	{"reports/corrective.json", "agent-corrective.example.com", []string{`"name":"corrective_change","value":1`, `(corrective)`, `"property":"content"`}},
+	{"reports/mixed.json", "agent-mixed.example.com", []string{`"noop":false`, `"noop_pending":true`, `audit change: newly-recorded value 0644`, `"containment_path":["Stage[main]","Inner","Notify[in class]"]`}},
+}
+
+// TestLiveSameReportAsPuppet sends agent reports through serve's report
+// endpoint and the same reports (other certnames) through Puppet's
+// report processor, and compares the records PuppetDB holds (report, its
+// events, logs and metrics).
 func TestLiveSameReportAsPuppet(t *testing.T) {
 	_, direct := liveProxy(t)
 	if _, err := exec.LookPath("ruby"); err != nil {
@@ -48,8 +67,7 @@ func TestLiveSameReportAsPuppet(t *testing.T) {
 	if _, err := os.Stat("/usr/lib/ruby/vendor_ruby/puppet/reports/puppetdb.rb"); err != nil {
 		t.Skip("no puppet-terminus-puppetdb")
 	}
-	nodes := faultNodes("report", 2)
-	ours, theirs := nodes[0], nodes[1]
+	nodes := faultNodes("report", 2*len(sameReports))
 	// Leave PuppetDB's active nodes as they were.
 	t.Cleanup(func() {
 		for _, n := range nodes {
@@ -60,19 +78,6 @@ func TestLiveSameReportAsPuppet(t *testing.T) {
 	})
 	f := newFixture(t, func(c *Config) { c.PuppetDB = direct })
 	t.Cleanup(f.srv.Close)
-	cert, _ := f.pki.issue(ours)
-	f.clients[ours] = f.client(&cert)
-
-	data, err := os.ReadFile("../puppetdb/testdata/agent-report.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	report := func(host string) []byte {
-		return bytes.ReplaceAll(data, []byte(`"agent.example.com"`), []byte(`"`+host+`"`))
-	}
-	if r := f.do(ours, "PUT", "/puppet/v3/report/"+ours+"?environment=production", bytes.NewReader(report(ours)), "application/json"); r.status != 200 {
-		t.Fatalf("report PUT: %d %s", r.status, r.body)
-	}
 
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "conf")
@@ -81,7 +86,25 @@ func TestLiveSameReportAsPuppet(t *testing.T) {
 		"conf/puppetdb.conf": "[main]\nserver_urls = " + os.Getenv("MARIONETTE_PUPPETDB_URL") + "\n",
 		"allow_http.rb":      reportAllowHTTP,
 		"process.rb":         reportViaPuppet,
-		"report.json":        string(report(theirs)),
+	}
+	args := []string{"-r" + filepath.Join(dir, "allow_http.rb"), filepath.Join(dir, "process.rb"), conf, filepath.Join(dir, "var")}
+	for i, r := range sameReports {
+		ours, theirs := nodes[2*i], nodes[2*i+1]
+		data, err := os.ReadFile(filepath.Join("../puppetdb/testdata", r.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		report := func(host string) []byte {
+			return bytes.ReplaceAll(data, []byte(`"`+r.host+`"`), []byte(`"`+host+`"`))
+		}
+		cert, _ := f.pki.issue(ours)
+		f.clients[ours] = f.client(&cert)
+		if r := f.do(ours, "PUT", "/puppet/v3/report/"+ours+"?environment=production", bytes.NewReader(report(ours)), "application/json"); r.status != 200 {
+			t.Fatalf("report PUT: %d %s", r.status, r.body)
+		}
+		name := fmt.Sprintf("report%d.json", i)
+		files[name] = string(report(theirs))
+		args = append(args, filepath.Join(dir, name))
 	}
 	for name, text := range files {
 		p := filepath.Join(dir, name)
@@ -90,20 +113,24 @@ func TestLiveSameReportAsPuppet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	cmd := exec.Command("ruby", "-r"+filepath.Join(dir, "allow_http.rb"), filepath.Join(dir, "process.rb"), conf, filepath.Join(dir, "var"), filepath.Join(dir, "report.json"))
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := exec.Command("ruby", args...).CombinedOutput(); err != nil {
 		t.Fatalf("puppet's report processor: %v\n%s", err, out)
 	}
 
-	a := normalizeReport(t, storedReport(t, direct, theirs), theirs)
-	b := normalizeReport(t, storedReport(t, direct, ours), ours)
-	if a != b {
-		t.Errorf("stored reports differ:\npuppet: %s\nours:   %s", a, b)
-	}
-	for _, s := range []string{`"resource_events":`, `"metrics":`, `"logs":`, `"noop":true`, `"status":"unchanged"`, `"resource_type":"File"`} {
-		if !strings.Contains(a, s) {
-			t.Errorf("Puppet's stored report lacks %s: %s", s, a)
-		}
+	for i, r := range sameReports {
+		ours, theirs := nodes[2*i], nodes[2*i+1]
+		t.Run(r.file, func(t *testing.T) {
+			a := normalizeReport(t, storedReport(t, direct, theirs), theirs)
+			b := normalizeReport(t, storedReport(t, direct, ours), ours)
+			if a != b {
+				t.Errorf("stored reports differ:\npuppet: %s\nours:   %s", a, b)
+			}
+			for _, s := range append([]string{`"resource_events":`, `"metrics":`, `"logs":`}, r.shows...) {
+				if !strings.Contains(a, s) {
+					t.Errorf("Puppet's stored report lacks %s: %s", s, a)
+				}
+			}
+		})
 	}
 }
 

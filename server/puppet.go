@@ -123,6 +123,9 @@ func writeFileAtomic(dir, name string, data []byte) error {
 func (s *Server) requestFacts(r *http.Request, certname string) (*value.Hash, error) {
 	text := r.Form.Get("facts")
 	if text == "" {
+		if facts, ok, err := s.lookupFacts(r.Context(), certname); ok {
+			return facts, err
+		}
 		return s.cachedFacts(certname), nil
 	}
 	switch format := r.Form.Get("facts_format"); format {
@@ -214,15 +217,21 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	req := res.Request(n, facts)
 	req.Trusted = trustedInfo(id)
 	req.RubyHost = s.cfg.RubyHost
+	factsStored := func() error { return nil }
 	if s.pdb != nil {
-		req.Store = s.pdb.client
+		if s.pdb.termini.Collect {
+			req.Store = s.pdb.client
+		}
 		if r.Form.Get("facts") != "" {
-			if err := s.storeFacts(ctx, certname, n.Environment, facts, req.Trusted); err != nil {
-				return err
-			}
+			factsStored = s.storeFactsDuring(ctx, certname, n.Environment, facts, req.Trusted)
 		}
 	}
 	result, err := s.compile(ctx, env, req)
+	// The facts' failure comes first, as when they are stored before the
+	// compile.
+	if ferr := factsStored(); ferr != nil {
+		return ferr
+	}
 	if err != nil {
 		return err
 	}

@@ -41,22 +41,28 @@ type pdbWriter struct {
 	log      *slog.Logger
 	producer string
 	// soft is soft_write_failure: no command fails a request.
-	soft  bool
-	queue chan pdbCommand
+	soft bool
+	// termini: what goes to PuppetDB.
+	termini puppetdb.Termini
+	queue   chan pdbCommand
 	// mu guards closed; wg counts the worker.
 	mu     sync.Mutex
 	closed bool
 	wg     sync.WaitGroup
 }
 
-func newPDBWriter(c *puppetdb.Client, queue int, log *slog.Logger, producer string) *pdbWriter {
-	if c == nil {
+func newPDBWriter(c *puppetdb.Client, queue int, log *slog.Logger, producer string, termini *puppetdb.Termini) *pdbWriter {
+	t := puppetdb.AllTermini()
+	if termini != nil {
+		t = *termini
+	}
+	if c == nil || !t.Any() {
 		return nil
 	}
 	if queue <= 0 {
 		queue = DefaultPuppetDBQueue
 	}
-	w := &pdbWriter{client: c, log: log, producer: producer, soft: c.Config().SoftWriteFailure}
+	w := &pdbWriter{client: c, log: log, producer: producer, soft: c.Config().SoftWriteFailure, termini: t}
 	w.queue = make(chan pdbCommand, queue)
 	// PuppetDB accepts a command in tens of milliseconds (it persists it
 	// before answering): one worker would drain slower than compiles fill
@@ -137,7 +143,7 @@ func (w *pdbWriter) close() {
 // storeFacts submits replace facts for a catalog request's facts, as the
 // facts terminus saves them before the compile.
 func (s *Server) storeFacts(ctx context.Context, certname, env string, facts *value.Hash, trusted *compiler.TrustedInfo) error {
-	if s.pdb == nil || facts == nil {
+	if s.pdb == nil || !s.pdb.termini.Facts || facts == nil {
 		return nil
 	}
 	var th *value.Hash
@@ -154,10 +160,29 @@ func (s *Server) storeFacts(ctx context.Context, certname, env string, facts *va
 	return nil
 }
 
+// storeFactsDuring starts storeFacts for a catalog request and returns
+// the wait for its outcome. Without soft_write_failure the agent waits
+// for PuppetDB to accept the facts before it gets a catalog, and a
+// failure fails the request with Puppet's message; the submission runs
+// while the catalog compiles, and the caller waits for it before it
+// looks at the compile's outcome or submits the catalog, so the agent
+// sees what it would see with the facts stored first (PuppetDB gets facts
+// before the catalog too), one PuppetDB round trip sooner.
+func (s *Server) storeFactsDuring(ctx context.Context, certname, env string, facts *value.Hash, trusted *compiler.TrustedInfo) (wait func() error) {
+	if s.pdb == nil || !s.pdb.termini.Facts || facts == nil || s.pdb.soft {
+		// Nothing to do, or only queued: no round trip to hide.
+		err := s.storeFacts(ctx, certname, env, facts, trusted)
+		return func() error { return err }
+	}
+	done := make(chan error, 1)
+	go func() { done <- s.storeFacts(ctx, certname, env, facts, trusted) }()
+	return func() error { return <-done }
+}
+
 // storeCatalog submits replace catalog after a successful compile, as the
 // catalog terminus caches it.
 func (s *Server) storeCatalog(ctx context.Context, env *compiler.Environment, res *compiler.Result, transactionUUID, jobID string) error {
-	if s.pdb == nil || res.StoreCatalog == nil {
+	if s.pdb == nil || !s.pdb.termini.Catalogs || res.StoreCatalog == nil {
 		return nil
 	}
 	payload, err := puppetdb.Catalog(res.StoreCatalog, puppetdb.CatalogInfo{
@@ -175,6 +200,26 @@ func (s *Server) storeCatalog(ctx context.Context, env *compiler.Environment, re
 		return serverError(err.Error())
 	}
 	return nil
+}
+
+// lookupFacts finds a node's facts in PuppetDB for a catalog request
+// that brings none, as the puppetdb facts terminus does; ok is false when
+// PuppetDB is not the facts terminus.
+func (s *Server) lookupFacts(ctx context.Context, certname string) (facts *value.Hash, ok bool, err error) {
+	if s.pdb == nil || !s.pdb.termini.FactsFind {
+		return nil, false, nil
+	}
+	facts, err = s.pdb.client.NodeFacts(ctx, certname)
+	if errors.Is(err, puppetdb.ErrNoFacts) {
+		return value.EmptyHash, true, nil
+	}
+	if err != nil {
+		return nil, true, serverError(fmt.Sprintf("Failed when searching for node %s: %v", certname, err))
+	}
+	if facts == nil {
+		facts = value.EmptyHash
+	}
+	return facts, true, nil
 }
 
 // storeReport submits store report for an agent's report, as the

@@ -106,6 +106,9 @@ type Config struct {
 	// the commands waiting for submission (DefaultPuppetDBQueue when 0).
 	PuppetDB      *puppetdb.Client
 	PuppetDBQueue int
+	// PuppetDBTermini says what reaches PuppetDB (storeconfigs and
+	// routes.yaml, oneshot.StoreTermini); nil: everything.
+	PuppetDBTermini *puppetdb.Termini
 
 	// RubyHost, when set, runs the module Ruby functions beyond the Ruby
 	// subset for every compile (ruby_functions = helper); the caller
@@ -198,7 +201,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	s.tls = t
-	s.pdb = newPDBWriter(cfg.PuppetDB, cfg.PuppetDBQueue, s.log, cfg.Settings.Get(puppetconf.Certname))
+	s.pdb = newPDBWriter(cfg.PuppetDB, cfg.PuppetDBQueue, s.log, cfg.Settings.Get(puppetconf.Certname), cfg.PuppetDBTermini)
 	return s, nil
 }
 

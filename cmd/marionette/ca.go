@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -17,6 +18,7 @@ import (
 	"encoding/pem"
 
 	"github.com/marionette-dev/marionette/ca"
+	"github.com/marionette-dev/marionette/puppetdb"
 )
 
 // runCA manages a Puppet CA directory like `puppetserver ca`: setup, list,
@@ -28,7 +30,7 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "  list [--all] [--format F]  list pending requests (all certificates with --all)")
 		fmt.Fprintln(stderr, "  sign NAME...               sign pending requests (--all: every one)")
 		fmt.Fprintln(stderr, "  revoke NAME...             revoke certificates")
-		fmt.Fprintln(stderr, "  clean NAME...              revoke and delete certificates and requests")
+		fmt.Fprintln(stderr, "  clean NAME...              revoke and delete certificates and requests (--deactivate: and deactivate the nodes in PuppetDB)")
 		fmt.Fprintln(stderr, "  generate NAME              make a key and certificate, saved under --ssldir")
 	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
@@ -53,6 +55,9 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "list: output format, text or json")
 	allowSAN := fs.Bool("allow-subject-alt-names", false, "sign: accept requests with subject alternative names")
 	allowAuth := fs.Bool("allow-authorization-extensions", false, "sign: accept requests with pp_auth_* extensions")
+	deactivate := fs.Bool("deactivate", false, "clean: also deactivate the nodes in PuppetDB, as `puppet node deactivate` (Puppet's clean does not)")
+	confdir := fs.String("confdir", "", "clean --deactivate: Puppet's confdir, whose puppetdb.conf names the PuppetDB")
+	pdbURL := fs.String("puppetdb", "", "clean --deactivate: the PuppetDB `URL` (default: $confdir/puppetdb.conf)")
 	fs.Usage = func() {
 		usage()
 		fs.PrintDefaults()
@@ -156,6 +161,12 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 		if !needNames() {
 			return 2
 		}
+		var pdb *puppetdb.Client
+		if *deactivate {
+			if pdb, err = deactivateClient(*confdir, "", *pdbURL, stderr); err != nil {
+				return fail(err.Error())
+			}
+		}
 		for _, n := range names {
 			_, hadCert := c.CertificatePEM(n)
 			err := c.Clean(n)
@@ -170,6 +181,17 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 				}
 				fmt.Fprintf(stdout, "Cleaned files related to %s\n", n)
 			}
+			if pdb == nil {
+				continue
+			}
+			// A node without certificate files may still be active in
+			// PuppetDB: deactivated all the same.
+			uuid, derr := deactivateNode(context.Background(), pdb, n)
+			if derr != nil {
+				code = fail("When attempting to deactivate node '"+n+"' in PuppetDB, received", "  "+derr.Error())
+				continue
+			}
+			fmt.Fprintf(stdout, "Submitted 'deactivate node' for %s with UUID %s\n", n, uuid)
 		}
 	case "generate":
 		if len(names) == 0 && *certname != "" {

@@ -39,7 +39,7 @@ func commands() map[string]command {
 		"diff":       {"compare two catalogs, like octocatalog-diff", runDiff},
 		"help":       {"show help on a command or a topic", runHelp},
 		"lookup":     {"look up Hiera data for a node, like puppet lookup", runLookup},
-		"node":       {"show how a node is classified, like puppet node find", runNode},
+		"node":       {"show how a node is classified, like puppet node find (node deactivate: in PuppetDB)", runNode},
 		"parse":      {"parse, dump or validate Puppet manifests, like puppet parser validate", runParse},
 		"serve":      {"serve catalogs to Puppet agents over HTTPS, like puppetserver", runServe},
 		"version":    {"print marionette's version and the Puppet version it follows", runVersion},

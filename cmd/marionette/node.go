@@ -15,6 +15,9 @@ import (
 // find`: the classifier's classes, parameters and environment, and which node
 // definition of the main manifest matches.
 func runNode(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "deactivate" {
+		return runNodeDeactivate(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("node", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var f envFlags
@@ -23,6 +26,7 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 	addOutputFlags(fs, &out, "yaml", "json", "pson")
 	fs.Usage = func() {
 		fmt.Fprintln(fs.Output(), "usage: marionette node NODE [--enc SCRIPT] [--manifest FILE_OR_DIR] [--facts F] [flags]")
+		fmt.Fprintln(fs.Output(), "       marionette node deactivate NODE... [--confdir DIR] [--puppetdb URL]")
 		fs.PrintDefaults()
 	}
 	if len(args) > 0 && args[0] != "" && args[0][0] != '-' {

@@ -161,6 +161,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
+	if *pdbURL == "" {
+		// storeconfigs and routes.yaml say what reaches PuppetDB.
+		t, warnings, err := oneshot.StoreTermini(settings)
+		if err != nil {
+			fmt.Fprintf(stderr, "Error: %v\n", err)
+			return 1
+		}
+		for _, w := range warnings {
+			cfg.Logger.Warn(w)
+		}
+		cfg.PuppetDBTermini = &t
+	}
 	rf := &oneshot.Options{Settings: map[string]string{}}
 	if *rubyFunctions != "" {
 		rf.Settings[puppetconf.RubyFunctions] = *rubyFunctions

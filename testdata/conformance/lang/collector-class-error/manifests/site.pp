@@ -1,0 +1,3 @@
+class foo {}
+include foo
+Class <| title == 'foo' |>

@@ -1,0 +1,5 @@
+notify { 'before': }
+Notify <| title == 'before' |>
+if $facts['osfamily'] == 'Debian' {
+  Nosuch <| title == 'x' |>
+}

@@ -1,0 +1,3 @@
+define known::thing {}
+Known::Thing <<| |>>
+Nosuch <<| tag == 'web' |>>
