@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -120,8 +121,30 @@ func (s *erbScope) UpdateVariable(name string, v value.Value) {
 }
 
 func (s *erbScope) CallFunction(name string, args []value.Value) (value.Value, error) {
-	return s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args, Node: s.at})
+	v, err := s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args, Node: s.at})
+	if err != nil && !isUnsupportedRuby(err) && s.c.ev.Poll() == nil {
+		// Ruby code may rescue a called function's error, as under
+		// Puppet; a stopped compile or Ruby beyond the subset may not.
+		class := "Puppet::ParseError"
+		var re *ruby.RubyError
+		if errors.As(err, &re) {
+			class = re.Class
+		}
+		return nil, &rescuableError{err: err, class: class}
+	}
+	return v, err
 }
+
+// rescuableError is an error of a function Ruby code called, which the
+// code can rescue as an exception of class (ruby.RescuableError).
+type rescuableError struct {
+	err   error
+	class string
+}
+
+func (e *rescuableError) Error() string     { return e.err.Error() }
+func (e *rescuableError) Unwrap() error     { return e.err }
+func (e *rescuableError) RubyClass() string { return e.class }
 
 // Variables lists every variable visible in the scope whose value is not
 // undef, nearest scope first winning (for scope.to_hash).
@@ -200,4 +223,15 @@ func (s *erbScope) ModuleFile(path string, read bool) (erb.ModuleFile, bool) {
 		return f, true
 	}
 	return erb.ModuleFile{}, false
+}
+
+// Log records what Ruby code logs through Puppet.debug, Puppet.warning
+// and the like as a message of this compile (ruby.Logger).
+func (s *erbScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }
+
+// Setting answers Puppet[:name] with the compile's setting as
+// $settings::name shows it (ruby.Settings).
+func (s *erbScope) Setting(name string) (value.Value, bool) {
+	v, found, _ := s.c.qualifiedLookup("settings::" + name)
+	return v, found
 }

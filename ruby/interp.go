@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path"
@@ -131,9 +132,22 @@ type rubyError struct {
 	class string
 	msg   string
 	full  string
+	// cause is the error of a Puppet function the code called, which
+	// Ruby sees as an exception of class (see RescuableError).
+	cause error
 }
 
 func (e *rubyError) Error() string { return e.full }
+func (e *rubyError) Unwrap() error { return e.cause }
+
+// RescuableError may be implemented by an error a Scope's CallFunction
+// returns, to let Ruby code rescue it as Puppet's Ruby code can: RubyClass
+// is the exception class Ruby sees (Puppet::ParseError for an evaluation
+// error). Any other error of a called function cannot be rescued.
+type RescuableError interface {
+	error
+	RubyClass() string
+}
 
 func (in *interp) errorf(line int, class, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
@@ -759,6 +773,7 @@ var knownConstants = map[string]bool{
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
+	"CGI": true, "Puppet": true,
 }
 
 // setConst assigns a constant in the module being defined, if any.
@@ -1545,6 +1560,10 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 	}
 	r, err := call(name, pv)
 	if err != nil {
+		var re RescuableError
+		if errors.As(err, &re) {
+			return nil, &rubyError{class: re.RubyClass(), msg: re.Error(), full: fmt.Sprintf("template %s:%d: %v", in.tmpl.name, line, err), cause: err}
+		}
 		return nil, fmt.Errorf("template %s:%d: %w", in.tmpl.name, line, err)
 	}
 	return fromPuppet(r), nil

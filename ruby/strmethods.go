@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -96,6 +97,13 @@ func strMethods() methodTable[*rstr] {
 				fargs = a.a
 			}
 			r, err := in.format(line, s, fargs)
+			var re *rubyError
+			if errors.As(err, &re) && re.class == "KeyError" {
+				// Puppet loads fast_gettext, whose String#% answers a
+				// missing %{key} with the string itself (Kernel#format
+				// still raises).
+				return s, true, nil
+			}
 			return newStr(r), true, err
 		}
 		return nil, false, nil
