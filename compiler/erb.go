@@ -122,17 +122,25 @@ func (s *erbScope) UpdateVariable(name string, v value.Value) {
 
 func (s *erbScope) CallFunction(name string, args []value.Value) (value.Value, error) {
 	v, err := s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args, Node: s.at})
-	if err != nil && !isUnsupportedRuby(err) && s.c.ev.Poll() == nil {
-		// Ruby code may rescue a called function's error, as under
-		// Puppet; a stopped compile or Ruby beyond the subset may not.
-		class := "Puppet::ParseError"
-		var re *ruby.RubyError
-		if errors.As(err, &re) {
-			class = re.Class
-		}
-		return nil, &rescuableError{err: err, class: class}
+	if err != nil {
+		return nil, s.rescuable(err)
 	}
-	return v, err
+	return v, nil
+}
+
+// rescuable marks the error of a function Ruby code called as one the
+// code may rescue, as under Puppet; a stopped compile or Ruby beyond the
+// subset may not be rescued.
+func (s *erbScope) rescuable(err error) error {
+	if isUnsupportedRuby(err) || s.c.ev.Poll() != nil {
+		return err
+	}
+	class := "Puppet::ParseError"
+	var re *ruby.RubyError
+	if errors.As(err, &re) {
+		class = re.Class
+	}
+	return &rescuableError{err: err, class: class}
 }
 
 // rescuableError is an error of a function Ruby code called, which the
