@@ -243,3 +243,31 @@ func (s *erbScope) Setting(name string) (value.Value, bool) {
 	v, found, _ := s.c.qualifiedLookup("settings::" + name)
 	return v, found
 }
+
+// ResourceParameters answers scope.resource.to_hash (ruby.ResourceLister):
+// the parameters of the class or defined-type instance whose body holds
+// the scope, undef ones left out, and its name (the title) when no
+// parameter gives it, as Puppet's Resource#to_hash has them.
+func (s *erbScope) ResourceParameters() (*value.Hash, bool) {
+	for sc := s.sc; sc != nil; sc = sc.Parent() {
+		d := s.c.scopes[sc]
+		if d == nil || d.resource == nil {
+			continue
+		}
+		r := d.resource
+		b := value.NewHashBuilder(len(r.Params) + 1)
+		named := false
+		for _, p := range r.Params {
+			if value.IsUndef(p.Value) {
+				continue
+			}
+			named = named || p.Name == "name"
+			b.Set(value.String(p.Name), p.Value)
+		}
+		if !named {
+			b.Set(value.String("name"), value.String(r.Title))
+		}
+		return b.Build(), true
+	}
+	return nil, false
+}

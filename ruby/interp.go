@@ -1564,6 +1564,8 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 			fargs = splat(args[1])
 		}
 		return in.callPuppet(line, n, fargs)
+	case name == "resource" && len(args) == 0:
+		return in.scopeResource(line)
 	case strings.HasPrefix(name, "function_"):
 		fn := strings.TrimPrefix(name, "function_")
 		if len(args) != 1 {

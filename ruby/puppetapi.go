@@ -126,3 +126,57 @@ func unhex(c byte) byte {
 	}
 	return c - '0'
 }
+
+// ResourceLister may be implemented by a Scope to answer scope.resource
+// (extlib::dump_params): the parameters of the resource whose body is
+// being evaluated, a class or a defined-type instance, its namevar
+// included, in order, as Puppet's Resource#to_hash gives them. ok is false
+// when the scope has no such resource.
+type ResourceLister interface {
+	ResourceParameters() (params *value.Hash, ok bool)
+}
+
+// resourceObj is what scope.resource gives Ruby code: a Puppet::Resource
+// of which the subset has to_hash.
+type resourceObj struct {
+	params *value.Hash
+}
+
+// scopeResource is scope.resource.
+func (in *interp) scopeResource(line int) (any, error) {
+	rl, ok := in.scope.(ResourceLister)
+	if !ok {
+		return nil, in.unsupported(line, "scope.resource without the compile's resources")
+	}
+	params, ok := rl.ResourceParameters()
+	if !ok {
+		return nil, in.unsupported(line, "scope.resource outside a class or defined type")
+	}
+	return &resourceObj{params: params}, nil
+}
+
+// resourceMethod implements Puppet::Resource#to_hash (Symbol keys) and #[].
+func (in *interp) resourceMethod(line int, r *resourceObj, name string, args []any) (any, bool, error) {
+	switch name {
+	case "to_hash", "to_h":
+		if len(args) != 0 {
+			return nil, false, nil
+		}
+		h := newHash()
+		for i := 0; i < r.params.Len(); i++ {
+			k, v := r.params.At(i)
+			h.set(symbol(value.ToString(k)), fromPuppet(v))
+		}
+		return h, true, nil
+	case "[]":
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		v, found := r.params.Get(value.String(toS(args[0])))
+		if !found {
+			return nil, true, nil
+		}
+		return fromPuppet(v), true, nil
+	}
+	return nil, false, nil
+}

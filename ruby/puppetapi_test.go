@@ -119,3 +119,42 @@ end
 		t.Errorf("not rescuable: got %v", err)
 	}
 }
+
+func (s *hostScope) ResourceParameters() (*value.Hash, bool) {
+	b := value.NewHashBuilder(2)
+	b.Set(value.String("port"), value.String("80"))
+	b.Set(value.String("name"), value.String("one"))
+	return b.Build(), true
+}
+
+// TestScopeResource checks scope.resource.to_hash (Symbol keys, in order)
+// and #[], as extlib::dump_params uses them.
+func TestScopeResource(t *testing.T) {
+	src := `Puppet::Functions.create_function(:'t::params', Puppet::Functions::InternalFunction) do
+  dispatch :params do
+    scope_param
+  end
+  def params(scope)
+    h = scope.resource.to_hash
+    [h.keys.map(&:inspect).join(','), scope.resource[:port], h.transform_keys(&:to_s).reject { |k, _| k == 'name' }]
+  end
+end
+`
+	f, err := LoadRubyFunction("params.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := f.Call(&hostScope{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := value.NewHashBuilder(1)
+	b.Set(value.String("port"), value.String("80"))
+	want := value.Array{value.String(":port,:name"), value.String("80"), b.Build()}
+	if !value.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if _, err := f.Call(funcScope{}, nil); err == nil || !strings.Contains(err.Error(), "unsupported Ruby") {
+		t.Errorf("without resources: got %v, want unsupported Ruby", err)
+	}
+}

@@ -355,6 +355,8 @@ func className(v any) string {
 		return "Class"
 	case *scopeObj:
 		return "Puppet::Parser::Scope"
+	case *resourceObj:
+		return "Puppet::Parser::Resource"
 	case *matchData:
 		return "MatchData"
 	case *puppetObj:
