@@ -108,6 +108,9 @@ func strMethods() methodTable[*rstr] {
 		}
 		return nil, false, nil
 	})
+	t.def("crypt", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		return in.strCrypt(line, s, args)
+	})
 	t.def("<< concat", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		if s.frozen {
 			return nil, true, in.frozenError(line, s)
