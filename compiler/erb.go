@@ -5,8 +5,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
@@ -270,4 +272,34 @@ func (s *erbScope) ResourceParameters() (*value.Hash, bool) {
 		return b.Build(), true
 	}
 	return nil, false
+}
+
+// HasResource tells whether typ[title] has been declared, following
+// aliases as a reference does (ruby.CatalogEditor).
+func (s *erbScope) HasResource(typ, title string) bool {
+	return s.c.byRef[catalog.Ref{Type: typ, Title: title}] != nil
+}
+
+// RemoveResource takes typ[title] out of the catalog-to-be, as
+// extlib::remove_resource does to Puppet's catalog and compiler: it is
+// neither in the catalog nor evaluated (a defined type's body), and its
+// title and uniqueness key are free again (ruby.CatalogEditor).
+func (s *erbScope) RemoveResource(typ, title string) {
+	c := s.c
+	r := c.byRef[catalog.Ref{Type: typ, Title: title}]
+	if r == nil {
+		return
+	}
+	for ref, x := range c.byRef {
+		if x == r {
+			delete(c.byRef, ref)
+		}
+	}
+	for k, x := range c.uniq {
+		if x == r {
+			delete(c.uniq, k)
+		}
+	}
+	c.resources = slices.DeleteFunc(c.resources, func(x *resource) bool { return x == r })
+	c.pendingDefines = slices.DeleteFunc(c.pendingDefines, func(x *resource) bool { return x == r })
 }

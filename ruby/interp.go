@@ -781,7 +781,7 @@ var knownConstants = map[string]bool{
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
-	"CGI": true, "Puppet": true,
+	"CGI": true, "Puppet": true, runtime3Support: true,
 }
 
 // setConst assigns a constant in the module being defined, if any.
@@ -1566,6 +1566,8 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return in.callPuppet(line, n, fargs)
 	case name == "resource" && len(args) == 0:
 		return in.scopeResource(line)
+	case (name == "compiler" || name == "catalog") && len(args) == 0:
+		return &compilerPart{part: name}, nil
 	case strings.HasPrefix(name, "function_"):
 		fn := strings.TrimPrefix(name, "function_")
 		if len(args) != 1 {

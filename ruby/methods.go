@@ -73,6 +73,10 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.bigMethod(line, r, name, args)
 	case *resourceObj:
 		v, ok, err = in.resourceMethod(line, r, name, args)
+	case *compilerPart:
+		v, ok, err = in.compilerPartMethod(line, r, name, args)
+	case *puppetObj:
+		v, ok, err = in.puppetObjMethod(line, r, name, args)
 	case *rstr:
 		v, ok, err = in.strMethod(line, r, name, args, blk)
 	case symbol:

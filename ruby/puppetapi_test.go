@@ -158,3 +158,51 @@ end
 		t.Errorf("without resources: got %v, want unsupported Ruby", err)
 	}
 }
+
+// editorScope is a Scope with a catalog of Notify['a'] and Notify['b'].
+type editorScope struct {
+	funcScope
+	have map[string]bool
+}
+
+func (s *editorScope) HasResource(typ, title string) bool { return s.have[typ+"["+title+"]"] }
+func (s *editorScope) RemoveResource(typ, title string)   { delete(s.have, typ+"["+title+"]") }
+
+// TestRemoveResource checks the catalog access of extlib::remove_resource:
+// find_resource_type, findresource (nil when absent), remove_resource and
+// resources.delete, and a Resource type's type_name and title.
+func TestRemoveResource(t *testing.T) {
+	src := `Puppet::Functions.create_function(:'t::rm', Puppet::Functions::InternalFunction) do
+  dispatch :rm do
+    scope_param
+    param 'Type[Resource]', :resource
+  end
+  def rm(scope, resource)
+    type = Puppet::Pops::Evaluator::Runtime3ResourceSupport.find_resource_type(scope, resource.type_name)
+    r = scope.compiler.findresource(type, resource.title)
+    return "#{resource.type_name}['#{resource.title}'] missing" unless r
+    scope.catalog.remove_resource(r)
+    scope.compiler.resources.delete(r)
+    "removed; again: #{scope.compiler.findresource(type, resource.title).inspect}"
+  end
+end
+`
+	f, err := LoadRubyFunction("rm.rb", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &editorScope{have: map[string]bool{"Notify[a]": true, "Notify[b]": true}}
+	for _, c := range []struct{ title, want string }{
+		{"a", "removed; again: nil"},
+		{"a", "Notify['a'] missing"},
+		{"c", "Notify['c'] missing"},
+	} {
+		got, err := f.Call(s, []value.Value{&value.ResourceType{Type: "Notify", Title: c.title}})
+		if err != nil || got != value.String(c.want) {
+			t.Errorf("Notify[%s]: got %v, %v; want %q", c.title, got, err, c.want)
+		}
+	}
+	if !s.have["Notify[b]"] || len(s.have) != 1 {
+		t.Errorf("catalog after: %v", s.have)
+	}
+}

@@ -381,6 +381,18 @@ func className(v any) string {
 		return "OpenSSL::PKey::RSA"
 	case *rmodule:
 		return "Module"
+	case *compilerPart:
+		switch v.part {
+		case "compiler":
+			return "Puppet::Parser::Compiler"
+		case "catalog":
+			return "Puppet::Resource::Catalog"
+		}
+		return "Array"
+	case *catalogRef:
+		return "Puppet::Parser::Resource"
+	case *resourceTypeRef:
+		return "Puppet::Type"
 	}
 	return "Object"
 }
