@@ -1,11 +1,14 @@
 package compiler
 
 import (
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
@@ -120,8 +123,38 @@ func (s *erbScope) UpdateVariable(name string, v value.Value) {
 }
 
 func (s *erbScope) CallFunction(name string, args []value.Value) (value.Value, error) {
-	return s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args, Node: s.at})
+	v, err := s.c.CallFunction(s.c.ev, s.sc, &eval.Call{Name: name, Args: args, Node: s.at})
+	if err != nil {
+		return nil, s.rescuable(err)
+	}
+	return v, nil
 }
+
+// rescuable marks the error of a function Ruby code called as one the
+// code may rescue, as under Puppet; a stopped compile or Ruby beyond the
+// subset may not be rescued.
+func (s *erbScope) rescuable(err error) error {
+	if isUnsupportedRuby(err) || s.c.ev.Poll() != nil {
+		return err
+	}
+	class := "Puppet::ParseError"
+	var re *ruby.RubyError
+	if errors.As(err, &re) {
+		class = re.Class
+	}
+	return &rescuableError{err: err, class: class}
+}
+
+// rescuableError is an error of a function Ruby code called, which the
+// code can rescue as an exception of class (ruby.RescuableError).
+type rescuableError struct {
+	err   error
+	class string
+}
+
+func (e *rescuableError) Error() string     { return e.err.Error() }
+func (e *rescuableError) Unwrap() error     { return e.err }
+func (e *rescuableError) RubyClass() string { return e.class }
 
 // Variables lists every variable visible in the scope whose value is not
 // undef, nearest scope first winning (for scope.to_hash).
@@ -200,4 +233,73 @@ func (s *erbScope) ModuleFile(path string, read bool) (erb.ModuleFile, bool) {
 		return f, true
 	}
 	return erb.ModuleFile{}, false
+}
+
+// Log records what Ruby code logs through Puppet.debug, Puppet.warning
+// and the like as a message of this compile (ruby.Logger).
+func (s *erbScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }
+
+// Setting answers Puppet[:name] with the compile's setting as
+// $settings::name shows it (ruby.Settings).
+func (s *erbScope) Setting(name string) (value.Value, bool) {
+	v, found, _ := s.c.qualifiedLookup("settings::" + name)
+	return v, found
+}
+
+// ResourceParameters answers scope.resource.to_hash (ruby.ResourceLister):
+// the parameters of the class or defined-type instance whose body holds
+// the scope, undef ones left out, and its name (the title) when no
+// parameter gives it, as Puppet's Resource#to_hash has them.
+func (s *erbScope) ResourceParameters() (*value.Hash, bool) {
+	for sc := s.sc; sc != nil; sc = sc.Parent() {
+		d := s.c.scopes[sc]
+		if d == nil || d.resource == nil {
+			continue
+		}
+		r := d.resource
+		b := value.NewHashBuilder(len(r.Params) + 1)
+		named := false
+		for _, p := range r.Params {
+			if value.IsUndef(p.Value) {
+				continue
+			}
+			named = named || p.Name == "name"
+			b.Set(value.String(p.Name), p.Value)
+		}
+		if !named {
+			b.Set(value.String("name"), value.String(r.Title))
+		}
+		return b.Build(), true
+	}
+	return nil, false
+}
+
+// HasResource tells whether typ[title] has been declared, following
+// aliases as a reference does (ruby.CatalogEditor).
+func (s *erbScope) HasResource(typ, title string) bool {
+	return s.c.byRef[catalog.Ref{Type: typ, Title: title}] != nil
+}
+
+// RemoveResource takes typ[title] out of the catalog-to-be, as
+// extlib::remove_resource does to Puppet's catalog and compiler: it is
+// neither in the catalog nor evaluated (a defined type's body), and its
+// title and uniqueness key are free again (ruby.CatalogEditor).
+func (s *erbScope) RemoveResource(typ, title string) {
+	c := s.c
+	r := c.byRef[catalog.Ref{Type: typ, Title: title}]
+	if r == nil {
+		return
+	}
+	for ref, x := range c.byRef {
+		if x == r {
+			delete(c.byRef, ref)
+		}
+	}
+	for k, x := range c.uniq {
+		if x == r {
+			delete(c.uniq, k)
+		}
+	}
+	c.resources = slices.DeleteFunc(c.resources, func(x *resource) bool { return x == r })
+	c.pendingDefines = slices.DeleteFunc(c.pendingDefines, func(x *resource) bool { return x == r })
 }

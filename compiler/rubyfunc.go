@@ -2,6 +2,8 @@ package compiler
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
@@ -16,6 +18,11 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 	if file == "" {
 		return nil, false, nil
 	}
+	return c.callRubyFunctionFile(sc, name, file, call)
+}
+
+// callRubyFunctionFile runs the Ruby function file defines.
+func (c *Compilation) callRubyFunctionFile(sc *eval.Scope, name, file string, call *eval.Call) (v value.Value, found bool, err error) {
 	loaded, err := c.env.sources.templates.load(file, "ruby", func(src []byte) (any, error) {
 		return ruby.LoadRubyFunction(file, src)
 	})
@@ -90,4 +97,35 @@ func (c *Compilation) dispatchAccepts(d ruby.Dispatch, args []value.Value) bool 
 		}
 	}
 	return ai == len(args)
+}
+
+// CallFunction3 runs scope.function_x with a module's 3.x function x when
+// one exists, as Puppet's function_* methods do even where a 4.x function
+// of that name exists (ruby.Function3Caller).
+func (s *erbScope) CallFunction3(name string, args []value.Value) (value.Value, bool, error) {
+	file := s.c.env.rubyFunction3File(name)
+	if file == "" {
+		return nil, false, nil
+	}
+	call := &eval.Call{Name: name, Args: args, Node: s.at}
+	v, _, err := s.c.callRubyFunctionFile(s.sc, name, file, call)
+	if err != nil {
+		return nil, true, s.rescuable(evalError(s.sc, call.Node, callKind(call)+", ", err))
+	}
+	return v, true, nil
+}
+
+// rubyFunction3File finds a module's 3.x Ruby function file of that name
+// (lib/puppet/parser/functions/NAME.rb), in module path order, or "".
+func (env *Environment) rubyFunction3File(name string) string {
+	if strings.Contains(name, ":") {
+		return ""
+	}
+	for _, mod := range env.moduleList {
+		p := filepath.Join(mod, "lib", "puppet", "parser", "functions", name+".rb")
+		if env.rubyFuncs[p] {
+			return p
+		}
+	}
+	return ""
 }

@@ -71,6 +71,15 @@ func classMethods() classTable {
 		}
 		return &rsensitive{args[0]}, true, nil
 	})
+	t.def(runtime3Support, "find_resource_type", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.findResourceType(line, args)
+	})
+	t.def("CGI", "escape unescape", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.cgiMethod(line, name, args)
+	})
+	t.def("Puppet", "[] "+puppetLogLevels, func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.puppetClassMethod(line, name, args)
+	})
 	t.def("Regexp", "new compile", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		return in.regexpNew(line, args)
 	})

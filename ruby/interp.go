@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path"
@@ -12,10 +13,12 @@ import (
 
 // interp is the state of one rendering.
 type interp struct {
-	tmpl  *Template
-	scope Scope
-	out   strings.Builder
-	ivars map[string]any // instance variables read or assigned so far
+	// catches are the tags of the catch blocks running, innermost last.
+	catches []any
+	tmpl    *Template
+	scope   Scope
+	out     strings.Builder
+	ivars   map[string]any // instance variables read or assigned so far
 	// assigned lists the instance variables the template assigned, in
 	// order: they exist (instance_variables, defined?) even when nil.
 	assigned []string
@@ -120,6 +123,12 @@ type returnSignal struct {
 	line int
 }
 
+// throwSignal is Kernel#throw unwinding to the catch block of its tag.
+type throwSignal struct {
+	tag, v any
+}
+
+func (*throwSignal) Error() string  { return "throw" }
 func (*returnSignal) Error() string { return "return" }
 func (*breakSignal) Error() string  { return "break" }
 func (*nextSignal) Error() string   { return "next" }
@@ -131,9 +140,22 @@ type rubyError struct {
 	class string
 	msg   string
 	full  string
+	// cause is the error of a Puppet function the code called, which
+	// Ruby sees as an exception of class (see RescuableError).
+	cause error
 }
 
 func (e *rubyError) Error() string { return e.full }
+func (e *rubyError) Unwrap() error { return e.cause }
+
+// RescuableError may be implemented by an error a Scope's CallFunction
+// returns, to let Ruby code rescue it as Puppet's Ruby code can: RubyClass
+// is the exception class Ruby sees (Puppet::ParseError for an evaluation
+// error). Any other error of a called function cannot be rescued.
+type RescuableError interface {
+	error
+	RubyClass() string
+}
 
 func (in *interp) errorf(line int, class, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
@@ -759,6 +781,7 @@ var knownConstants = map[string]bool{
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
+	"CGI": true, "Puppet": true, runtime3Support: true,
 }
 
 // setConst assigns a constant in the module being defined, if any.
@@ -1312,6 +1335,31 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 		if len(args) == 0 {
 			return &scopeObj{}, nil
 		}
+	case "catch":
+		// catch(tag) { ... }: a throw of the same object ends the block
+		// with the thrown value.
+		if len(args) == 1 && blk != nil {
+			in.catches = append(in.catches, args[0])
+			v, err := in.yield(line, blk, args[0])
+			in.catches = in.catches[:len(in.catches)-1]
+			if t, ok := err.(*throwSignal); ok && t.tag == args[0] {
+				return t.v, nil
+			}
+			return v, err
+		}
+	case "throw":
+		if len(args) == 1 || len(args) == 2 {
+			for _, tag := range in.catches {
+				if tag == args[0] {
+					t := &throwSignal{tag: args[0]}
+					if len(args) == 2 {
+						t.v = args[1]
+					}
+					return nil, t
+				}
+			}
+			return nil, in.errorf(line, "UncaughtThrowError", "uncaught throw %s", inspect(args[0]))
+		}
 	case "has_variable?":
 		if len(args) == 1 {
 			if s, ok := args[0].(*rstr); ok {
@@ -1516,6 +1564,10 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 			fargs = splat(args[1])
 		}
 		return in.callPuppet(line, n, fargs)
+	case name == "resource" && len(args) == 0:
+		return in.scopeResource(line)
+	case (name == "compiler" || name == "catalog") && len(args) == 0:
+		return &compilerPart{part: name}, nil
 	case strings.HasPrefix(name, "function_"):
 		fn := strings.TrimPrefix(name, "function_")
 		if len(args) != 1 {
@@ -1525,12 +1577,27 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		if !ok {
 			return nil, in.errorf(line, "ArgumentError", "custom functions must be called with a single array that contains the arguments. For example, function_example([1]) instead of function_example(1)")
 		}
-		return in.callPuppet(line, fn, a.a)
+		return in.callPuppetAs(line, fn, a.a, true)
 	}
 	return nil, in.unsupported(line, "method %s on scope", name)
 }
 
+// Function3Caller may be implemented by a Scope to run scope.function_x
+// as Puppet does: with a module's 3.x function x when there is one, even
+// where a 4.x function of that name exists (stdlib ships both forms of
+// has_interface_with). found is false when no 3.x function x exists; the
+// call then goes to CallFunction.
+type Function3Caller interface {
+	CallFunction3(name string, args []value.Value) (v value.Value, found bool, err error)
+}
+
 func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
+	return in.callPuppetAs(line, name, args, false)
+}
+
+// callPuppetAs calls a Puppet function; function3 is set for
+// scope.function_x, which prefers a 3.x function.
+func (in *interp) callPuppetAs(line int, name string, args []any, function3 bool) (any, error) {
 	pv := make([]value.Value, len(args))
 	for i, a := range args {
 		v, err := toPuppet(a)
@@ -1542,9 +1609,21 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 	call := in.scope.CallFunction
 	if in.callSibling != nil && in.fn.sibling(name) != nil {
 		call = in.callSibling
+	} else if f3, ok := in.scope.(Function3Caller); ok && function3 {
+		call = func(name string, args []value.Value) (value.Value, error) {
+			v, found, err := f3.CallFunction3(name, args)
+			if !found {
+				return in.scope.CallFunction(name, args)
+			}
+			return v, err
+		}
 	}
 	r, err := call(name, pv)
 	if err != nil {
+		var re RescuableError
+		if errors.As(err, &re) {
+			return nil, &rubyError{class: re.RubyClass(), msg: re.Error(), full: fmt.Sprintf("template %s:%d: %v", in.tmpl.name, line, err), cause: err}
+		}
 		return nil, fmt.Errorf("template %s:%d: %w", in.tmpl.name, line, err)
 	}
 	return fromPuppet(r), nil

@@ -122,11 +122,7 @@ func ipAddrMethods() methodTable[*ipAddr] {
 		return int64(a.prefix.Bits()), true, nil
 	})
 	t.def("to_i", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
-		n := new(big.Int).SetBytes(a.prefix.Addr().AsSlice())
-		if !n.IsInt64() {
-			return nil, true, in.unsupported(line, "IPAddr#to_i of %s, past 64 bits", a.prefix.Addr())
-		}
-		return n.Int64(), true, nil
+		return bigOrInt(new(big.Int).SetBytes(a.prefix.Addr().AsSlice())), true, nil
 	})
 	t.def("reverse", func(in *interp, line int, a *ipAddr, name string, args []any, blk *blockVal) (any, bool, error) {
 		// The DNS PTR name: octets (IPv4) or nibbles (IPv6), last first.

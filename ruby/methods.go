@@ -69,6 +69,14 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.intMethod(line, r, name, args, blk)
 	case float64:
 		v, ok, err = in.floatMethod(line, r, name, args)
+	case *rbig:
+		v, ok, err = in.bigMethod(line, r, name, args)
+	case *resourceObj:
+		v, ok, err = in.resourceMethod(line, r, name, args)
+	case *compilerPart:
+		v, ok, err = in.compilerPartMethod(line, r, name, args)
+	case *puppetObj:
+		v, ok, err = in.puppetObjMethod(line, r, name, args)
 	case *rstr:
 		v, ok, err = in.strMethod(line, r, name, args, blk)
 	case symbol:

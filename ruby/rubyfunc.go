@@ -673,6 +673,11 @@ var lineInFull = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompil
 func (in *interp) fnError(err error) error {
 	switch e := err.(type) {
 	case *rubyError:
+		if e.cause != nil {
+			// A called function's error that was not rescued surfaces
+			// as it would have without Ruby around it.
+			return fnErr(in.fn.File, e)
+		}
 		line := 0
 		if m := lineInFull().FindStringSubmatch(e.full); m != nil {
 			line, _ = strconv.Atoi(m[1])

@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -96,9 +97,19 @@ func strMethods() methodTable[*rstr] {
 				fargs = a.a
 			}
 			r, err := in.format(line, s, fargs)
+			var re *rubyError
+			if errors.As(err, &re) && re.class == "KeyError" {
+				// Puppet loads fast_gettext, whose String#% answers a
+				// missing %{key} with the string itself (Kernel#format
+				// still raises).
+				return s, true, nil
+			}
 			return newStr(r), true, err
 		}
 		return nil, false, nil
+	})
+	t.def("crypt", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		return in.strCrypt(line, s, args)
 	})
 	t.def("<< concat", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		if s.frozen {

@@ -55,7 +55,7 @@ func keys[T any](t methodTable[T]) []string {
 func TestClassTableNamesRubyMethods(t *testing.T) {
 	table := builtinMethods().class
 	var script strings.Builder
-	script.WriteString("%w[json digest base64 openssl shellwords zlib ipaddr].each { |l| require l }\n")
+	script.WriteString("%w[json digest base64 openssl shellwords zlib ipaddr cgi].each { |l| require l }\n")
 	names := make([]string, 0, len(table))
 	for k := range table {
 		names = append(names, k)
@@ -66,7 +66,7 @@ func TestClassTableNamesRubyMethods(t *testing.T) {
 		if !knownConstants[class] {
 			t.Errorf("%s: %s is not a known constant", k, class)
 		}
-		if strings.HasPrefix(class, "Puppet::") {
+		if class == "Puppet" || strings.HasPrefix(class, "Puppet::") {
 			continue // Puppet's, not Ruby's: the conformance cases check them
 		}
 		fmt.Fprintf(&script, "puts %q unless %s.respond_to?(%q)\n", k, class, name)

@@ -331,7 +331,7 @@ func className(v any) string {
 			return "TrueClass"
 		}
 		return "FalseClass"
-	case int64:
+	case int64, *rbig:
 		return "Integer"
 	case float64:
 		return "Float"
@@ -355,6 +355,8 @@ func className(v any) string {
 		return "Class"
 	case *scopeObj:
 		return "Puppet::Parser::Scope"
+	case *resourceObj:
+		return "Puppet::Parser::Resource"
 	case *matchData:
 		return "MatchData"
 	case *puppetObj:
@@ -379,6 +381,18 @@ func className(v any) string {
 		return "OpenSSL::PKey::RSA"
 	case *rmodule:
 		return "Module"
+	case *compilerPart:
+		switch v.part {
+		case "compiler":
+			return "Puppet::Parser::Compiler"
+		case "catalog":
+			return "Puppet::Resource::Catalog"
+		}
+		return "Array"
+	case *catalogRef:
+		return "Puppet::Parser::Resource"
+	case *resourceTypeRef:
+		return "Puppet::Type"
 	}
 	return "Object"
 }
@@ -496,6 +510,8 @@ func writeInspect(b *strings.Builder, v any, open []any) {
 		b.WriteString(strconv.FormatBool(v))
 	case int64:
 		b.WriteString(strconv.FormatInt(v, 10))
+	case *rbig:
+		b.WriteString(v.n.String())
 	case float64:
 		b.WriteString(formatFloat(v))
 	case *rstr:
@@ -590,6 +606,9 @@ func rubyEqualDepth(a, b any, depth int, budget *int) bool {
 			return float64(a) == b
 		}
 		return false
+	case *rbig:
+		c, ok := compareBig(a, b)
+		return ok && c == 0
 	case float64:
 		switch b := b.(type) {
 		case int64:
@@ -659,6 +678,12 @@ func compareDepth(a, b any, depth int, budget *int) (int, bool) {
 	*budget--
 	if depth > MaxNesting || *budget < 0 {
 		return 0, false
+	}
+	if _, ok := a.(*rbig); ok {
+		return compareBig(a, b)
+	}
+	if _, ok := b.(*rbig); ok {
+		return compareBig(a, b)
 	}
 	switch a := a.(type) {
 	case int64:

@@ -10,6 +10,7 @@ require 'erb'
 require 'json'
 require 'yaml'
 require 'zlib' # Puppet has loaded it; shellwords it has not
+require 'fast_gettext/vendor/string' # Puppet's String#% leaves a format with a missing %{key} alone
 
 
 # StubScope answers the scope methods templates call.
