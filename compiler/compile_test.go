@@ -306,6 +306,17 @@ func TestModuleRubyFunctions(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no strings here") {
 		t.Errorf("error = %v; want the dispatch's own error", err)
 	}
+	// Arguments no dispatch accepts get the message of Puppet's
+	// dispatcher (checked against Puppet 7.23).
+	writeTree(t, dir, map[string]string{"site.pp": "notify { 'z': message => mymod::kind(true) }\n"})
+	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1.example.com"})
+	if want := "'mymod::kind' parameter 'x' expects a value of type Integer or String, got Boolean"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error = %v; want %q", err, want)
+	}
 }
 
 // TestDefinedTypeRecursionIsBounded: a defined type that declares itself

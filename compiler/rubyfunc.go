@@ -1,11 +1,11 @@
 package compiler
 
 import (
-	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -32,7 +32,7 @@ func (c *Compilation) callRubyFunctionFile(sc *eval.Scope, name, file string, ca
 	fn := loaded.(*ruby.RubyFunction)
 	scope := &erbScope{c: c, sc: sc, at: call.Node}
 	if len(fn.Dispatches) > 1 {
-		i, derr := c.chooseDispatch(fn, call.Args)
+		i, derr := c.chooseDispatch(sc, fn, call)
 		if derr != nil {
 			return nil, true, derr
 		}
@@ -47,56 +47,57 @@ func (c *Compilation) callRubyFunctionFile(sc *eval.Scope, name, file string, ca
 }
 
 // chooseDispatch picks the first dispatch of a 4.x function whose declared
-// parameter types accept the arguments, as Puppet does.
-func (c *Compilation) chooseDispatch(fn *ruby.RubyFunction, args []value.Value) (int, error) {
+// parameters (and block) accept the call, as Puppet does: the dispatches
+// become the function table's signatures, so that the choice and the
+// message when none fits are Puppet's dispatcher's.
+func (c *Compilation) chooseDispatch(sc *eval.Scope, fn *ruby.RubyFunction, call *eval.Call) (int, error) {
+	chosen := -1
+	sigs := make([]functions.Signature, 0, len(fn.Dispatches))
 	for i, d := range fn.Dispatches {
-		if c.dispatchAccepts(d, args) {
-			return i, nil
-		}
-	}
-	return 0, fmt.Errorf("'%s' has no signature that accepts %d argument(s) of these types", fn.Name, len(args))
-}
-
-func (c *Compilation) dispatchAccepts(d ruby.Dispatch, args []value.Value) bool {
-	ai := 0
-	for _, p := range d.Params {
-		var t value.Type = value.AnyType
-		if p.Type != "" {
-			pt, err := c.parseTypeSpec(p.Type)
-			if err != nil {
-				return false
-			}
-			t = pt
-		}
-		switch p.Kind {
-		case "block_param", "optional_block_param", "scope_param":
-			continue
-		case "repeated_param", "required_repeated_param", "optional_repeated_param":
-			n := 0
-			for ; ai < len(args); ai++ {
-				if !value.IsInstance(t, args[ai]) {
-					return false
+		sig := functions.Signature{Impl: func(*functions.Ctx, []value.Value) (value.Value, error) {
+			chosen = i
+			return value.Undef, nil
+		}}
+		optional := false
+		for _, p := range d.Params {
+			var t value.Type = value.AnyType
+			if p.Type != "" {
+				pt, err := c.parseTypeSpec(p.Type)
+				if err != nil {
+					return 0, err
 				}
-				n++
+				t = pt
 			}
-			if p.Kind == "required_repeated_param" && n == 0 {
-				return false
-			}
-		case "optional_param":
-			if ai < len(args) {
-				if !value.IsInstance(t, args[ai]) {
-					return false
+			switch p.Kind {
+			case "scope_param":
+			case "block_param", "optional_block_param":
+				sig.Block, sig.AnyBlock, sig.BlockType = functions.RequiredBlock, true, p.Type
+				if p.Kind == "optional_block_param" {
+					sig.Block = functions.OptionalBlock
 				}
-				ai++
+			case "repeated_param", "optional_repeated_param", "required_repeated_param":
+				sig.Params = append(sig.Params, functions.P(p.Name, t))
+				sig.Repeated = true
+				if p.Kind == "required_repeated_param" && !optional {
+					sig.Required = len(sig.Params)
+				}
+			case "optional_param":
+				sig.Params = append(sig.Params, functions.P(p.Name, t))
+				optional = true
+			default:
+				sig.Params = append(sig.Params, functions.P(p.Name, t))
+				if !optional {
+					sig.Required = len(sig.Params)
+				}
 			}
-		default:
-			if ai >= len(args) || !value.IsInstance(t, args[ai]) {
-				return false
-			}
-			ai++
 		}
+		sigs = append(sigs, sig)
 	}
-	return ai == len(args)
+	ctx := &functions.Ctx{Eval: c.ev, Scope: sc, Call: call, Log: c.logFunc, Services: c}
+	if _, err := functions.Dispatch(fn.Name, sigs...)(ctx, call.Args); err != nil {
+		return 0, err
+	}
+	return chosen, nil
 }
 
 // CallFunction3 runs scope.function_x with a module's 3.x function x when
