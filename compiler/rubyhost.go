@@ -3,9 +3,9 @@ package compiler
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -26,10 +26,9 @@ func (e *unsupportedRubyError) Unwrap() error { return e.err }
 
 // isUnsupportedRuby reports whether err is the Ruby subset's refusal of
 // Ruby it does not implement, as opposed to an error the function itself
-// raised (which real Ruby would raise too). The subset does not type this
-// error, so its fixed wording is what identifies it.
+// raised (which real Ruby would raise too).
 func isUnsupportedRuby(err error) bool {
-	return strings.Contains(err.Error(), "unsupported Ruby in function ")
+	return errors.Is(err, ruby.ErrUnsupported)
 }
 
 // rubyBeyondSubset handles an error from running a module Ruby function in

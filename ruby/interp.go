@@ -212,7 +212,7 @@ func (in *interp) callsTooDeep(line int) error {
 }
 
 func (in *interp) unsupported(line int, format string, args ...any) error {
-	return fmt.Errorf("unsupported Ruby in template %s:%d: %s", in.tmpl.name, line, fmt.Sprintf(format, args...))
+	return unsupportedf("unsupported Ruby in template %s:%d: %s", in.tmpl.name, line, fmt.Sprintf(format, args...))
 }
 
 // noMethod reports a call to a method this package lacks: NoMethodError

@@ -78,7 +78,7 @@ type lexer struct {
 }
 
 func (lx *lexer) errorf(format string, args ...any) error {
-	return fmt.Errorf("unsupported Ruby in template %s:%d: %s", lx.name, lx.line, fmt.Sprintf(format, args...))
+	return unsupportedf("unsupported Ruby in template %s:%d: %s", lx.name, lx.line, fmt.Sprintf(format, args...))
 }
 
 // lexRuby tokenizes src, which starts on the given line.
@@ -468,7 +468,7 @@ func (lx *lexer) quoted(close, open byte, interp, regexp bool) (token, error) {
 	src := lx.src
 	for {
 		if lx.pos >= len(src) {
-			return token{}, fmt.Errorf("unsupported Ruby in template %s:%d: unterminated string", lx.name, startLine)
+			return token{}, unsupportedf("unsupported Ruby in template %s:%d: unterminated string", lx.name, startLine)
 		}
 		c := src[lx.pos]
 		if c == '\n' {

@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -25,10 +26,15 @@ type parser struct {
 	inDef int
 }
 
-type parseError struct{ msg string }
+// parseError is the parser's failure, carried by panic to parseProgram;
+// unsupported marks Ruby the subset does not parse (not a limit).
+type parseError struct {
+	msg         string
+	unsupported bool
+}
 
 func (p *parser) fail(t token, format string, args ...any) {
-	panic(parseError{fmt.Sprintf("unsupported Ruby in template %s:%d: %s", p.name, t.line, fmt.Sprintf(format, args...))})
+	panic(parseError{msg: fmt.Sprintf("unsupported Ruby in template %s:%d: %s", p.name, t.line, fmt.Sprintf(format, args...)), unsupported: true})
 }
 
 func (p *parser) peek() token { return p.toks[p.pos] }
@@ -120,7 +126,7 @@ func (p *parser) isLocal(name string) bool {
 func (p *parser) enter(t token) {
 	p.depth++
 	if p.depth > MaxParseDepth {
-		panic(parseError{fmt.Sprintf("template %s:%d: expressions nested more than MaxParseDepth (%d) deep: %s", p.name, t.line, MaxParseDepth, limitOfMarionette(""))})
+		panic(parseError{msg: fmt.Sprintf("template %s:%d: expressions nested more than MaxParseDepth (%d) deep: %s", p.name, t.line, MaxParseDepth, limitOfMarionette(""))})
 	}
 }
 
@@ -134,7 +140,11 @@ func (p *parser) parseProgram() (n node, err error) {
 			if !ok {
 				panic(r)
 			}
-			err = fmt.Errorf("%s", pe.msg)
+			if pe.unsupported {
+				err = &UnsupportedError{msg: pe.msg}
+			} else {
+				err = errors.New(pe.msg)
+			}
 		}
 	}()
 	p.pushScope()

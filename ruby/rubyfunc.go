@@ -186,7 +186,7 @@ func (f *RubyFunction) sibling(name string) *RubyFunction {
 func parseRuby(file string, src []byte, functions bool) (node, error) {
 	text, err := replaceHeredocs(string(src))
 	if err != nil {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%v", file, err)
+		return nil, unsupportedf("unsupported Ruby in function %s:%v", file, err)
 	}
 	toks, err := lexRuby(file, text, 1)
 	if err != nil {
@@ -248,10 +248,10 @@ func symName(n node) (string, bool) {
 func (f *RubyFunction) load4(c *nCall) (*RubyFunction, error) {
 	name, ok := symName(c.args[0])
 	if !ok {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%d: function name is not a literal", f.File, c.line)
+		return nil, unsupportedf("unsupported Ruby in function %s:%d: function name is not a literal", f.File, c.line)
 	}
 	if _, isPass := c.block.body.(*nBlockPass); isPass {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%d: create_function without a do block", f.File, c.line)
+		return nil, unsupportedf("unsupported Ruby in function %s:%d: create_function without a do block", f.File, c.line)
 	}
 	f.Name, f.API = name, 4
 	f.internal = len(c.args) > 1 && isConst(c.args[1], "Puppet::Functions::InternalFunction")
@@ -319,7 +319,7 @@ func assignsConst(n node) bool {
 func (f *RubyFunction) parseDispatch(c *nCall) (Dispatch, error) {
 	m, ok := symName(c.args[0])
 	if !ok {
-		return Dispatch{}, fmt.Errorf("unsupported Ruby in function %s:%d: dispatch to a computed method", f.File, c.line)
+		return Dispatch{}, unsupportedf("unsupported Ruby in function %s:%d: dispatch to a computed method", f.File, c.line)
 	}
 	d := Dispatch{Method: m}
 	if c.block == nil {
@@ -332,7 +332,7 @@ func (f *RubyFunction) parseDispatch(c *nCall) (Dispatch, error) {
 	for _, st := range stmts {
 		call, ok := st.(*nCall)
 		if !ok || call.recv != nil {
-			return d, fmt.Errorf("unsupported Ruby in function %s:%d: statement in a dispatch block", f.File, st.lineNo())
+			return d, unsupportedf("unsupported Ruby in function %s:%d: statement in a dispatch block", f.File, st.lineNo())
 		}
 		var typ, pname string
 		if len(call.args) > 0 {
@@ -346,7 +346,7 @@ func (f *RubyFunction) parseDispatch(c *nCall) (Dispatch, error) {
 			// The method receives the calling scope before the arguments;
 			// only an InternalFunction's dispatcher has scope_param.
 			if !f.internal {
-				return d, fmt.Errorf("unsupported Ruby in function %s:%d: scope_param outside a Puppet::Functions::InternalFunction", f.File, call.line)
+				return d, unsupportedf("unsupported Ruby in function %s:%d: scope_param outside a Puppet::Functions::InternalFunction", f.File, call.line)
 			}
 			d.Params = append(d.Params, DispatchParam{Kind: "scope_param"})
 		case "param", "required_param", "optional_param", "repeated_param", "required_repeated_param", "optional_repeated_param", "block_param", "optional_block_param":
@@ -362,7 +362,7 @@ func (f *RubyFunction) parseDispatch(c *nCall) (Dispatch, error) {
 		case "return_type":
 			d.ReturnType = typ
 		default:
-			return d, fmt.Errorf("unsupported Ruby in function %s:%d: %s in a dispatch block", f.File, call.line, call.name)
+			return d, unsupportedf("unsupported Ruby in function %s:%d: %s in a dispatch block", f.File, call.line, call.name)
 		}
 	}
 	return d, nil
@@ -371,14 +371,14 @@ func (f *RubyFunction) parseDispatch(c *nCall) (Dispatch, error) {
 func (f *RubyFunction) load3(c *nCall) (*RubyFunction, error) {
 	name, ok := symName(c.args[0])
 	if !ok {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%d: function name is not a literal", f.File, c.line)
+		return nil, unsupportedf("unsupported Ruby in function %s:%d: function name is not a literal", f.File, c.line)
 	}
 	if _, isPass := c.block.body.(*nBlockPass); isPass {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%d: newfunction without a do block", f.File, c.line)
+		return nil, unsupportedf("unsupported Ruby in function %s:%d: newfunction without a do block", f.File, c.line)
 	}
 	f.Name, f.API, f.block = name, 3, c.block
 	if len(c.block.params) > 1 {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%d: newfunction block with %d parameters", f.File, c.line, len(c.block.params))
+		return nil, unsupportedf("unsupported Ruby in function %s:%d: newfunction block with %d parameters", f.File, c.line, len(c.block.params))
 	}
 	for _, a := range c.args[1:] {
 		h, ok := a.(*nHash)
@@ -394,7 +394,7 @@ func (f *RubyFunction) load3(c *nCall) (*RubyFunction, error) {
 			case "type":
 				t, ok := symName(h.vals[i])
 				if !ok || t != "rvalue" && t != "statement" {
-					return nil, fmt.Errorf("unsupported Ruby in function %s:%d: :type must be :rvalue or :statement", f.File, c.line)
+					return nil, unsupportedf("unsupported Ruby in function %s:%d: :type must be :rvalue or :statement", f.File, c.line)
 				}
 				f.Type = t
 			case "arity":
@@ -402,7 +402,7 @@ func (f *RubyFunction) load3(c *nCall) (*RubyFunction, error) {
 				case *nInt:
 					f.arity = int(v.v)
 				default:
-					return nil, fmt.Errorf("unsupported Ruby in function %s:%d: :arity is not an Integer literal", f.File, c.line)
+					return nil, unsupportedf("unsupported Ruby in function %s:%d: :arity is not an Integer literal", f.File, c.line)
 				}
 			}
 		}
@@ -434,7 +434,7 @@ func (f *RubyFunction) Call(s Scope, args []value.Value) (value.Value, error) {
 		case 1:
 			m = f.Dispatches[0].method
 		default:
-			return nil, fmt.Errorf("unsupported Ruby in function %s:%d: %s has %d dispatches that Puppet selects by argument type; use CallDispatch", f.File, f.Dispatches[0].method.line, f.Name, len(f.Dispatches))
+			return nil, unsupportedf("unsupported Ruby in function %s:%d: %s has %d dispatches that Puppet selects by argument type; use CallDispatch", f.File, f.Dispatches[0].method.line, f.Name, len(f.Dispatches))
 		}
 	}
 	return f.call(s, m, args)
@@ -507,7 +507,7 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 	}
 	pv, cerr := toPuppet(v)
 	if cerr != nil {
-		return nil, fmt.Errorf("unsupported Ruby in function %s:%d: %s returned %v", f.File, f.tmpl.body.lineNo(), f.Name, cerr)
+		return nil, unsupportedf("unsupported Ruby in function %s:%d: %s returned %v", f.File, f.tmpl.body.lineNo(), f.Name, cerr)
 	}
 	return pv, nil
 }
@@ -697,6 +697,9 @@ func fnErr(file string, err error) error {
 	msg = strings.Replace(msg, "unsupported Ruby in template "+file, "unsupported Ruby in function "+file, 1)
 	if strings.HasPrefix(msg, "template "+file) {
 		msg = "function " + strings.TrimPrefix(msg, "template ")
+	}
+	if errors.Is(err, ErrUnsupported) {
+		return &UnsupportedError{msg: msg, err: err}
 	}
 	var re *rubyError
 	if errors.As(err, &re) {

@@ -264,8 +264,8 @@ func TestRubyFunctionLoad(t *testing.T) {
 func TestRubyFunctionErrors(t *testing.T) {
 	f := loadTestFunction(t, "clock.rb")
 	_, err := f.Call(funcScope{}, nil)
-	if err == nil || !strings.HasPrefix(err.Error(), "unsupported Ruby in function testdata/functions/clock.rb:4:") {
-		t.Errorf("clock: got %v, want an unsupported Ruby error at line 4", err)
+	if err == nil || !strings.HasPrefix(err.Error(), "unsupported Ruby in function testdata/functions/clock.rb:4:") || !errors.Is(err, ErrUnsupported) {
+		t.Errorf("clock: got %v, want an unsupported Ruby error at line 4 (ErrUnsupported)", err)
 	}
 
 	loadErrors := []struct{ name, src, want string }{
@@ -279,6 +279,10 @@ func TestRubyFunctionErrors(t *testing.T) {
 		_, err := LoadRubyFunction(c.name, []byte(c.src))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("load %q: got %v, want an error containing %q", c.src, err, c.want)
+		}
+		// Ruby beyond the subset, and only that, is ErrUnsupported.
+		if err != nil && errors.Is(err, ErrUnsupported) != strings.HasPrefix(err.Error(), "unsupported Ruby") {
+			t.Errorf("load %q: errors.Is(%v, ErrUnsupported) = %v", c.src, err, errors.Is(err, ErrUnsupported))
 		}
 	}
 	// Several dispatches: Call refuses, CallDispatch runs the one chosen.
@@ -323,8 +327,8 @@ func TestRubyFunctionErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = f.Call(funcScope{}, nil)
-	if err == nil || !strings.HasPrefix(err.Error(), "function c.rb:3: unknown function nosuch") {
-		t.Errorf("call_function error: got %v", err)
+	if err == nil || !strings.HasPrefix(err.Error(), "function c.rb:3: unknown function nosuch") || errors.Is(err, ErrUnsupported) {
+		t.Errorf("call_function error: got %v (an error of the code, not ErrUnsupported)", err)
 	}
 }
 

@@ -132,7 +132,7 @@ func ParseTemplate(name string, segs []Segment) (*Template, error) {
 			if lx.commentAtEnd && !s.TrimmedNewline && k+1 < len(segs) {
 				// Ruby's generated code keeps the comment open, swallowing
 				// what follows on the same generated line.
-				return nil, fmt.Errorf("unsupported Ruby in template %s:%d: a # comment runs past the end of its tag", name, lx.line)
+				return nil, unsupportedf("unsupported Ruby in template %s:%d: a # comment runs past the end of its tag", name, lx.line)
 			}
 			if s.Kind == SegOutput {
 				toks = append(toks, token{kind: tOutBegin, line: s.Line})
