@@ -283,9 +283,15 @@ func indexModules(modulePath []string) (map[string]string, []string) {
 			continue
 		}
 		for _, e := range entries {
-			// Modules are often symlinks (Debian installs them so).
 			d := filepath.Join(mp, e.Name())
-			if st, err := os.Stat(d); err == nil && st.IsDir() {
+			// Modules are often symlinks (Debian installs them so): only
+			// those need a stat to see what they point to.
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 {
+				st, err := os.Stat(d)
+				isDir = err == nil && st.IsDir()
+			}
+			if isDir {
 				dirs = append(dirs, d)
 				if _, shadowed := index[e.Name()]; !shadowed {
 					index[e.Name()] = d
@@ -299,24 +305,25 @@ func indexModules(modulePath []string) (map[string]string, []string) {
 // indexRubyFunctions finds the Ruby function files of the modules, under
 // lib/puppet/functions (any depth) and lib/puppet/parser/functions. dirs
 // holds the modification time of every directory a new function file
-// would change (zero for one that does not exist), for Changed.
+// would change, for Changed: the two roots (zero when missing, so that
+// creating one shows) and every directory under them.
 func indexRubyFunctions(moduleList []string) (files map[string]bool, dirs map[string]time.Time) {
 	files = make(map[string]bool)
 	dirs = make(map[string]time.Time)
 	for _, mod := range moduleList {
-		lib := filepath.Join(mod, "lib")
-		puppet := filepath.Join(lib, "puppet")
-		parser := filepath.Join(puppet, "parser")
-		for _, d := range []string{lib, puppet, parser} {
-			dirs[d] = dirTime(d)
-		}
-		for _, root := range []string{filepath.Join(puppet, "functions"), filepath.Join(parser, "functions")} {
+		puppet := filepath.Join(mod, "lib", "puppet")
+		for _, root := range []string{filepath.Join(puppet, "functions"), filepath.Join(puppet, "parser", "functions")} {
 			dirs[root] = time.Time{}
 			_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 				switch {
 				case err != nil:
 				case d.IsDir():
-					dirs[p] = dirTime(p)
+					// WalkDir has the root's Lstat already, and reads
+					// the others' types from their parent: Info is one
+					// lstat at most, as dirTime's stat would be.
+					if info, err := d.Info(); err == nil {
+						dirs[p] = info.ModTime()
+					}
 				case strings.HasSuffix(p, ".rb"):
 					files[p] = true
 				}

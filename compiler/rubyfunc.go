@@ -16,7 +16,7 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 	if file == "" {
 		return nil, false, nil
 	}
-	loaded, err := c.env.sources.templates.load(file, "ruby", func(src []byte) (any, error) {
+	loaded, err := c.loadFile(file, "ruby", func(src []byte) (any, error) {
 		return ruby.LoadRubyFunction(file, src)
 	})
 	if err != nil {
