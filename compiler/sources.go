@@ -87,7 +87,8 @@ func parseManifest(path string) (*syntax.Program, diag.List, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	prog, err := syntax.ParseFile(path, src)
+	// src is this parse's own: the tree may point into it.
+	prog, err := syntax.ParseFileOwned(path, src)
 	if err != nil {
 		return nil, nil, newParseError(path, err)
 	}
