@@ -668,13 +668,11 @@ func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error
 		return newParseError(path, errs)
 	}
 	ns, ok := env.fileNamespace(path)
-	var err error
-	syntax.Inspect(prog, func(n syntax.Node) bool {
-		if err != nil || n == nil {
-			return false
-		}
+	// The parser lists every definition, nested ones too, in source order:
+	// no need to walk the whole tree for them.
+	for _, def := range prog.Definitions {
 		var name string
-		switch d := n.(type) {
+		switch d := def.(type) {
 		case *syntax.ClassDef:
 			name = d.Name
 		case *syntax.DefineDef:
@@ -682,16 +680,15 @@ func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error
 		case *syntax.FunctionDef:
 			name = d.Name
 		default:
-			return true
+			continue
 		}
 		if !ok || !strings.HasPrefix(strings.ToLower(name), ns) {
-			p := prog.File.Position(n.Pos())
-			err = &ParseError{File: path, Diagnostics: diag.List{diag.Errorf(diag.At(p),
+			p := prog.File.Position(def.Pos())
+			return &ParseError{File: path, Diagnostics: diag.List{diag.Errorf(diag.At(p),
 				"Unacceptable location. The name '%s' is unacceptable in file '%s'", name, path)}}
 		}
-		return true
-	})
-	return err
+	}
+	return nil
 }
 
 // fileNamespace is the namespace a module file's definitions must be in;

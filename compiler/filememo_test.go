@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -55,5 +56,31 @@ func TestCompileRemembersFiles(t *testing.T) {
 	}
 	if _, _, ok := (&erbScope{c: next}).RubyFile("helper"); !ok {
 		t.Error("the next compile missed the new library")
+	}
+}
+
+// TestUnacceptableLocation: every class, define and function of a module
+// file, nested ones too, must be named within the file's namespace; the
+// first one that is not is the error.
+func TestUnacceptableLocation(t *testing.T) {
+	for _, tc := range []struct{ src, bad string }{
+		{"class m::a { class inner {} }\n", ""}, // nested names are qualified: m::a::inner
+		{"class m::a {}\nclass other {}\ndefine wrong {}\n", "other"},
+		{"class m::a { if true { include m } }\nfunction m::a::f() {}\nfunction x::f() {}\n", "x::f"},
+		{"define m::a::d {}\nclass m::b {}\n", "m::b"},
+	} {
+		dir := t.TempDir()
+		writeTree(t, dir, map[string]string{"site.pp": "include m::a\n", "modules/m/manifests/a.pp": tc.src})
+		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = env.lookup(kindClass, "m::a")
+		switch {
+		case tc.bad == "" && err != nil:
+			t.Errorf("%q: %v", tc.src, err)
+		case tc.bad != "" && (err == nil || !strings.Contains(err.Error(), "The name '"+tc.bad+"' is unacceptable")):
+			t.Errorf("%q: error %v, want one naming %s", tc.src, err, tc.bad)
+		}
 	}
 }
