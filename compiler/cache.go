@@ -36,7 +36,7 @@ func (fc *fileCache) load(path, kind string, parse func(src []byte) (any, error)
 	if e != nil && e.stamp == stamp {
 		return e.val, nil
 	}
-	src, err := os.ReadFile(path)
+	src, err := readFile(path, st.Size())
 	if err != nil {
 		return nil, err
 	}
