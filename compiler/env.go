@@ -80,8 +80,11 @@ type Environment struct {
 	// rubyFuncs holds the Ruby function files found at load time, for
 	// rubyFunctionFile, and rubyDirs the directories that would show a new
 	// one (see indexRubyFunctions).
-	rubyFuncs map[string]bool
-	rubyDirs  map[string]time.Time
+	// The index is built on another goroutine while the main manifest is
+	// parsed; rubyIndexed is closed once both are set.
+	rubyFuncs   map[string]bool
+	rubyDirs    map[string]time.Time
+	rubyIndexed chan struct{}
 	// funcs is the function table (DefaultFunctions), built once.
 	funcsOnce sync.Once
 	funcs     functions.Table
@@ -197,7 +200,11 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		moduleList: moduleList,
 		resolved:   make(map[defKey]*Definition),
 	}
-	env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
+	env.rubyIndexed = make(chan struct{})
+	go func() {
+		env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
+		close(env.rubyIndexed)
+	}()
 	files, err := manifestFiles(manifest)
 	if err != nil {
 		return nil, err
@@ -640,6 +647,7 @@ func (env *Environment) ModuleDir(module string) (string, bool) {
 // name (lib/puppet/functions/NS/NAME.rb or lib/puppet/parser/functions/NAME.rb),
 // or "", from the index built at load time (no disk access).
 func (env *Environment) rubyFunctionFile(name string) string {
+	<-env.rubyIndexed
 	if len(env.rubyFuncs) == 0 {
 		return ""
 	}
