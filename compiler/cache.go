@@ -36,7 +36,7 @@ func (fc *fileCache) load(path, kind string, parse func(src []byte) (any, error)
 	if e != nil && e.stamp == stamp {
 		return e.val, nil
 	}
-	src, err := os.ReadFile(path)
+	src, err := readFile(path, st.Size())
 	if err != nil {
 		return nil, err
 	}
@@ -50,5 +50,25 @@ func (fc *fileCache) load(path, kind string, parse func(src []byte) (any, error)
 	}
 	fc.entries[key] = &cacheEntry{stamp: stamp, val: v}
 	fc.mu.Unlock()
+	return v, nil
+}
+
+// loadFile is the environment's fileCache.load remembered for the rest of
+// the compile: the first use of a file checks the disk, a template
+// rendered again or a Ruby function called again does not. Errors are not
+// remembered.
+func (c *Compilation) loadFile(path, kind string, parse func(src []byte) (any, error)) (any, error) {
+	key := fileCacheKey{kind, path}
+	if v, ok := c.files[key]; ok {
+		return v, nil
+	}
+	v, err := c.env.sources.templates.load(path, kind, parse)
+	if err != nil {
+		return nil, err
+	}
+	if c.files == nil {
+		c.files = make(map[fileCacheKey]any)
+	}
+	c.files[key] = v
 	return v, nil
 }

@@ -197,6 +197,14 @@ type Compilation struct {
 	// erbObjects is the Ruby identity of Puppet hashes shared by the ERB
 	// templates of the rendering tree in progress (renderShared).
 	erbObjects *erb.Objects
+	// files are the templates, Ruby functions and Ruby libraries this
+	// compile has loaded, by kind and path, and templatePaths the files
+	// template names resolved to: a file used again in the same compile
+	// costs no stat calls (see loadFile).
+	files         map[fileCacheKey]any
+	templatePaths map[string]string
+	// rubyLibMisses are the Ruby requires no module's lib holds.
+	rubyLibMisses map[string]bool
 	// diags are this compile's warnings and log messages.
 	diags diag.List
 }

@@ -80,8 +80,11 @@ type Environment struct {
 	// rubyFuncs holds the Ruby function files found at load time, for
 	// rubyFunctionFile, and rubyDirs the directories that would show a new
 	// one (see indexRubyFunctions).
-	rubyFuncs map[string]bool
-	rubyDirs  map[string]time.Time
+	// The index is built on another goroutine while the main manifest is
+	// parsed; rubyIndexed is closed once both are set.
+	rubyFuncs   map[string]bool
+	rubyDirs    map[string]time.Time
+	rubyIndexed chan struct{}
 	// puppetMajor is the Puppet major whose behaviour compiles follow (7
 	// or 8; see EnvironmentConfig.PuppetMajor).
 	puppetMajor int
@@ -208,7 +211,11 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		moduleList:  moduleList,
 		resolved:    make(map[defKey]*Definition),
 	}
-	env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
+	env.rubyIndexed = make(chan struct{})
+	go func() {
+		env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
+		close(env.rubyIndexed)
+	}()
 	files, err := manifestFiles(manifest)
 	if err != nil {
 		return nil, err
@@ -294,9 +301,15 @@ func indexModules(modulePath []string) (map[string]string, []string) {
 			continue
 		}
 		for _, e := range entries {
-			// Modules are often symlinks (Debian installs them so).
 			d := filepath.Join(mp, e.Name())
-			if st, err := os.Stat(d); err == nil && st.IsDir() {
+			// Modules are often symlinks (Debian installs them so): only
+			// those need a stat to see what they point to.
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 {
+				st, err := os.Stat(d)
+				isDir = err == nil && st.IsDir()
+			}
+			if isDir {
 				dirs = append(dirs, d)
 				if _, shadowed := index[e.Name()]; !shadowed {
 					index[e.Name()] = d
@@ -310,24 +323,25 @@ func indexModules(modulePath []string) (map[string]string, []string) {
 // indexRubyFunctions finds the Ruby function files of the modules, under
 // lib/puppet/functions (any depth) and lib/puppet/parser/functions. dirs
 // holds the modification time of every directory a new function file
-// would change (zero for one that does not exist), for Changed.
+// would change, for Changed: the two roots (zero when missing, so that
+// creating one shows) and every directory under them.
 func indexRubyFunctions(moduleList []string) (files map[string]bool, dirs map[string]time.Time) {
 	files = make(map[string]bool)
 	dirs = make(map[string]time.Time)
 	for _, mod := range moduleList {
-		lib := filepath.Join(mod, "lib")
-		puppet := filepath.Join(lib, "puppet")
-		parser := filepath.Join(puppet, "parser")
-		for _, d := range []string{lib, puppet, parser} {
-			dirs[d] = dirTime(d)
-		}
-		for _, root := range []string{filepath.Join(puppet, "functions"), filepath.Join(parser, "functions")} {
+		puppet := filepath.Join(mod, "lib", "puppet")
+		for _, root := range []string{filepath.Join(puppet, "functions"), filepath.Join(puppet, "parser", "functions")} {
 			dirs[root] = time.Time{}
 			_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 				switch {
 				case err != nil:
 				case d.IsDir():
-					dirs[p] = dirTime(p)
+					// WalkDir has the root's Lstat already, and reads
+					// the others' types from their parent: Info is one
+					// lstat at most, as dirTime's stat would be.
+					if info, err := d.Info(); err == nil {
+						dirs[p] = info.ModTime()
+					}
 				case strings.HasSuffix(p, ".rb"):
 					files[p] = true
 				}
@@ -644,6 +658,7 @@ func (env *Environment) ModuleDir(module string) (string, bool) {
 // name (lib/puppet/functions/NS/NAME.rb or lib/puppet/parser/functions/NAME.rb),
 // or "", from the index built at load time (no disk access).
 func (env *Environment) rubyFunctionFile(name string) string {
+	<-env.rubyIndexed
 	if len(env.rubyFuncs) == 0 {
 		return ""
 	}
@@ -672,13 +687,11 @@ func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error
 		return newParseError(path, errs)
 	}
 	ns, ok := env.fileNamespace(path)
-	var err error
-	syntax.Inspect(prog, func(n syntax.Node) bool {
-		if err != nil || n == nil {
-			return false
-		}
+	// The parser lists every definition, nested ones too, in source order:
+	// no need to walk the whole tree for them.
+	for _, def := range prog.Definitions {
 		var name string
-		switch d := n.(type) {
+		switch d := def.(type) {
 		case *syntax.ClassDef:
 			name = d.Name
 		case *syntax.DefineDef:
@@ -686,16 +699,15 @@ func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error
 		case *syntax.FunctionDef:
 			name = d.Name
 		default:
-			return true
+			continue
 		}
 		if !ok || !strings.HasPrefix(strings.ToLower(name), ns) {
-			p := prog.File.Position(n.Pos())
-			err = &ParseError{File: path, Diagnostics: diag.List{diag.Errorf(diag.At(p),
+			p := prog.File.Position(def.Pos())
+			return &ParseError{File: path, Diagnostics: diag.List{diag.Errorf(diag.At(p),
 				"Unacceptable location. The name '%s' is unacceptable in file '%s'", name, path)}}
 		}
-		return true
-	})
-	return err
+	}
+	return nil
 }
 
 // fileNamespace is the namespace a module file's definitions must be in;

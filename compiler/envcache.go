@@ -31,6 +31,7 @@ func (env *Environment) Changed() bool {
 		return true
 	}
 	// A Ruby function file added or removed changes its directory.
+	<-env.rubyIndexed
 	for dir, t := range env.rubyDirs {
 		if !dirTime(dir).Equal(t) {
 			return true

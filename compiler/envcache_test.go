@@ -228,6 +228,14 @@ func TestModuleIndex(t *testing.T) {
 	if err := os.Symlink(filepath.Join(dir, "elsewhere", "linked"), filepath.Join(dir, "m2", "linked")); err != nil {
 		t.Fatal(err)
 	}
+	// No module: a plain file, a link to one and a dangling link.
+	writeTree(t, dir, map[string]string{"m2/README": "x\n"})
+	if err := os.Symlink(filepath.Join(dir, "m2", "README"), filepath.Join(dir, "m2", "filelink")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "m2", "dangling")); err != nil {
+		t.Fatal(err)
+	}
 	path := []string{filepath.Join(dir, "m1"), filepath.Join(dir, "m2")}
 	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path})
 	if err != nil {
@@ -239,6 +247,9 @@ func TestModuleIndex(t *testing.T) {
 		{"linked", filepath.Join(dir, "m2", "linked")},
 		{"nosuch", ""},
 		{"..", ""},
+		{"README", ""},
+		{"filelink", ""},
+		{"dangling", ""},
 	} {
 		if got, _ := env.ModuleDir(tc.module); got != tc.want {
 			t.Errorf("ModuleDir(%q) = %q, want %q", tc.module, got, tc.want)

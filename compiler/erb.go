@@ -22,7 +22,7 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t, err := c.env.sources.templates.load(path, "erb", func(src []byte) (any, error) {
+	t, err := c.loadFile(path, "erb", func(src []byte) (any, error) {
 		return erb.Parse(path, src)
 	})
 	if err != nil {
@@ -177,14 +177,26 @@ func (s *erbScope) Variables() *value.Hash {
 // RubyFile finds the file a Ruby require of path loads: path.rb under the
 // lib directory of a module, in module path order, as Puppet puts every
 // module's lib on Ruby's load path.
+//
+// A path no module has is remembered for the rest of the compile: most
+// requires name Ruby's own libraries (openssl, base64), and looking for
+// them again would stat every module's lib once more.
 func (s *erbScope) RubyFile(path string) (string, []byte, bool) {
-	for _, mod := range s.c.env.moduleList {
+	c := s.c
+	if c.rubyLibMisses[path] {
+		return "", nil, false
+	}
+	for _, mod := range c.env.moduleList {
 		file := filepath.Join(mod, "lib", filepath.FromSlash(path)+".rb")
-		src, err := s.c.env.sources.templates.load(file, "rubylib", func(src []byte) (any, error) { return src, nil })
+		src, err := c.loadFile(file, "rubylib", func(src []byte) (any, error) { return src, nil })
 		if err == nil {
 			return file, src.([]byte), true
 		}
 	}
+	if c.rubyLibMisses == nil {
+		c.rubyLibMisses = make(map[string]bool)
+	}
+	c.rubyLibMisses[path] = true
 	return "", nil, false
 }
 

@@ -23,7 +23,7 @@ func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.C
 
 // callRubyFunctionFile runs the Ruby function file defines.
 func (c *Compilation) callRubyFunctionFile(sc *eval.Scope, name, file string, call *eval.Call) (v value.Value, found bool, err error) {
-	loaded, err := c.env.sources.templates.load(file, "ruby", func(src []byte) (any, error) {
+	loaded, err := c.loadFile(file, "ruby", func(src []byte) (any, error) {
 		return ruby.LoadRubyFunction(file, src)
 	})
 	if err != nil {
@@ -122,6 +122,7 @@ func (env *Environment) rubyFunction3File(name string) string {
 	if strings.Contains(name, ":") {
 		return ""
 	}
+	<-env.rubyIndexed
 	for _, mod := range env.moduleList {
 		p := filepath.Join(mod, "lib", "puppet", "parser", "functions", name+".rb")
 		if env.rubyFuncs[p] {

@@ -77,17 +77,19 @@ func (s *Sources) manifest(path string, stamp fileStamp) (*syntax.Program, diag.
 	m = &parsedManifest{stamp: stamp, ready: make(chan struct{})}
 	s.manifests[path] = m
 	s.mu.Unlock()
-	m.prog, m.warnings, m.err = parseManifest(path)
+	m.prog, m.warnings, m.err = parseManifest(path, stamp.size)
 	close(m.ready)
 	return m.prog, m.warnings, m.err
 }
 
-func parseManifest(path string) (*syntax.Program, diag.List, error) {
-	src, err := os.ReadFile(path)
+// parseManifest reads, parses and validates a manifest of about size bytes.
+func parseManifest(path string, size int64) (*syntax.Program, diag.List, error) {
+	src, err := readFile(path, size)
 	if err != nil {
 		return nil, nil, err
 	}
-	prog, err := syntax.ParseFile(path, src)
+	// src is this parse's own: the tree may point into it.
+	prog, err := syntax.ParseFileOwned(path, src)
 	if err != nil {
 		return nil, nil, newParseError(path, err)
 	}

@@ -17,7 +17,7 @@ func (c *Compilation) EPP(name string, params []value.Value) (value.Value, error
 	if err != nil {
 		return nil, err
 	}
-	prog, err := c.env.sources.templates.load(path, "epp", func(src []byte) (any, error) {
+	prog, err := c.loadFile(path, "epp", func(src []byte) (any, error) {
 		return syntax.ParseEPP(path, src)
 	})
 	if err != nil {
@@ -51,11 +51,18 @@ func (c *Compilation) findTemplate(name string) (string, error) {
 	if filepath.IsAbs(name) {
 		return name, nil
 	}
+	if p, ok := c.templatePaths[name]; ok {
+		return p, nil
+	}
 	mod, rest, ok := strings.Cut(name, "/")
 	if ok {
 		if dir, found := c.env.ModuleDir(mod); found {
 			p := filepath.Join(dir, "templates", rest)
 			if _, err := os.Stat(p); err == nil {
+				if c.templatePaths == nil {
+					c.templatePaths = make(map[string]string)
+				}
+				c.templatePaths[name] = p
 				return p, nil
 			}
 		}

@@ -30,7 +30,7 @@ func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (b
 		re = rv
 	case value.String:
 		var err error
-		if re, err = value.NewRegexp(string(rv)); err != nil {
+		if re, err = ev.regexp(string(rv)); err != nil {
 			return false, nil, errorAt(sc, at, "Invalid regular expression: %v", err)
 		}
 	default:

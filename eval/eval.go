@@ -71,6 +71,11 @@ type Evaluator struct {
 	// strings holds string literals boxed as values: a literal evaluated
 	// again (in a define or lambda body) is looked up, not allocated again.
 	strings map[*syntax.StringLit]value.Value
+	// regexps holds the regular expressions compiled from Puppet source
+	// (literals, strings matched with =~), by source: compiling one costs
+	// far more than matching, and the same patterns come back in every
+	// instance of a define and every iteration of a loop.
+	regexps map[string]*value.Regexp
 	// Strict is Puppet's strict setting and StrictVariables its
 	// strict_variables: whether unknown variables and numeric strings in
 	// arithmetic pass, warn (through Warn) or fail.
@@ -105,7 +110,7 @@ func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
 	case *syntax.DefaultLit:
 		return value.Default, nil
 	case *syntax.RegexLit:
-		r, err := value.NewRegexp(x.Pattern)
+		r, err := ev.regexp(x.Pattern)
 		if err != nil {
 			return nil, errorAt(sc, x, "Invalid regular expression /%s/: %v", x.Pattern, err)
 		}
@@ -254,6 +259,23 @@ func (ev *Evaluator) stringLit(x *syntax.StringLit) value.Value {
 	v := value.Value(value.String(x.Value))
 	ev.strings[x] = v
 	return v
+}
+
+// regexp compiles a Puppet regular expression once per compile. A
+// *value.Regexp is immutable, so every use may share it.
+func (ev *Evaluator) regexp(src string) (*value.Regexp, error) {
+	if r, ok := ev.regexps[src]; ok {
+		return r, nil
+	}
+	r, err := value.NewRegexp(src)
+	if err != nil {
+		return nil, err
+	}
+	if ev.regexps == nil {
+		ev.regexps = make(map[string]*value.Regexp)
+	}
+	ev.regexps[src] = r
+	return r, nil
 }
 
 func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value.Value, error) {

@@ -229,3 +229,32 @@ func TestArithmeticErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestRegexpCompiledOnce: a pattern evaluated again in the same compile
+// (a literal in a loop, the same string matched with =~) is the regexp
+// compiled the first time, and matches as before.
+func TestRegexpCompiledOnce(t *testing.T) {
+	v, err := evalSource(t, `map([1, 2]) |$x| { /^a(b)?$/ } + map(['ab', 'ac']) |$s| { $s =~ '^a(b)?$' }`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := v.(value.Array)
+	if len(a) != 4 {
+		t.Fatalf("got %s", value.Literal(v))
+	}
+	r0, ok0 := a[0].(*value.Regexp)
+	r1, ok1 := a[1].(*value.Regexp)
+	if !ok0 || !ok1 || r0 != r1 || r0.Source != "^a(b)?$" {
+		t.Errorf("regexp literal compiled twice: %#v %#v", a[0], a[1])
+	}
+	if a[2] != value.Boolean(true) || a[3] != value.Boolean(false) {
+		t.Errorf("matches = %s, %s; want true, false", value.Literal(a[2]), value.Literal(a[3]))
+	}
+	ev := &Evaluator{}
+	if _, err := ev.regexp("a("); err == nil {
+		t.Error("bad pattern compiled")
+	}
+	if _, err := ev.regexp("a("); err == nil {
+		t.Error("bad pattern cached as good")
+	}
+}

@@ -29,10 +29,12 @@ type Reporter struct {
 // ttyRedraw is the shortest gap between two redraws of the in-place line.
 const ttyRedraw = 100 * time.Millisecond
 
-// IsTerminal reports whether f is a character device (a terminal).
+// IsTerminal reports whether f is a terminal. A character device is not
+// enough: /dev/null is one too, and output sent there must not be treated
+// as meant for a person (indented, coloured).
 func IsTerminal(f *os.File) bool {
 	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return err == nil && st.Mode()&os.ModeCharDevice != 0 && isTTY(f)
 }
 
 func (p *Reporter) now() time.Time {

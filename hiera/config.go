@@ -118,12 +118,22 @@ const v3DefaultDatadir = "environments/%{::environment}/hieradata"
 // ParseConfig parses the hiera.yaml at path (content given) for a layer.
 // codedir replaces Puppet's codedir setting in the version 3 default datadir.
 func ParseConfig(path string, data []byte, layer Layer) (*Config, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlLibError(path, err)
+	// A hiera.yaml is simple block YAML nearly always, which parseFastYAML
+	// reads without yaml.v3 (a compile reads one per module with data).
+	doc, ok := parseFastYAML(data)
+	if !ok {
+		doc = new(yaml.Node)
+		if err := yaml.Unmarshal(data, doc); err != nil {
+			return nil, yamlLibError(path, err)
+		}
 	}
+	return parseConfigDoc(path, doc, layer)
+}
+
+// parseConfigDoc is ParseConfig from the document's node tree.
+func parseConfigDoc(path string, doc *yaml.Node, layer Layer) (*Config, error) {
 	p := configParser{path: path, layer: layer}
-	root := &doc
+	root := doc
 	if root.Kind == yaml.DocumentNode && len(root.Content) > 0 {
 		root = root.Content[0]
 	}

@@ -58,6 +58,9 @@ type Set struct {
 	dirs []string
 	mu   sync.RWMutex
 	read map[string]*Schema
+	// probe answers whether files exist under the module directories
+	// (under mu).
+	probe prober
 }
 
 // NewLazySet is NewSet that reads each module type when it is first looked
@@ -95,11 +98,11 @@ func (s *Set) readType(name string) *Schema {
 		return nil
 	}
 	for _, dir := range s.dirs {
-		typeDir := filepath.Join(dir, "lib", "puppet", "type")
-		path := filepath.Join(typeDir, name+".rb")
-		if _, err := os.Stat(path); err != nil {
+		if !s.probe.exists(dir, "lib/puppet/type/"+name+".rb") {
 			continue
 		}
+		typeDir := filepath.Join(dir, "lib", "puppet", "type")
+		path := filepath.Join(typeDir, name+".rb")
 		d, err := ReadTypeFile(path, typeDir)
 		if err != nil || d == nil || strings.ToLower(d.Name) != name {
 			return nil
@@ -121,6 +124,11 @@ func (s *Set) readType(name string) *Schema {
 // type name: Puppet then gives the type its provider parameter.
 func (s *Set) hasProvider(name string) bool {
 	for _, dir := range s.dirs {
+		// Most modules have no provider for the type: a probe is far
+		// cheaper than trying to open the directory.
+		if !s.probe.exists(dir, "lib/puppet/provider/"+name) {
+			continue
+		}
 		files, err := os.ReadDir(filepath.Join(dir, "lib", "puppet", "provider", name))
 		if err != nil {
 			continue

@@ -154,3 +154,41 @@ func checkPositions(t testing.TB, name, src string, tree Node) {
 		return true
 	})
 }
+
+// TestParseFileOwned: parsing a buffer in place gives the tree and the
+// errors a copying parse gives, for every golden input, valid or not.
+func TestParseFileOwned(t *testing.T) {
+	var inputs []archiveFile
+	for _, dir := range []string{"testdata/parse", "testdata/errors"} {
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.txtar"))
+		for _, path := range paths {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range parseArchive(string(data)).files {
+				if strings.HasSuffix(f.name, ".pp") {
+					inputs = append(inputs, f)
+				}
+			}
+		}
+	}
+	if len(inputs) < 10 {
+		t.Fatalf("only %d golden inputs", len(inputs))
+	}
+	inputs = append(inputs, archiveFile{name: "empty.pp"}, archiveFile{name: "bad.pp", data: "\xff"})
+	dump := func(prog *Program, err error) string {
+		var b strings.Builder
+		Dump(&b, prog)
+		if err != nil {
+			b.WriteString("error: " + err.Error())
+		}
+		return b.String()
+	}
+	for _, in := range inputs {
+		want := dump(ParseFile(in.name, []byte(in.data)))
+		if got := dump(ParseFileOwned(in.name, []byte(in.data))); got != want {
+			t.Errorf("%s: in place:\n%s\ncopied:\n%s", in.name, got, want)
+		}
+	}
+}

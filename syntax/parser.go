@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // BadExpr stands for an expression that could not be parsed. It appears
@@ -19,10 +20,27 @@ func (*BadExpr) exprNode() {}
 // A file that is not valid UTF-8 is rejected before parsing, as Puppet
 // rejects it: with Ruby's "invalid byte sequence in UTF-8" and no position.
 func ParseFile(filename string, src []byte) (*Program, error) {
+	return parseFile(filename, src, false)
+}
+
+// ParseFileOwned is ParseFile for a src handed over for good: the caller
+// never modifies it afterwards (a file's contents just read), so the tree's
+// strings are read from it in place instead of from a copy of it.
+func ParseFileOwned(filename string, src []byte) (*Program, error) {
+	return parseFile(filename, src, true)
+}
+
+func parseFile(filename string, src []byte, owned bool) (*Program, error) {
 	if !utf8.Valid(src) {
 		return newParser(NewFile(filename, nil)).parseProgram(), invalidUTF8()
 	}
-	p := newParser(NewFile(filename, src))
+	f := NewFile(filename, src)
+	var p *parser
+	if owned && len(src) > 0 {
+		p = newParserText(f, unsafe.String(&src[0], len(src)))
+	} else {
+		p = newParser(f)
+	}
 	prog := p.parseProgram()
 	return prog, p.errors.Err()
 }
@@ -106,9 +124,12 @@ type parser struct {
 	forceVar bool
 }
 
-func newParser(f *File) *parser {
+func newParser(f *File) *parser { return newParserText(f, string(f.Src)) }
+
+// newParserText is newParser scanning text, f's source as a string.
+func newParserText(f *File, text string) *parser {
 	p := &parser{file: f, errors: new(ErrorList), deferred: new(ErrorList), defs: new([]Definition)}
-	p.s = newScanner(string(f.Src), p.errorAtOffset)
+	p.s = newScanner(text, p.errorAtOffset)
 	return p
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"math"
+	"runtime"
 	"runtime/debug"
 	"testing"
 )
@@ -29,5 +30,30 @@ func TestTuneGC(t *testing.T) {
 	}
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("GOMEMLIMIT set: memory limit changed to %d", got)
+	}
+}
+
+// TestTuneOneShot: a single-node compile collects garbage less often and
+// runs on one processor, unless GOGC and GOMAXPROCS say otherwise.
+func TestTuneOneShot(t *testing.T) {
+	prevPercent := debug.SetGCPercent(100)
+	prevProcs := runtime.GOMAXPROCS(2)
+	defer func() {
+		debug.SetGCPercent(prevPercent)
+		runtime.GOMAXPROCS(prevProcs)
+	}()
+	tuneOneShot(func(string) string { return "" })
+	if got := debug.SetGCPercent(100); got != oneShotGCPercent {
+		t.Errorf("GC percent %d, want %d", got, oneShotGCPercent)
+	}
+	if got := runtime.GOMAXPROCS(2); got != 1 {
+		t.Errorf("GOMAXPROCS %d, want 1", got)
+	}
+	tuneOneShot(func(string) string { return "set" })
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC set: GC percent changed to %d", got)
+	}
+	if got := runtime.GOMAXPROCS(0); got != 2 {
+		t.Errorf("GOMAXPROCS set: changed to %d", got)
 	}
 }
