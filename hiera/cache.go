@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/marionette-dev/marionette/hocon"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -29,7 +30,7 @@ func NewCache() *Cache {
 
 type cacheKey struct {
 	path string
-	// kind is "yaml_data", "json_data" or "config:<layer>".
+	// kind is "yaml_data", "json_data", "hocon_data" or "config:<layer>".
 	kind string
 }
 
@@ -117,11 +118,20 @@ func (c *Cache) Config(path string, layer Layer) (*Config, error) {
 // are cached apart.
 func (c *Cache) dataFile(path, function string, stamp fileStamp, maxNodes int) (*value.Hash, string, error) {
 	kind := function
-	if maxNodes > 0 && function != "json_data" {
+	if maxNodes > 0 && function == "yaml_data" {
 		kind = fmt.Sprintf("%s:%d", function, maxNodes)
 	}
 	e := c.entryAt(path, kind, stamp, func(data []byte, e *cacheEntry) {
 		var v value.Value
+		if function == "hocon_data" {
+			v, e.err = hocon.Parse(string(data))
+			if e.err != nil {
+				e.err = fmt.Errorf("Unable to parse (%s): %v", path, e.err)
+				return
+			}
+			e.data = v.(*value.Hash)
+			return
+		}
 		if function == "json_data" {
 			v, e.err = FromJSON(data, path)
 			if e.err != nil {

@@ -1,6 +1,6 @@
 // Package hiera implements Hiera 5 data lookup as Puppet 7 does: the global,
 // environment and module layers, hiera.yaml versions 3 (global layer only), 4
-// and 5, yaml_data and json_data files, interpolation, the first/unique/hash/
+// and 5, yaml_data, json_data and hocon_data files, interpolation, the first/unique/hash/
 // deep merge strategies, lookup_options (merge and convert_to) and
 // explanations like `puppet lookup --explain`.
 //

@@ -47,6 +47,7 @@ func Functions() functions.Table {
 	addX509(t)
 	addFiles(t)
 	addData(t)
+	t["parsehocon"] = parseHOCON("parsehocon")
 	addExtras(t)
 	addFactsAndFormats(t)
 	addLegacyOddities(t)

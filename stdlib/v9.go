@@ -79,6 +79,7 @@ func functions9() functions.Table {
 		functions.Fixed(nestedValues, functions.P("hash", value.HashAny)))
 	t["stdlib::to_toml"] = functions.Dispatch("stdlib::to_toml",
 		functions.Fixed(toTOML, functions.P("data", value.HashAny)))
+	t["stdlib::parsehocon"] = parseHOCON("stdlib::parsehocon")
 	t["stdlib::has_function"] = functions.Dispatch("stdlib::has_function",
 		functions.Fixed(hasFunction, functions.P("function_name", &value.StringType{Min: 1, Max: value.MaxInt})))
 	t["stdlib::sort_by"] = sortBy()
