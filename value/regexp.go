@@ -2,6 +2,7 @@ package value
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,16 +19,58 @@ import (
 // a backtracking engine with a match timeout, so a pathological pattern
 // fails instead of hanging the compile.
 func NewRegexp(src string) (*Regexp, error) {
-	re, err := regexp.Compile("(?m)" + translateRubyRegexp(src))
+	expr := "(?m)" + translateRubyRegexp(src)
+	// Parsing finds every error regexp.Compile reports (it returns the
+	// parser's), for a fraction of the compile's cost and allocations.
+	_, err := syntax.Parse(expr, syntax.Perl)
 	if err == nil {
-		return &Regexp{Source: src, RE: re}, nil
+		return &Regexp{Source: src, expr: expr}, nil
 	}
-	ext, err2 := regexp2.Compile(translateRubyRegexp(src), regexp2.Multiline)
+	ext, err2 := compileExt(src)
 	if err2 != nil {
 		return nil, err // Go's message: it names the construct
 	}
-	ext.MatchTimeout = regexpTimeout
 	return &Regexp{Source: src, ext: ext}, nil
+}
+
+// RegexpOf is a Regexp of an expression already compiled, whose Ruby source
+// is src.
+func RegexpOf(src string, re *regexp.Regexp) *Regexp {
+	return &Regexp{Source: src, re: re}
+}
+
+// compileExt compiles for the backtracking engine.
+func compileExt(src string) (*regexp2.Regexp, error) {
+	ext, err := regexp2.Compile(translateRubyRegexp(src), regexp2.Multiline)
+	if err != nil {
+		return nil, err
+	}
+	ext.MatchTimeout = regexpTimeout
+	return ext, nil
+}
+
+// compiled compiles a lazily built expression; after it, re or ext is set
+// (neither for the impossible case of an expression that parsed but does
+// not compile with either engine: it never matches).
+func (r *Regexp) compiled() {
+	if r.expr == "" {
+		return
+	}
+	r.once.Do(func() {
+		re, err := regexp.Compile(r.expr)
+		if err == nil {
+			r.re = re
+			return
+		}
+		r.ext, _ = compileExt(r.Source)
+	})
+}
+
+// Go returns the expression compiled for Go's regexp package, or nil when
+// only the backtracking engine runs it (lookaround, backreferences).
+func (r *Regexp) Go() *regexp.Regexp {
+	r.compiled()
+	return r.re
 }
 
 // regexpTimeout bounds one match of the backtracking engine.
@@ -35,8 +78,9 @@ const regexpTimeout = 2 * time.Second
 
 // MatchString reports whether s contains a match.
 func (r *Regexp) MatchString(s string) bool {
-	if r.RE != nil {
-		return r.RE.MatchString(s)
+	r.compiled()
+	if r.re != nil {
+		return r.re.MatchString(s)
 	}
 	if r.ext == nil {
 		return false
@@ -48,8 +92,9 @@ func (r *Regexp) MatchString(s string) bool {
 // FindStringSubmatch returns the leftmost match and its groups ("" for a
 // group that did not take part), or nil.
 func (r *Regexp) FindStringSubmatch(s string) []string {
-	if r.RE != nil {
-		return r.RE.FindStringSubmatch(s)
+	r.compiled()
+	if r.re != nil {
+		return r.re.FindStringSubmatch(s)
 	}
 	idx := r.FindStringSubmatchIndex(s)
 	if idx == nil {
@@ -76,8 +121,9 @@ func (r *Regexp) FindStringIndex(s string) []int {
 // FindStringSubmatchIndex returns byte offsets of the leftmost match and
 // its groups (-1 for groups that did not take part), or nil.
 func (r *Regexp) FindStringSubmatchIndex(s string) []int {
-	if r.RE != nil {
-		return r.RE.FindStringSubmatchIndex(s)
+	r.compiled()
+	if r.re != nil {
+		return r.re.FindStringSubmatchIndex(s)
 	}
 	if r.ext == nil {
 		return nil

@@ -1,6 +1,10 @@
 package value
 
-import "testing"
+import (
+	"regexp"
+	"sync"
+	"testing"
+)
 
 func mustRegexp(t *testing.T, s string) *Regexp {
 	t.Helper()
@@ -217,7 +221,7 @@ func TestHashOrderAndIndex(t *testing.T) {
 
 func TestRegexpRubyAnchors(t *testing.T) {
 	r := mustRegexp(t, `^b$`)
-	if !r.RE.MatchString("a\nb\nc") {
+	if !r.Go().MatchString("a\nb\nc") {
 		t.Errorf("^ and $ must match at line boundaries as in Ruby")
 	}
 }
@@ -226,7 +230,7 @@ func TestRegexpRubyAnchors(t *testing.T) {
 // back to the backtracking engine with the same results Ruby gives.
 func TestRegexpLookaroundFallback(t *testing.T) {
 	r := mustRegexp(t, `^(?!-)[a-z0-9-]+(?<!-)$`)
-	if r.RE != nil {
+	if r.Go() != nil {
 		t.Fatal("expected the fallback engine for lookaround")
 	}
 	for s, want := range map[string]bool{"web-01": true, "-web": false, "web-": false, "wéb": false} {
@@ -275,5 +279,36 @@ func TestCapitalizeName(t *testing.T) {
 		if got := CapitalizeName(in); got != want {
 			t.Errorf("CapitalizeName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// NewRegexp compiles on first use but reports a bad expression at once,
+// with the message regexp.Compile gives; matching from several goroutines
+// compiles once.
+func TestRegexpLazyCompile(t *testing.T) {
+	for _, src := range []string{`a(b`, `[z-a]`, `a**`} {
+		_, err := NewRegexp(src)
+		_, want := regexp.Compile("(?m)" + src)
+		if err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("NewRegexp(%q) error %v, want %v", src, err, want)
+		}
+	}
+	r := mustRegexp(t, `^web(\d+)\Z`)
+	if r.re != nil {
+		t.Fatal("compiled before first use")
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if m := r.FindStringSubmatch("db\nweb12\n"); len(m) != 2 || m[1] != "12" {
+				t.Errorf("FindStringSubmatch = %q", m)
+			}
+		}()
+	}
+	wg.Wait()
+	if r.Go() == nil || r.MatchString("web1x") {
+		t.Error("lazy regexp did not compile or matched wrongly")
 	}
 }
