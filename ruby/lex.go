@@ -58,11 +58,30 @@ var keywords = map[string]bool{
 	"class": true, "module": true, "redo": true, "retry": true, "__FILE__": true, "__LINE__": true,
 }
 
-// operators, longest first so that the lexer takes the longest match.
-var operators = []string{
-	"**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "&.",
-	"**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "..", "::", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "=>", "->",
-	"+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",", ".", "(", ")", "[", "]", "{", "}",
+// operatorAt returns the operator rest starts with, the longest one, or "".
+// A switch per length, not a list scanned in order: the lexer asks for
+// every operator and punctuation token.
+func operatorAt(rest string) string {
+	if len(rest) >= 3 {
+		switch s := rest[:3]; s {
+		case "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=":
+			return s
+		}
+	}
+	if len(rest) >= 2 {
+		switch s := rest[:2]; s {
+		case "&.", "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "..", "::",
+			"+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "=>", "->":
+			return s
+		}
+	}
+	if len(rest) >= 1 {
+		switch s := rest[:1]; s {
+		case "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",", ".", "(", ")", "[", "]", "{", "}":
+			return s
+		}
+	}
+	return ""
 }
 
 // lexer turns the Ruby code of one tag (or of an interpolation) into tokens.
@@ -387,11 +406,9 @@ func (lx *lexer) number() (token, error) {
 }
 
 func (lx *lexer) operator() (token, error) {
-	for _, op := range operators {
-		if strings.HasPrefix(lx.src[lx.pos:], op) {
-			lx.pos += len(op)
-			return token{kind: tOp, text: op}, nil
-		}
+	if op := operatorAt(lx.src[lx.pos:]); op != "" {
+		lx.pos += len(op)
+		return token{kind: tOp, text: op}, nil
 	}
 	return token{}, lx.errorf("unexpected character %q", lx.src[lx.pos])
 }
