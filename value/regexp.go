@@ -22,6 +22,9 @@ func NewRegexp(src string) (*Regexp, error) {
 	expr := "(?m)" + translateRubyRegexp(src)
 	// Parsing finds every error regexp.Compile reports (it returns the
 	// parser's), for a fraction of the compile's cost and allocations.
+	if plainRE2(expr) {
+		return &Regexp{Source: src, expr: expr}, nil
+	}
 	_, err := syntax.Parse(expr, syntax.Perl)
 	if err == nil {
 		return &Regexp{Source: src, expr: expr}, nil
@@ -31,6 +34,134 @@ func NewRegexp(src string) (*Regexp, error) {
 		return nil, err // Go's message: it names the construct
 	}
 	return &Regexp{Source: src, ext: ext}, nil
+}
+
+// plainRE2 reports, without building anything, that expr is in a plain
+// subset of the syntax RE2 surely accepts: literals, escapes of
+// punctuation and of classes, simple bracket classes, plain and
+// non-capturing groups, alternation, and the quantifiers *, + and ? with
+// their lazy forms. Anything else (counted repetition, flags, named groups,
+// POSIX classes, non-ASCII bytes, long expressions) is left to the parser,
+// which also finds the errors.
+func plainRE2(expr string) bool {
+	if len(expr) > 500 {
+		return false
+	}
+	depth := 0
+	atom := false // a quantifier may follow
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		if c >= utf8.RuneSelf || c < ' ' && c != '\t' && c != '\n' || c == 0x7f {
+			return false
+		}
+		switch c {
+		case '\\':
+			if i+1 >= len(expr) || !plainEscape(expr[i+1], false) {
+				return false
+			}
+			i++
+			atom = strings.IndexByte("bBAz", expr[i]) < 0 // no quantified assertions
+		case '(':
+			if strings.HasPrefix(expr[i:], "(?m)") && i == 0 {
+				i += 3
+				atom = false
+				continue
+			}
+			if strings.HasPrefix(expr[i:], "(?:") {
+				i += 2
+			} else if i+1 < len(expr) && expr[i+1] == '?' {
+				return false
+			}
+			depth++
+			atom = false
+		case ')':
+			if depth == 0 {
+				return false
+			}
+			depth--
+			atom = true
+		case '|', '^', '$':
+			atom = false
+		case '*', '+', '?':
+			if !atom {
+				return false
+			}
+			if i+1 < len(expr) && expr[i+1] == '?' {
+				i++ // lazy
+			}
+			atom = false
+		case '{', '}', ']':
+			return false
+		case '[':
+			end, ok := plainClass(expr, i+1)
+			if !ok {
+				return false
+			}
+			i = end
+			atom = true
+		default:
+			atom = true
+		}
+	}
+	return depth == 0
+}
+
+// plainClass checks a bracket class whose body starts at i and returns the
+// index of its closing ]: word characters and a few punctuation marks,
+// escapes, and ranges of two literals in order.
+func plainClass(expr string, i int) (int, bool) {
+	if i < len(expr) && expr[i] == '^' {
+		i++
+	}
+	start := i
+	for ; i < len(expr); i++ {
+		c := expr[i]
+		switch {
+		case c == ']' && i > start:
+			return i, true
+		case c == '\\':
+			if i+1 >= len(expr) || !plainEscape(expr[i+1], true) {
+				return 0, false
+			}
+			i++
+		case c == '-':
+			// A range needs literal ends in order; a - first or last is
+			// itself.
+			if i == start || i+1 < len(expr) && expr[i+1] == ']' {
+				continue
+			}
+			lo, hi := expr[i-1], byte(0)
+			if i+1 < len(expr) {
+				hi = expr[i+1]
+			}
+			if !isClassLiteral(lo) || !isClassLiteral(hi) || lo > hi || i >= 2 && expr[i-2] == '\\' {
+				return 0, false
+			}
+			i++
+		case isClassLiteral(c) || strings.IndexByte(" .*+?(){}|$/,;:=!@#%&'\"<>~`", c) >= 0:
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+func isClassLiteral(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// plainEscape reports an escape RE2 accepts: punctuation, the Perl classes
+// and, outside brackets, the anchors.
+func plainEscape(c byte, inClass bool) bool {
+	switch {
+	case c < utf8.RuneSelf && !isClassLiteral(c) && c > ' ' && c != 0x7f:
+		return true // punctuation
+	case strings.IndexByte("dDsSwWntrfv", c) >= 0:
+		return true
+	case !inClass && strings.IndexByte("bBAz", c) >= 0:
+		return true
+	}
+	return false
 }
 
 // RegexpOf is a Regexp of an expression already compiled, whose Ruby source

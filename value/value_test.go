@@ -1,6 +1,7 @@
 package value
 
 import (
+	"math/rand"
 	"regexp"
 	"sync"
 	"testing"
@@ -310,5 +311,43 @@ func TestRegexpLazyCompile(t *testing.T) {
 	wg.Wait()
 	if r.Go() == nil || r.MatchString("web1x") {
 		t.Error("lazy regexp did not compile or matched wrongly")
+	}
+}
+
+// TestPlainRE2 holds the shortcut that skips parsing to its promise: what
+// it accepts, regexp.Compile compiles. The expressions are random ones over
+// the metacharacters and real patterns of modules.
+func TestPlainRE2(t *testing.T) {
+	exprs := []string{
+		`^[a-z0-9_-]+$`, `\A(?:\n?\z)`, `^(\d+)\.(\d+)(?:\.(\d+))?$`, `^/(?:[^/]+/)*[^/]*$`, `[0-9a-fA-F]`,
+		`^(https?|ftp)://[a-z.]+(:\d+)?/?.*$`, `a|b|`, `()`, `(a*)*?`, `[a-c-e]`, `[\d\s.-]+`, `\.\*\+\?\(\)`,
+	}
+	alphabet := `ab09_-.^$|()?:*+\[]{}dwszbAZ!/ ` + "\t"
+	rng := rand.New(rand.NewSource(1))
+	for range 300000 {
+		b := make([]byte, 1+rng.Intn(10))
+		for j := range b {
+			b[j] = alphabet[rng.Intn(len(alphabet))]
+		}
+		exprs = append(exprs, string(b))
+	}
+	accepted := 0
+	for _, x := range exprs {
+		expr := "(?m)" + x
+		if !plainRE2(expr) {
+			continue
+		}
+		accepted++
+		if _, err := regexp.Compile(expr); err != nil {
+			t.Errorf("plainRE2 accepts %q, which does not compile: %v", x, err)
+		}
+	}
+	for _, x := range exprs[:12] {
+		if !plainRE2("(?m)" + x) {
+			t.Errorf("plainRE2 leaves the plain %q to the parser", x)
+		}
+	}
+	if accepted < 1000 {
+		t.Errorf("plainRE2 accepts only %d expressions", accepted)
 	}
 }
