@@ -329,12 +329,27 @@ func (v *validator) checkCaptureLast(params []*syntax.Parameter) {
 }
 
 func (v *validator) checkUniqueParams(params []*syntax.Parameter) {
-	seen := make(map[string]bool)
-	for _, p := range params {
-		if seen[p.Name] {
+	// Short lists (most) are compared pairwise, without a map.
+	var seen map[string]bool
+	if len(params) > 24 {
+		seen = make(map[string]bool, len(params))
+	}
+	for i, p := range params {
+		dup := false
+		if seen != nil {
+			dup = seen[p.Name]
+			seen[p.Name] = true
+		} else {
+			for _, q := range params[:i] {
+				if q.Name == p.Name {
+					dup = true
+					break
+				}
+			}
+		}
+		if dup {
 			v.errorAt(v.paramOffset(p), "The parameter '"+p.Name+"' is declared more than once in the parameter list")
 		}
-		seen[p.Name] = true
 	}
 }
 
