@@ -61,6 +61,7 @@ func TestRender(t *testing.T) {
 		{"no trim without dash", "<% if @yes %>\nb\n<% end %>\n", "\nb\n\n"},
 		{"literal tag", "<%%= x %>", "<%= x %>"},
 		{"comment tag", "a<%# ignored %>b", "ab"},
+		{"text joined across comments and <%%", "a\n<%# x -%>\nb<%%c<%# y %><%%d\n  <%- if @yes %>e<% end %>", "a\nb<%c<%d\ne"},
 		{"each block across tags", "<% @list.sort.each do |x| -%>\n- <%= x %>\n<% end -%>\n", "- a\n- b\n"},
 		{"brace block", "<%= @list.map { |x| x.upcase }.join(',') %>", "B,A"},
 		{"hash each", "<% @hash.each do |k, v| %><%= k %>=<%= v.inspect %> <% end %>", "k=1 j=nil "},

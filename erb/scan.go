@@ -12,8 +12,9 @@ import (
 // indentation, and a tag closed with -%> drops the newline right after it.
 // <%% is a literal <%, and <%# ... %> is a comment.
 func scanERB(name string, src string) ([]ruby.Segment, error) {
-	var segs []ruby.Segment
-	var text strings.Builder
+	// Each tag gives at most a text and a tag segment.
+	segs := make([]ruby.Segment, 0, 2*strings.Count(src, "<%")+1)
+	var text textBuf
 	textLine := 1
 	line := 1
 	flushText := func() {
@@ -100,6 +101,47 @@ func scanERB(name string, src string) ([]ruby.Segment, error) {
 	}
 	flushText()
 	return segs, nil
+}
+
+// textBuf gathers a text segment: a single piece of the source as it is,
+// several (around comments, <%%) joined.
+type textBuf struct {
+	one    string
+	joined strings.Builder
+	multi  bool // joined holds the text
+}
+
+func (t *textBuf) WriteString(s string) {
+	switch {
+	case t.multi:
+		t.joined.WriteString(s)
+	case t.one == "":
+		t.one = s
+	case s != "":
+		t.joined.WriteString(t.one)
+		t.joined.WriteString(s)
+		t.multi = true
+	}
+}
+
+func (t *textBuf) Len() int {
+	if t.multi {
+		return t.joined.Len()
+	}
+	return len(t.one)
+}
+
+func (t *textBuf) String() string {
+	if t.multi {
+		return t.joined.String()
+	}
+	return t.one
+}
+
+func (t *textBuf) Reset() {
+	t.one = ""
+	t.joined = strings.Builder{}
+	t.multi = false
 }
 
 // endsWithNewline reports whether the output before the current position ends a

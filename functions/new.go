@@ -107,7 +107,7 @@ var (
 )
 
 func patternType(re *regexp.Regexp) value.Type {
-	return &value.PatternType{Regexps: []*value.Regexp{{Source: re.String(), RE: re}}}
+	return &value.PatternType{Regexps: []*value.Regexp{value.RegexpOf(re.String(), re)}}
 }
 
 func newInteger(c *Ctx, args []value.Value) (value.Value, error) {

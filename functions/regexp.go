@@ -32,8 +32,8 @@ func regexpOfType(t *value.RegexpType) *value.Regexp {
 // empty match there counts; after an empty match it goes on one character
 // later.
 func matchAll(r *value.Regexp, s string, n int) [][]int {
-	if r.RE != nil {
-		return withAbuttingEmpty(r, s, r.RE.FindAllStringSubmatchIndex(s, n), n)
+	if re := r.Go(); re != nil {
+		return withAbuttingEmpty(r, s, re.FindAllStringSubmatchIndex(s, n), n)
 	}
 	var out [][]int
 	for pos := 0; pos <= len(s) && (n < 0 || len(out) < n); {
@@ -117,8 +117,8 @@ func compileRuby(src string) (*value.Regexp, error) {
 
 // subexpIndex is the group number of a named group, -1 if unknown.
 func subexpIndex(r *value.Regexp, name string) int {
-	if r.RE != nil {
-		return r.RE.SubexpIndex(name)
+	if re := r.Go(); re != nil {
+		return re.SubexpIndex(name)
 	}
 	return -1
 }

@@ -30,7 +30,7 @@ func (k *keyOptions) forKey(root string) *value.Hash {
 		return h
 	}
 	for _, p := range k.patterns {
-		if p.re.RE.MatchString(root) {
+		if p.re.MatchString(root) {
 			h, _ := p.opts.(*value.Hash)
 			return h
 		}

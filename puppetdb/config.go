@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -61,11 +62,11 @@ func DefaultConfig() *Config {
 
 // The line shapes the termini's parser knows, in the order it tries them.
 var (
-	sectionLine = regexp.MustCompile(`^\[(\w+)\s*\]$`)
-	retiredLine = regexp.MustCompile(`^\s*(server|port)\s*=.*$`)
-	settingLine = regexp.MustCompile(`^\s*(\w+)\s*=\s*(.+?)\s*$`)
-	commentLine = regexp.MustCompile(`^\s*[#;]`)
-	blankLine   = regexp.MustCompile(`^\s*$`)
+	sectionLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\[(\w+)\s*\]$`) })
+	retiredLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(server|port)\s*=.*$`) })
+	settingLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*(\w+)\s*=\s*(.+?)\s*$`) })
+	commentLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*[#;]`) })
+	blankLine   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*$`) })
 )
 
 // ReadConfig reads puppetdb.conf at path (through fsys; nil means the
@@ -103,19 +104,19 @@ func ParseConfig(file string, data []byte) (*Config, []string, error) {
 		}
 		body := strings.TrimSuffix(line, "\n")
 		switch {
-		case sectionLine.MatchString(body):
-			section = sectionLine.FindStringSubmatch(body)[1]
-		case retiredLine.MatchString(body):
+		case sectionLine().MatchString(body):
+			section = sectionLine().FindStringSubmatch(body)[1]
+		case retiredLine().MatchString(body):
 			warnings = append(warnings, fmt.Sprintf("Setting '%s' is retired: use 'server_urls' instead. Defaulting to 'server_urls=%s'.", body, DefaultServerURL))
-		case settingLine.MatchString(body):
+		case settingLine().MatchString(body):
 			if section == "" {
 				return nil, warnings, fmt.Errorf("Setting '%s' is illegal outside of section in PuppetDB config %s:%d", line, file, i+1)
 			}
 			if section == "main" {
-				m := settingLine.FindStringSubmatch(body)
+				m := settingLine().FindStringSubmatch(body)
 				main[m[1]] = m[2]
 			}
-		case commentLine.MatchString(body), blankLine.MatchString(body):
+		case commentLine().MatchString(body), blankLine().MatchString(body):
 		default:
 			return nil, warnings, fmt.Errorf("Unparseable line '%s' in PuppetDB config %s:%d", line, file, i+1)
 		}

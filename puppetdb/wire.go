@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
@@ -197,8 +198,8 @@ var relationships = []struct {
 var unorderedMetaparams = []string{"alias", "audit", "before", "check", "notify", "require", "subscribe", "tag"}
 
 var (
-	refShape = regexp.MustCompile(`^[A-Z][a-z0-9_]*(::[A-Z][a-z0-9_]*)*\[(?s:.*)\]`)
-	refParts = regexp.MustCompile(`^(?s)([^\[\]]+)\[(.+)\]$`)
+	refShape = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Z][a-z0-9_]*(::[A-Z][a-z0-9_]*)*\[(?s:.*)\]`) })
+	refParts = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?s)([^\[\]]+)\[(.+)\]$`) })
 )
 
 // Catalog builds replace catalog v9's payload from a compiled catalog, as
@@ -251,10 +252,10 @@ func Catalog(cat *catalog.Catalog, info CatalogInfo) ([]byte, error) {
 			}
 			for _, other := range flatStrings(raw) {
 				desc := fmt.Sprintf("%s[%s] { %s => %s }", w.Type, w.Title, rel.param, other)
-				if !refShape.MatchString(other) {
+				if !refShape().MatchString(other) {
 					return nil, fmt.Errorf("Invalid relationship: %s, because %s doesn't seem to be in the correct format. Resource references should be formatted as: Classname['title'] or Modulename::Classname['title'] (take careful note of the capitalization).", desc, other)
 				}
-				m := refParts.FindStringSubmatch(other)
+				m := refParts().FindStringSubmatch(other)
 				oref := catalog.Ref{}
 				if m != nil {
 					oref = catalog.Ref{Type: m[1], Title: m[2]}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // rubyVersion is RUBY_VERSION as Puppet 7.23 sees it on Debian 12 (the
@@ -19,15 +20,17 @@ type gemVersion struct {
 }
 
 // gemVersionPattern is the shape RubyGems accepts for a version string.
-var gemVersionPattern = regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?)?\s*$`)
+var gemVersionPattern = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*([0-9]+(?:\.[0-9a-zA-Z]+)*(-[0-9A-Za-z-]+(\.[0-9A-Za-z-]+)*)?)?\s*$`)
+})
 
 // gemSegment matches one segment: a run of digits or a run of letters.
-var gemSegment = regexp.MustCompile(`[0-9]+|[a-zA-Z]+`)
+var gemSegment = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[0-9]+|[a-zA-Z]+`) })
 
 // parseGemVersion builds a Gem::Version from a version string, or reports
 // false when RubyGems would call the string malformed.
 func parseGemVersion(s string) (*gemVersion, bool) {
-	if !gemVersionPattern.MatchString(s) {
+	if !gemVersionPattern().MatchString(s) {
 		return nil, false
 	}
 	s = strings.TrimSpace(s)
@@ -36,7 +39,7 @@ func parseGemVersion(s string) (*gemVersion, bool) {
 	}
 	s = strings.ReplaceAll(s, "-", ".pre.")
 	v := &gemVersion{s: s}
-	for _, p := range gemSegment.FindAllString(s, -1) {
+	for _, p := range gemSegment().FindAllString(s, -1) {
 		switch n, err := strconv.ParseInt(p, 10, 64); {
 		case err == nil:
 			v.segs = append(v.segs, n)

@@ -7,7 +7,7 @@ import (
 )
 
 // tokKind classifies Ruby tokens.
-type tokKind int
+type tokKind uint8
 
 const (
 	tEOF      tokKind = iota
@@ -39,15 +39,14 @@ type strPart struct {
 
 // token is one Ruby token.
 type token struct {
-	kind        tokKind
-	text        string // identifier, operator or keyword text; literal text for simple strings
-	parts       []strPart
-	words       []string // %w word lists
-	symWords    bool     // %i rather than %w
-	spaceAfter  bool     // whitespace follows the token
+	kind tokKind
+	// text is the identifier, operator or keyword text; a regexp's options
+	// (imxo); "i" for a %i word list.
+	text        string
+	parts       []strPart // string pieces; a %w or %i list's words
+	spaceAfter  bool      // whitespace follows the token
 	spaceBefore bool
 	line        int
-	regexpOpts  string
 }
 
 var keywords = map[string]bool{
@@ -59,11 +58,30 @@ var keywords = map[string]bool{
 	"class": true, "module": true, "redo": true, "retry": true, "__FILE__": true, "__LINE__": true,
 }
 
-// operators, longest first so that the lexer takes the longest match.
-var operators = []string{
-	"**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=", "&.",
-	"**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "..", "::", "+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "=>", "->",
-	"+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",", ".", "(", ")", "[", "]", "{", "}",
+// operatorAt returns the operator rest starts with, the longest one, or "".
+// A switch per length, not a list scanned in order: the lexer asks for
+// every operator and punctuation token.
+func operatorAt(rest string) string {
+	if len(rest) >= 3 {
+		switch s := rest[:3]; s {
+		case "**=", "<=>", "===", "...", "<<=", ">>=", "&&=", "||=":
+			return s
+		}
+	}
+	if len(rest) >= 2 {
+		switch s := rest[:2]; s {
+		case "&.", "**", "==", "!=", ">=", "<=", "&&", "||", "<<", ">>", "=~", "!~", "..", "::",
+			"+=", "-=", "*=", "/=", "%=", "|=", "&=", "^=", "=>", "->":
+			return s
+		}
+	}
+	if len(rest) >= 1 {
+		switch s := rest[:1]; s {
+		case "+", "-", "*", "/", "%", "=", "<", ">", "!", "&", "|", "^", "~", "?", ":", ",", ".", "(", ")", "[", "]", "{", "}":
+			return s
+		}
+	}
+	return ""
 }
 
 // lexer turns the Ruby code of one tag (or of an interpolation) into tokens.
@@ -73,6 +91,9 @@ type lexer struct {
 	pos  int
 	line int
 	toks []token
+	// base is where this lexer's tokens start in toks: a template's tags
+	// share one slice, and a tag's lexing must not see the tags before it.
+	base int
 	// commentAtEnd records that a # comment ran to the end of the source.
 	commentAtEnd bool
 }
@@ -101,10 +122,10 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 // valueEnded reports whether the previous token ends an operand, which decides
 // whether / starts a regexp and whether a unary minus binds to a number.
 func (lx *lexer) valueEnded() bool {
-	if len(lx.toks) == 0 {
+	if len(lx.toks) <= lx.base {
 		return false
 	}
-	t := lx.toks[len(lx.toks)-1]
+	t := &lx.toks[len(lx.toks)-1]
 	switch t.kind {
 	case tIdent, tConst, tIVar, tGVar, tInt, tFloat, tString, tXString, tSymbol, tRegexp:
 		return true
@@ -219,10 +240,7 @@ func (lx *lexer) run() error {
 			lx.pos++
 			t, err = lx.quoted('/', 0, true, true)
 			t.kind = tRegexp
-			for lx.pos < len(lx.src) && strings.IndexByte("imxo", lx.src[lx.pos]) >= 0 {
-				t.regexpOpts += string(lx.src[lx.pos])
-				lx.pos++
-			}
+			t.text = lx.regexpOpts()
 		case c == '%' && lx.pos+1 < len(lx.src) && (!lx.valueEnded() || space && lx.src[lx.pos+1] != ' ' && lx.src[lx.pos+1] != '=' && lx.prevIsIdent()):
 			t, err = lx.percentLiteral()
 		default:
@@ -244,11 +262,11 @@ func (lx *lexer) run() error {
 // prevIsIdent reports whether the previous token is an identifier, i.e. a
 // possible command name such as `split /,/`.
 func (lx *lexer) prevIsIdent() bool {
-	return len(lx.toks) > 0 && lx.toks[len(lx.toks)-1].kind == tIdent
+	return len(lx.toks) > lx.base && lx.toks[len(lx.toks)-1].kind == tIdent
 }
 
 func (lx *lexer) markSpace() {
-	if n := len(lx.toks); n > 0 {
+	if n := len(lx.toks); n > lx.base {
 		lx.toks[n-1].spaceAfter = true
 	}
 }
@@ -266,7 +284,7 @@ func (lx *lexer) word() token {
 	line := lx.line
 	name := lx.ident()
 	afterDot := false
-	if n := len(lx.toks); n > 0 && lx.toks[n-1].kind == tOp && (lx.toks[n-1].text == "." || lx.toks[n-1].text == "&.") {
+	if n := len(lx.toks); n > lx.base && lx.toks[n-1].kind == tOp && (lx.toks[n-1].text == "." || lx.toks[n-1].text == "&.") {
 		afterDot = true
 	}
 	// Method names may end in ? or ! (but not when that starts != or ?:).
@@ -306,8 +324,8 @@ func (lx *lexer) word() token {
 // which case `x ? a : b` must not lex `a:` as a label.
 func (lx *lexer) inTernary() bool {
 	depth := 0
-	for k := len(lx.toks) - 1; k >= 0; k-- {
-		t := lx.toks[k]
+	for k := len(lx.toks) - 1; k >= lx.base; k-- {
+		t := &lx.toks[k]
 		if t.kind == tNL {
 			return false
 		}
@@ -388,11 +406,9 @@ func (lx *lexer) number() (token, error) {
 }
 
 func (lx *lexer) operator() (token, error) {
-	for _, op := range operators {
-		if strings.HasPrefix(lx.src[lx.pos:], op) {
-			lx.pos += len(op)
-			return token{kind: tOp, text: op}, nil
-		}
+	if op := operatorAt(lx.src[lx.pos:]); op != "" {
+		lx.pos += len(op)
+		return token{kind: tOp, text: op}, nil
 	}
 	return token{}, lx.errorf("unexpected character %q", lx.src[lx.pos])
 }
@@ -443,14 +459,20 @@ func (lx *lexer) percentLiteral() (token, error) {
 		for _, p := range t.parts {
 			s.WriteString(p.lit)
 		}
-		return token{kind: tXString, words: strings.Fields(s.String()), symWords: kind == 'i' || kind == 'I'}, nil
+		words := strings.Fields(s.String())
+		parts := make([]strPart, len(words))
+		for k, w := range words {
+			parts[k].lit = w
+		}
+		t = token{kind: tXString, parts: parts}
+		if kind == 'i' || kind == 'I' {
+			t.text = "i"
+		}
+		return t, nil
 	case 'r':
 		t, err := lx.quoted(closer(open), open, true, true)
 		t.kind = tRegexp
-		for lx.pos < len(lx.src) && strings.IndexByte("imxo", lx.src[lx.pos]) >= 0 {
-			t.regexpOpts += string(lx.src[lx.pos])
-			lx.pos++
-		}
+		t.text = lx.regexpOpts()
 		return t, err
 	}
 	return token{}, lx.errorf("unsupported %%%c literal", kind)
@@ -463,7 +485,10 @@ func (lx *lexer) percentLiteral() (token, error) {
 func (lx *lexer) quoted(close, open byte, interp, regexp bool) (token, error) {
 	startLine := lx.line
 	var parts []strPart
+	// lit collects the literal text only once an escape changed it; until
+	// then the text is the source from runStart, used without a copy.
 	var lit strings.Builder
+	runStart := lx.pos
 	depth := 0
 	src := lx.src
 	for {
@@ -478,14 +503,15 @@ func (lx *lexer) quoted(close, open byte, interp, regexp bool) (token, error) {
 			depth++
 		} else if c == close {
 			if depth == 0 {
-				lx.pos++
 				break
 			}
 			depth--
 		}
 		if c == '\\' && lx.pos+1 < len(src) {
 			e := src[lx.pos+1]
+			lit.WriteString(src[runStart:lx.pos])
 			lx.pos += 2
+			runStart = lx.pos
 			if !interp {
 				if e == close || e == '\\' || (open != 0 && e == open) {
 					lit.WriteByte(e)
@@ -507,12 +533,12 @@ func (lx *lexer) quoted(close, open byte, interp, regexp bool) (token, error) {
 			if err := lx.escape(e, &lit); err != nil {
 				return token{}, err
 			}
+			runStart = lx.pos // escape may read more (\u1234, \001)
 			continue
 		}
 		if interp && c == '#' && lx.pos+1 < len(src) && src[lx.pos+1] == '{' {
-			if lit.Len() > 0 {
-				parts = append(parts, strPart{lit: lit.String()})
-				lit.Reset()
+			if s := lx.litText(&lit, src[runStart:lx.pos]); s != "" {
+				parts = append(parts, strPart{lit: s})
 			}
 			lx.pos += 2
 			end, err := lx.matchBrace()
@@ -529,18 +555,40 @@ func (lx *lexer) quoted(close, open byte, interp, regexp bool) (token, error) {
 			parts = append(parts, strPart{code: code, line: lx.line})
 			lx.line += strings.Count(src[lx.pos:end], "\n")
 			lx.pos = end + 1
+			runStart = lx.pos
 			continue
 		}
 		if interp && c == '#' && lx.pos+1 < len(src) && (src[lx.pos+1] == '@' || src[lx.pos+1] == '$') {
 			return token{}, lx.errorf("#@var interpolation is not supported")
 		}
-		lit.WriteByte(c)
 		lx.pos++
 	}
-	if lit.Len() > 0 || len(parts) == 0 {
-		parts = append(parts, strPart{lit: lit.String()})
+	if s := lx.litText(&lit, src[runStart:lx.pos]); s != "" || len(parts) == 0 {
+		parts = append(parts, strPart{lit: s})
 	}
+	lx.pos++ // the closing delimiter
 	return token{kind: tString, parts: parts, line: startLine}, nil
+}
+
+// regexpOpts lexes the option letters after a regexp literal.
+func (lx *lexer) regexpOpts() string {
+	start := lx.pos
+	for lx.pos < len(lx.src) && strings.IndexByte("imxo", lx.src[lx.pos]) >= 0 {
+		lx.pos++
+	}
+	return lx.src[start:lx.pos]
+}
+
+// litText returns the literal text ending in tail: tail itself when no escape
+// went into lit before it (no copy), else lit's text and tail; lit is reset.
+func (lx *lexer) litText(lit *strings.Builder, tail string) string {
+	if lit.Len() == 0 {
+		return tail
+	}
+	lit.WriteString(tail)
+	s := lit.String()
+	lit.Reset()
+	return s
 }
 
 // matchBrace finds the } closing an interpolation starting at lx.pos,
@@ -582,8 +630,14 @@ func (lx *lexer) escape(e byte, b *strings.Builder) error {
 		b.WriteByte('\r')
 	case 's':
 		b.WriteByte(' ')
-	case '0':
-		b.WriteByte(0)
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		// \nnn: up to three octal digits, the low byte of their value.
+		n := int(e - '0')
+		for k := 0; k < 2 && lx.pos < len(lx.src) && lx.src[lx.pos] >= '0' && lx.src[lx.pos] <= '7'; k++ {
+			n = n*8 + int(lx.src[lx.pos]-'0')
+			lx.pos++
+		}
+		b.WriteByte(byte(n))
 	case 'e':
 		b.WriteByte(0x1b)
 	case 'a':

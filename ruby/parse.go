@@ -99,6 +99,8 @@ func describe(t token) string {
 		return "string"
 	case tLabel:
 		return strconv.Quote(t.text + ":")
+	case tRegexp, tXString:
+		return `""` // their text holds options, not source
 	}
 	return strconv.Quote(t.text)
 }
@@ -668,11 +670,11 @@ func (p *parser) parsePrimary() node {
 	case tXString:
 		p.next()
 		arr := &nArray{at: at{t.line}}
-		for _, w := range t.words {
-			if t.symWords {
-				arr.elems = append(arr.elems, &nSym{at{t.line}, []strNode{{lit: w}}})
+		for _, w := range t.parts {
+			if t.text == "i" {
+				arr.elems = append(arr.elems, &nSym{at{t.line}, []strNode{{lit: w.lit}}})
 			} else {
-				arr.elems = append(arr.elems, &nStr{at{t.line}, []strNode{{lit: w}}})
+				arr.elems = append(arr.elems, &nStr{at{t.line}, []strNode{{lit: w.lit}}})
 			}
 		}
 		return arr
@@ -681,7 +683,7 @@ func (p *parser) parsePrimary() node {
 		return &nSym{at{t.line}, p.strParts(t)}
 	case tRegexp:
 		p.next()
-		n := &nRegexp{at: at{t.line}, parts: p.strParts(t), opts: t.regexpOpts}
+		n := &nRegexp{at: at{t.line}, parts: p.strParts(t), opts: t.text}
 		if len(n.parts) == 1 && n.parts[0].expr == nil {
 			n.compiled, _ = compileRubyRegexp(n.parts[0].lit, n.opts)
 		}

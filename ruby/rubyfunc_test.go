@@ -385,3 +385,18 @@ func TestFunctionNamedLikeItsFile(t *testing.T) {
 		}
 	}
 }
+
+// TestOperatorAt checks the lexer's operator table: the longest operator
+// at the start wins, and anything else is no operator.
+func TestOperatorAt(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"**=1", "**="}, {"**2", "**"}, {"*2", "*"}, {"<=>b", "<=>"}, {"<=b", "<="}, {"<<=x", "<<="},
+		{"<<x", "<<"}, {"...", "..."}, {"..x", ".."}, {".x", "."}, {"&.x", "&."}, {"&&=", "&&="},
+		{"&&", "&&"}, {"&", "&"}, {"::A", "::"}, {":a", ":"}, {"->", "->"}, {"=>", "=>"}, {"===", "==="},
+		{"=~", "=~"}, {"!~", "!~"}, {"!", "!"}, {"}", "}"}, {"", ""}, {"@", ""}, {"#", ""}, {"a", ""}, {"\\", ""},
+	} {
+		if got := operatorAt(c.in); got != c.want {
+			t.Errorf("operatorAt(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -1028,20 +1028,21 @@ func compileRubyRegexp(src, opts string) (*rregexp, error) {
 	if err != nil {
 		return nil, err
 	}
-	if re.RE == nil || mixesNamedGroups(re.RE.SubexpNames()) {
+	goRE := re.Go()
+	if goRE == nil || mixesNamedGroups(goRE.SubexpNames()) {
 		// Lookaround, backreferences, atomic groups: see regexp.go. With
 		// named groups Ruby's plain groups do not capture, which only
 		// regexp2 can say (ExplicitCapture).
 		bt, err := compileBacktracking(body)
-		if err != nil && re.RE != nil {
-			return &rregexp{src: src, opts: opts, re: re.RE}, nil
+		if err != nil && goRE != nil {
+			return &rregexp{src: src, opts: opts, re: goRE}, nil
 		}
 		if err != nil {
 			return nil, err
 		}
 		return &rregexp{src: src, opts: opts, bt: bt}, nil
 	}
-	return &rregexp{src: src, opts: opts, re: re.RE}, nil
+	return &rregexp{src: src, opts: opts, re: goRE}, nil
 }
 
 // mixesNamedGroups tells whether a regexp has both named and plain groups.

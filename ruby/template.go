@@ -116,16 +116,30 @@ func (t *Template) Name() string { return t.name }
 // ParseTemplate parses a template from its segments: literal text, Ruby
 // code and Ruby expressions to output; name is used in error messages.
 func ParseTemplate(name string, segs []Segment) (*Template, error) {
-	var toks []token
+	// One token slice for all tags, sized from the source (a token per
+	// three bytes of code is generous for templates), so that lexing
+	// appends in place instead of copying each tag's tokens.
+	n := 1
+	for _, s := range segs {
+		if s.Kind == SegText {
+			n++
+		} else {
+			n += 3 + len(s.Text)/3
+		}
+	}
+	lx := &lexer{name: name, toks: make([]token, 0, n)}
 	lastLine := 1
 	for k, s := range segs {
 		lastLine = s.Line
 		switch s.Kind {
 		case SegText:
-			toks = append(toks, token{kind: tText, text: s.Text, line: s.Line})
+			lx.toks = append(lx.toks, token{kind: tText, text: s.Text, line: s.Line})
 			lastLine = s.Line + strings.Count(s.Text, "\n")
 		case SegCode, SegOutput:
-			lx := &lexer{name: name, src: s.Text, line: s.Line}
+			if s.Kind == SegOutput {
+				lx.toks = append(lx.toks, token{kind: tOutBegin, line: s.Line})
+			}
+			lx.src, lx.pos, lx.line, lx.base, lx.commentAtEnd = s.Text, 0, s.Line, len(lx.toks), false
 			if err := lx.run(); err != nil {
 				return nil, err
 			}
@@ -135,17 +149,14 @@ func ParseTemplate(name string, segs []Segment) (*Template, error) {
 				return nil, unsupportedf("unsupported Ruby in template %s:%d: a # comment runs past the end of its tag", name, lx.line)
 			}
 			if s.Kind == SegOutput {
-				toks = append(toks, token{kind: tOutBegin, line: s.Line})
-				toks = append(toks, lx.toks...)
-				toks = append(toks, token{kind: tOutEnd, line: lx.line})
+				lx.toks = append(lx.toks, token{kind: tOutEnd, line: lx.line})
 			} else {
-				toks = append(toks, lx.toks...)
-				toks = append(toks, token{kind: tNL, line: lx.line})
+				lx.toks = append(lx.toks, token{kind: tNL, line: lx.line})
 			}
 			lastLine = lx.line
 		}
 	}
-	toks = append(toks, token{kind: tEOF, line: lastLine})
+	toks := append(lx.toks, token{kind: tEOF, line: lastLine})
 	p := &parser{name: name, toks: toks}
 	body, err := p.parseProgram()
 	if err != nil {

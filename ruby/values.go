@@ -219,7 +219,8 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 		}
 		return h
 	case *value.Regexp:
-		if v.RE == nil {
+		re := v.Go()
+		if re == nil {
 			// A regexp only a backtracking engine runs; one that does not
 			// compile for either never matches, as in value.
 			re, err := compileRubyRegexp(v.Source, "")
@@ -228,7 +229,7 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 			}
 			return re
 		}
-		return &rregexp{src: v.Source, re: v.RE}
+		return &rregexp{src: v.Source, re: re}
 	}
 	if sv, ok := v.(*value.Sensitive); ok {
 		return &rsensitive{fromPuppetShared(sv.Value, objs)}
@@ -308,7 +309,7 @@ func toPuppetDepth(v any, depth int, budget *int) (value.Value, error) {
 		if v.re == nil {
 			return value.NewRegexp(v.src)
 		}
-		return &value.Regexp{Source: v.src, RE: v.re}, nil
+		return value.RegexpOf(v.src, v.re), nil
 	case *puppetObj:
 		return v.v, nil
 	case *rsensitive:

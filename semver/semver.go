@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Ident is one dot-separated identifier of a prerelease.
@@ -135,7 +136,9 @@ const (
 
 // fullVersion is a whole version string; Pattern is its source, for the
 // SemVer constructor's signature.
-var fullVersion = regexp.MustCompile(`\A` + numericPart + `(?:-(` + qualifier + `))?(?:\+(` + qualifier + `))?\z`)
+var fullVersion = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\A` + numericPart + `(?:-(` + qualifier + `))?(?:\+(` + qualifier + `))?\z`)
+})
 
 // Pattern is the regular expression a version string must match, as the
 // signature of SemVer.new shows it.
@@ -146,7 +149,7 @@ var ErrSyntax = errors.New("not a semantic version")
 
 // Parse reads a version string.
 func Parse(s string) (Version, error) {
-	m := fullVersion.FindStringSubmatch(s)
+	m := fullVersion().FindStringSubmatch(s)
 	if m == nil {
 		return Version{}, fmt.Errorf("Unable to parse '%s' as a semantic version identifier: %w", s, ErrSyntax)
 	}
@@ -348,26 +351,31 @@ func Exact(v Version) *Range {
 	}}}
 }
 
+const (
+	xr      = `(?:x|X|\*|0|[1-9][0-9]*)`
+	partial = xr + `(?:\.` + xr + `(?:\.` + xr + `(?:-` + qualifier + `)?(?:\+` + qualifier + `)?)?)?`
+)
+
 var (
-	xr       = `(?:x|X|\*|0|[1-9][0-9]*)`
-	partial  = xr + `(?:\.` + xr + `(?:\.` + xr + `(?:-` + qualifier + `)?(?:\+` + qualifier + `)?)?)?`
-	simpleRe = regexp.MustCompile(`\A(<=|>=|~>|~=|[<>=~^])?(` + partial + `)\z`)
-	hyphenRe = regexp.MustCompile(`\A(` + partial + `)\s+-\s+(` + partial + `)\z`)
+	simpleRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A(<=|>=|~>|~=|[<>=~^])?(` + partial + `)\z`) })
+	hyphenRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A(` + partial + `)\s+-\s+(` + partial + `)\z`) })
 	// partialRe captures major, minor, patch, prerelease and build.
-	partialRe = regexp.MustCompile(`\A(x|X|\*|0|[1-9][0-9]*)(?:\.(x|X|\*|0|[1-9][0-9]*)(?:\.(x|X|\*|0|[1-9][0-9]*)(?:-(` + qualifier + `))?(?:\+(` + qualifier + `))?)?)?\z`)
-	opSpace   = regexp.MustCompile(`([><=~^])(?:\s+|\s*v)`)
-	orSplit   = regexp.MustCompile(`\s*\|\|\s*`)
-	wsSplit   = regexp.MustCompile(`\s+`)
+	partialRe = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\A(x|X|\*|0|[1-9][0-9]*)(?:\.(x|X|\*|0|[1-9][0-9]*)(?:\.(x|X|\*|0|[1-9][0-9]*)(?:-(` + qualifier + `))?(?:\+(` + qualifier + `))?)?)?\z`)
+	})
+	opSpace = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([><=~^])(?:\s+|\s*v)`) })
+	orSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s*\|\|\s*`) })
+	wsSplit = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\s+`) })
 )
 
 // ParseRange reads a range: "1.x", ">=1.2.0 <2.0.0", "~1.2", "^1.2.3",
 // "1.0.0 - 1.4.0", ">=1.0.0 || <0.5.0", "*".
 func ParseRange(s string) (*Range, error) {
 	bad := fmt.Errorf("Unparsable version range: %q", s)
-	cleaned := opSpace.ReplaceAllString(s, "$1")
+	cleaned := opSpace().ReplaceAllString(s, "$1")
 	var parts []string
 	if cleaned != "" {
-		parts = orSplit.Split(cleaned, -1)
+		parts = orSplit().Split(cleaned, -1)
 		// As Ruby's split: trailing empty fields are dropped.
 		for len(parts) > 0 && parts[len(parts)-1] == "" {
 			parts = parts[:len(parts)-1]
@@ -379,7 +387,7 @@ func ParseRange(s string) (*Range, error) {
 		return r, nil
 	}
 	for _, part := range parts {
-		if m := hyphenRe.FindStringSubmatch(part); m != nil {
+		if m := hyphenRe().FindStringSubmatch(part); m != nil {
 			lo, err := fullOf(m[1], bad)
 			if err != nil {
 				return nil, err
@@ -391,13 +399,13 @@ func ParseRange(s string) (*Range, error) {
 			r.alts = append(r.alts, interval{lo: bound{set: true, v: lo}, hi: bound{set: true, v: hi}})
 			continue
 		}
-		simples := wsSplit.Split(part, -1)
+		simples := wsSplit().Split(part, -1)
 		for len(simples) > 0 && simples[len(simples)-1] == "" {
 			simples = simples[:len(simples)-1]
 		}
 		var acc interval
 		for i, simple := range simples {
-			m := simpleRe.FindStringSubmatch(simple)
+			m := simpleRe().FindStringSubmatch(simple)
 			if m == nil {
 				return nil, bad
 			}
@@ -428,7 +436,7 @@ type partialVersion struct {
 }
 
 func parsePartial(s string, bad error) (partialVersion, error) {
-	m := partialRe.FindStringSubmatch(s)
+	m := partialRe().FindStringSubmatch(s)
 	if m == nil {
 		return partialVersion{}, bad
 	}

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
@@ -210,7 +211,9 @@ func hasFunction(c *functions.Ctx, args []value.Value) (value.Value, error) {
 
 // mergeEntry is the 8.5 dispatcher's "entry N" detail of a rejected
 // repeated argument, which stdlib 9's declaration does not produce.
-var mergeEntry = regexp.MustCompile(`'args' entry \d+ expects a value of type Undef, Hash, or String\[0, 0\], got (Integer|Float|Boolean|Array|Tuple|Regexp|Type)`)
+var mergeEntry = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`'args' entry \d+ expects a value of type Undef, Hash, or String\[0, 0\], got (Integer|Float|Boolean|Array|Tuple|Regexp|Type)`)
+})
 
 // merge9 is stdlib::merge: 8.5's merge, whose parameters stdlib 9 declares
 // as repeated ("args*") with a plain block parameter, which shows in the
@@ -224,7 +227,7 @@ func merge9(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			msg = strings.ReplaceAll(msg, " args)", " args*)")
 			msg = strings.ReplaceAll(msg, " args, ", " args*, ")
 			msg = strings.ReplaceAll(msg, "&block", "block")
-			msg = mergeEntry.ReplaceAllString(msg, "'args' expects a value of type Undef, Hash, or String, got $1")
+			msg = mergeEntry().ReplaceAllString(msg, "'args' expects a value of type Undef, Hash, or String, got $1")
 			return nil, errors.New(msg)
 		}
 		if strings.HasPrefix(msg, "'merge'") {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/value"
@@ -406,10 +407,10 @@ func tomlPrefix(b *strings.Builder, prefix []string, extraBrackets bool) {
 	b.WriteString("[" + p + "]\n")
 }
 
-var tomlBareKey = regexp.MustCompile(`^[a-zA-Z0-9_-]*$`)
+var tomlBareKey = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-zA-Z0-9_-]*$`) })
 
 func tomlKey(k string) string {
-	if tomlBareKey.MatchString(k) {
+	if tomlBareKey().MatchString(k) {
 		return k
 	}
 	return `"` + strings.ReplaceAll(k, `"`, `\"`) + `"`

@@ -176,7 +176,7 @@ func validateRe(c *functions.Ctx, args []value.Value) error {
 		var re *regexp.Regexp
 		switch p := p.(type) {
 		case *value.Regexp:
-			re = p.RE
+			re = p.Go()
 			if re == nil {
 				r, err := rubyRegexp(value.String(p.Source))
 				if err != nil {

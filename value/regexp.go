@@ -2,6 +2,7 @@ package value
 
 import (
 	"regexp"
+	"regexp/syntax"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -18,16 +19,189 @@ import (
 // a backtracking engine with a match timeout, so a pathological pattern
 // fails instead of hanging the compile.
 func NewRegexp(src string) (*Regexp, error) {
-	re, err := regexp.Compile("(?m)" + translateRubyRegexp(src))
-	if err == nil {
-		return &Regexp{Source: src, RE: re}, nil
+	expr := "(?m)" + translateRubyRegexp(src)
+	// Parsing finds every error regexp.Compile reports (it returns the
+	// parser's), for a fraction of the compile's cost and allocations.
+	if plainRE2(expr) {
+		return &Regexp{Source: src, expr: expr}, nil
 	}
-	ext, err2 := regexp2.Compile(translateRubyRegexp(src), regexp2.Multiline)
+	_, err := syntax.Parse(expr, syntax.Perl)
+	if err == nil {
+		return &Regexp{Source: src, expr: expr}, nil
+	}
+	ext, err2 := compileExt(src)
 	if err2 != nil {
 		return nil, err // Go's message: it names the construct
 	}
-	ext.MatchTimeout = regexpTimeout
 	return &Regexp{Source: src, ext: ext}, nil
+}
+
+// plainRE2 reports, without building anything, that expr is in a plain
+// subset of the syntax RE2 surely accepts: literals, escapes of
+// punctuation and of classes, simple bracket classes, plain and
+// non-capturing groups, alternation, and the quantifiers *, + and ? with
+// their lazy forms. Anything else (counted repetition, flags, named groups,
+// POSIX classes, non-ASCII bytes, long expressions) is left to the parser,
+// which also finds the errors.
+func plainRE2(expr string) bool {
+	if len(expr) > 500 {
+		return false
+	}
+	depth := 0
+	atom := false // a quantifier may follow
+	for i := 0; i < len(expr); i++ {
+		c := expr[i]
+		if c >= utf8.RuneSelf || c < ' ' && c != '\t' && c != '\n' || c == 0x7f {
+			return false
+		}
+		switch c {
+		case '\\':
+			if i+1 >= len(expr) || !plainEscape(expr[i+1], false) {
+				return false
+			}
+			i++
+			atom = strings.IndexByte("bBAz", expr[i]) < 0 // no quantified assertions
+		case '(':
+			if strings.HasPrefix(expr[i:], "(?m)") && i == 0 {
+				i += 3
+				atom = false
+				continue
+			}
+			if strings.HasPrefix(expr[i:], "(?:") {
+				i += 2
+			} else if i+1 < len(expr) && expr[i+1] == '?' {
+				return false
+			}
+			depth++
+			atom = false
+		case ')':
+			if depth == 0 {
+				return false
+			}
+			depth--
+			atom = true
+		case '|', '^', '$':
+			atom = false
+		case '*', '+', '?':
+			if !atom {
+				return false
+			}
+			if i+1 < len(expr) && expr[i+1] == '?' {
+				i++ // lazy
+			}
+			atom = false
+		case '{', '}', ']':
+			return false
+		case '[':
+			end, ok := plainClass(expr, i+1)
+			if !ok {
+				return false
+			}
+			i = end
+			atom = true
+		default:
+			atom = true
+		}
+	}
+	return depth == 0
+}
+
+// plainClass checks a bracket class whose body starts at i and returns the
+// index of its closing ]: word characters and a few punctuation marks,
+// escapes, and ranges of two literals in order.
+func plainClass(expr string, i int) (int, bool) {
+	if i < len(expr) && expr[i] == '^' {
+		i++
+	}
+	start := i
+	for ; i < len(expr); i++ {
+		c := expr[i]
+		switch {
+		case c == ']' && i > start:
+			return i, true
+		case c == '\\':
+			if i+1 >= len(expr) || !plainEscape(expr[i+1], true) {
+				return 0, false
+			}
+			i++
+		case c == '-':
+			// A range needs literal ends in order; a - first or last is
+			// itself.
+			if i == start || i+1 < len(expr) && expr[i+1] == ']' {
+				continue
+			}
+			lo, hi := expr[i-1], byte(0)
+			if i+1 < len(expr) {
+				hi = expr[i+1]
+			}
+			if !isClassLiteral(lo) || !isClassLiteral(hi) || lo > hi || i >= 2 && expr[i-2] == '\\' {
+				return 0, false
+			}
+			i++
+		case isClassLiteral(c) || strings.IndexByte(" .*+?(){}|$/,;:=!@#%&'\"<>~`", c) >= 0:
+		default:
+			return 0, false
+		}
+	}
+	return 0, false
+}
+
+func isClassLiteral(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// plainEscape reports an escape RE2 accepts: punctuation, the Perl classes
+// and, outside brackets, the anchors.
+func plainEscape(c byte, inClass bool) bool {
+	switch {
+	case c < utf8.RuneSelf && !isClassLiteral(c) && c > ' ' && c != 0x7f:
+		return true // punctuation
+	case strings.IndexByte("dDsSwWntrfv", c) >= 0:
+		return true
+	case !inClass && strings.IndexByte("bBAz", c) >= 0:
+		return true
+	}
+	return false
+}
+
+// RegexpOf is a Regexp of an expression already compiled, whose Ruby source
+// is src.
+func RegexpOf(src string, re *regexp.Regexp) *Regexp {
+	return &Regexp{Source: src, re: re}
+}
+
+// compileExt compiles for the backtracking engine.
+func compileExt(src string) (*regexp2.Regexp, error) {
+	ext, err := regexp2.Compile(translateRubyRegexp(src), regexp2.Multiline)
+	if err != nil {
+		return nil, err
+	}
+	ext.MatchTimeout = regexpTimeout
+	return ext, nil
+}
+
+// compiled compiles a lazily built expression; after it, re or ext is set
+// (neither for the impossible case of an expression that parsed but does
+// not compile with either engine: it never matches).
+func (r *Regexp) compiled() {
+	if r.expr == "" {
+		return
+	}
+	r.once.Do(func() {
+		re, err := regexp.Compile(r.expr)
+		if err == nil {
+			r.re = re
+			return
+		}
+		r.ext, _ = compileExt(r.Source)
+	})
+}
+
+// Go returns the expression compiled for Go's regexp package, or nil when
+// only the backtracking engine runs it (lookaround, backreferences).
+func (r *Regexp) Go() *regexp.Regexp {
+	r.compiled()
+	return r.re
 }
 
 // regexpTimeout bounds one match of the backtracking engine.
@@ -35,8 +209,9 @@ const regexpTimeout = 2 * time.Second
 
 // MatchString reports whether s contains a match.
 func (r *Regexp) MatchString(s string) bool {
-	if r.RE != nil {
-		return r.RE.MatchString(s)
+	r.compiled()
+	if r.re != nil {
+		return r.re.MatchString(s)
 	}
 	if r.ext == nil {
 		return false
@@ -48,8 +223,9 @@ func (r *Regexp) MatchString(s string) bool {
 // FindStringSubmatch returns the leftmost match and its groups ("" for a
 // group that did not take part), or nil.
 func (r *Regexp) FindStringSubmatch(s string) []string {
-	if r.RE != nil {
-		return r.RE.FindStringSubmatch(s)
+	r.compiled()
+	if r.re != nil {
+		return r.re.FindStringSubmatch(s)
 	}
 	idx := r.FindStringSubmatchIndex(s)
 	if idx == nil {
@@ -76,8 +252,9 @@ func (r *Regexp) FindStringIndex(s string) []int {
 // FindStringSubmatchIndex returns byte offsets of the leftmost match and
 // its groups (-1 for groups that did not take part), or nil.
 func (r *Regexp) FindStringSubmatchIndex(s string) []int {
-	if r.RE != nil {
-		return r.RE.FindStringSubmatchIndex(s)
+	r.compiled()
+	if r.re != nil {
+		return r.re.FindStringSubmatchIndex(s)
 	}
 	if r.ext == nil {
 		return nil

@@ -10,6 +10,7 @@ import (
 	"math"
 	"regexp"
 	"sort"
+	"sync"
 
 	"github.com/dlclark/regexp2"
 	"github.com/marionette-dev/marionette/semver"
@@ -61,12 +62,17 @@ const (
 )
 
 // Regexp is a Puppet Regexp value: the source as written plus its compiled
-// form. Use its methods to match: RE is nil for expressions only the
-// backtracking engine can run.
+// form. Use its methods to match; Go gives the RE2 form, nil for
+// expressions only the backtracking engine can run. NewRegexp checks the
+// syntax at once but compiles on first use: most patterns of a compile
+// (the type aliases of stdlib and other modules) never match anything.
 type Regexp struct {
 	Source string
-	RE     *regexp.Regexp
-	ext    *regexp2.Regexp
+	// expr is the RE2 expression still to compile ("" once built eagerly).
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
+	ext  *regexp2.Regexp
 }
 
 func (*Regexp) isValue() {}

@@ -1,6 +1,11 @@
 package value
 
-import "testing"
+import (
+	"math/rand"
+	"regexp"
+	"sync"
+	"testing"
+)
 
 func mustRegexp(t *testing.T, s string) *Regexp {
 	t.Helper()
@@ -217,7 +222,7 @@ func TestHashOrderAndIndex(t *testing.T) {
 
 func TestRegexpRubyAnchors(t *testing.T) {
 	r := mustRegexp(t, `^b$`)
-	if !r.RE.MatchString("a\nb\nc") {
+	if !r.Go().MatchString("a\nb\nc") {
 		t.Errorf("^ and $ must match at line boundaries as in Ruby")
 	}
 }
@@ -226,7 +231,7 @@ func TestRegexpRubyAnchors(t *testing.T) {
 // back to the backtracking engine with the same results Ruby gives.
 func TestRegexpLookaroundFallback(t *testing.T) {
 	r := mustRegexp(t, `^(?!-)[a-z0-9-]+(?<!-)$`)
-	if r.RE != nil {
+	if r.Go() != nil {
 		t.Fatal("expected the fallback engine for lookaround")
 	}
 	for s, want := range map[string]bool{"web-01": true, "-web": false, "web-": false, "wéb": false} {
@@ -275,5 +280,74 @@ func TestCapitalizeName(t *testing.T) {
 		if got := CapitalizeName(in); got != want {
 			t.Errorf("CapitalizeName(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// NewRegexp compiles on first use but reports a bad expression at once,
+// with the message regexp.Compile gives; matching from several goroutines
+// compiles once.
+func TestRegexpLazyCompile(t *testing.T) {
+	for _, src := range []string{`a(b`, `[z-a]`, `a**`} {
+		_, err := NewRegexp(src)
+		_, want := regexp.Compile("(?m)" + src)
+		if err == nil || want == nil || err.Error() != want.Error() {
+			t.Errorf("NewRegexp(%q) error %v, want %v", src, err, want)
+		}
+	}
+	r := mustRegexp(t, `^web(\d+)\Z`)
+	if r.re != nil {
+		t.Fatal("compiled before first use")
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if m := r.FindStringSubmatch("db\nweb12\n"); len(m) != 2 || m[1] != "12" {
+				t.Errorf("FindStringSubmatch = %q", m)
+			}
+		}()
+	}
+	wg.Wait()
+	if r.Go() == nil || r.MatchString("web1x") {
+		t.Error("lazy regexp did not compile or matched wrongly")
+	}
+}
+
+// TestPlainRE2 holds the shortcut that skips parsing to its promise: what
+// it accepts, regexp.Compile compiles. The expressions are random ones over
+// the metacharacters and real patterns of modules.
+func TestPlainRE2(t *testing.T) {
+	exprs := []string{
+		`^[a-z0-9_-]+$`, `\A(?:\n?\z)`, `^(\d+)\.(\d+)(?:\.(\d+))?$`, `^/(?:[^/]+/)*[^/]*$`, `[0-9a-fA-F]`,
+		`^(https?|ftp)://[a-z.]+(:\d+)?/?.*$`, `a|b|`, `()`, `(a*)*?`, `[a-c-e]`, `[\d\s.-]+`, `\.\*\+\?\(\)`,
+	}
+	alphabet := `ab09_-.^$|()?:*+\[]{}dwszbAZ!/ ` + "\t"
+	rng := rand.New(rand.NewSource(1))
+	for range 300000 {
+		b := make([]byte, 1+rng.Intn(10))
+		for j := range b {
+			b[j] = alphabet[rng.Intn(len(alphabet))]
+		}
+		exprs = append(exprs, string(b))
+	}
+	accepted := 0
+	for _, x := range exprs {
+		expr := "(?m)" + x
+		if !plainRE2(expr) {
+			continue
+		}
+		accepted++
+		if _, err := regexp.Compile(expr); err != nil {
+			t.Errorf("plainRE2 accepts %q, which does not compile: %v", x, err)
+		}
+	}
+	for _, x := range exprs[:12] {
+		if !plainRE2("(?m)" + x) {
+			t.Errorf("plainRE2 leaves the plain %q to the parser", x)
+		}
+	}
+	if accepted < 1000 {
+		t.Errorf("plainRE2 accepts only %d expressions", accepted)
 	}
 }

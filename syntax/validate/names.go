@@ -51,15 +51,33 @@ func isClassName(s string) bool { return isQualified(s, isLowerByte) }
 func isTypeName(s string) bool { return isQualified(s, isUpperByte) }
 
 // isVarName: ^(?:::)?(?:[a-z]\w*::)*[a-z_]\w*$
+// One pass over the bytes: every variable reference is checked.
 func isVarName(s string) bool {
-	s = strings.TrimPrefix(s, "::")
-	if i := strings.LastIndex(s, "::"); i >= 0 {
-		if !isQualified(s[:i], isLowerByte) {
+	if len(s) >= 2 && s[0] == ':' && s[1] == ':' {
+		s = s[2:]
+	}
+	seg := 0 // where the current segment starts
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != ':' {
+			if i > seg && !isWordByte(s[i]) {
+				return false
+			}
+			continue
+		}
+		if i == seg {
+			return false // an empty segment
+		}
+		first := s[seg]
+		if i == len(s) {
+			return first == '_' || isLowerByte(first)
+		}
+		if !isLowerByte(first) || i+1 >= len(s) || s[i+1] != ':' {
 			return false
 		}
-		s = s[i+2:]
+		i++
+		seg = i + 1
 	}
-	return isWord(s, func(c byte) bool { return c == '_' || isLowerByte(c) })
+	return false
 }
 
 // isNumericVarName: ^(?:0|[1-9][0-9]*)$

@@ -48,6 +48,7 @@ type validator struct {
 	path     []syntax.Node // the ancestors of the node being checked
 	errs     syntax.ErrorList
 	warnings syntax.ErrorList
+	visit    func(syntax.Node) // in tests: called for each node walked
 }
 
 func (v *validator) errorAt(off int, msg string) {
@@ -58,20 +59,6 @@ func (v *validator) error(n syntax.Node, msg string) { v.errorAt(v.offset(n), ms
 
 func (v *validator) warning(n syntax.Node, msg string) {
 	v.warnings.Add(v.file.Position(syntax.Pos(v.offset(n)+1)), msg)
-}
-
-// walk checks n and then its descendants, depth first, as Puppet's
-// validator visits the model.
-func (v *validator) walk(n syntax.Node) {
-	syntax.Inspect(n, func(n syntax.Node) bool {
-		if n == nil {
-			v.path = v.path[:len(v.path)-1]
-			return false
-		}
-		v.check(n)
-		v.path = append(v.path, n)
-		return true
-	})
 }
 
 // parent returns the i-th ancestor of the node being checked: 1 is its
@@ -342,12 +329,27 @@ func (v *validator) checkCaptureLast(params []*syntax.Parameter) {
 }
 
 func (v *validator) checkUniqueParams(params []*syntax.Parameter) {
-	seen := make(map[string]bool)
-	for _, p := range params {
-		if seen[p.Name] {
+	// Short lists (most) are compared pairwise, without a map.
+	var seen map[string]bool
+	if len(params) > 24 {
+		seen = make(map[string]bool, len(params))
+	}
+	for i, p := range params {
+		dup := false
+		if seen != nil {
+			dup = seen[p.Name]
+			seen[p.Name] = true
+		} else {
+			for _, q := range params[:i] {
+				if q.Name == p.Name {
+					dup = true
+					break
+				}
+			}
+		}
+		if dup {
 			v.errorAt(v.paramOffset(p), "The parameter '"+p.Name+"' is declared more than once in the parameter list")
 		}
-		seen[p.Name] = true
 	}
 }
 

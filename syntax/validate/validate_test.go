@@ -54,6 +54,10 @@ func TestProgram(t *testing.T) {
 		// Parameters.
 		{name: "duplicate parameter", src: "class a($x, $x) {}\n",
 			errs: []string{"1:13: The parameter 'x' is declared more than once in the parameter list"}},
+		{name: "parameter declared three times", src: "class a($x, $x, $y, $x) {}\n",
+			errs: []string{"1:13: The parameter 'x' is declared more than once in the parameter list", "1:21: The parameter 'x' is declared more than once in the parameter list"}},
+		{name: "duplicate in a long parameter list", src: "class a($p0, $p1, $p2, $p3, $p4, $p5, $p6, $p7, $p8, $p9, $p10, $p11, $p12, $p13, $p14, $p15, $p16, $p17, $p18, $p19, $p20, $p21, $p22, $p23, $p24, $p25, $p26, $p27, $p28, $p29,\n$p3, $p29) {}\n",
+			errs: []string{"2:1: The parameter 'p3' is declared more than once in the parameter list", "2:6: The parameter 'p29' is declared more than once in the parameter list"}},
 		{name: "reserved parameter typed", src: "class a(String $name) {}\n",
 			errs: []string{"1:16: The parameter $name redefines a built in parameter in the Host Class Definition"}},
 		{name: "reserved parameter title", src: "define a($title) {}\n",
