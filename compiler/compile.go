@@ -51,6 +51,7 @@ import (
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/stdlib"
 	"github.com/marionette-dev/marionette/value"
@@ -194,6 +195,10 @@ type Compilation struct {
 	containEdges   []catalog.Edge
 	// warned remembers WarnOnce keys.
 	warned map[string]bool
+	// dispatchers are the dispatchers of the module Ruby functions with
+	// several dispatches called so far (chooseDispatch): their parameter
+	// types are parsed once per compile, not at every call.
+	dispatchers map[*ruby.RubyFunction]functions.Func
 	// erbObjects is the Ruby identity of Puppet hashes shared by the ERB
 	// templates of the rendering tree in progress (renderShared).
 	erbObjects *erb.Objects

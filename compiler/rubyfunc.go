@@ -51,20 +51,39 @@ func (c *Compilation) callRubyFunctionFile(sc *eval.Scope, name, file string, ca
 // become the function table's signatures, so that the choice and the
 // message when none fits are Puppet's dispatcher's.
 func (c *Compilation) chooseDispatch(sc *eval.Scope, fn *ruby.RubyFunction, call *eval.Call) (int, error) {
-	chosen := -1
+	dispatch, ok := c.dispatchers[fn]
+	if !ok {
+		var err error
+		if dispatch, err = c.rubyDispatcher(fn); err != nil {
+			return 0, err
+		}
+		if c.dispatchers == nil {
+			c.dispatchers = make(map[*ruby.RubyFunction]functions.Func)
+		}
+		c.dispatchers[fn] = dispatch
+	}
+	ctx := &functions.Ctx{Eval: c.ev, Scope: sc, Call: call, Log: c.logFunc, Services: c}
+	v, err := dispatch(ctx, call.Args)
+	if err != nil {
+		return 0, err
+	}
+	return int(v.(value.Integer)), nil
+}
+
+// rubyDispatcher is a dispatcher over fn's dispatches that answers the
+// index of the one that accepts a call.
+func (c *Compilation) rubyDispatcher(fn *ruby.RubyFunction) (functions.Func, error) {
 	sigs := make([]functions.Signature, 0, len(fn.Dispatches))
 	for i, d := range fn.Dispatches {
-		sig := functions.Signature{Impl: func(*functions.Ctx, []value.Value) (value.Value, error) {
-			chosen = i
-			return value.Undef, nil
-		}}
+		index := value.Integer(i)
+		sig := functions.Signature{Impl: func(*functions.Ctx, []value.Value) (value.Value, error) { return index, nil }}
 		optional := false
 		for _, p := range d.Params {
 			var t value.Type = value.AnyType
 			if p.Type != "" {
 				pt, err := c.parseTypeSpec(p.Type)
 				if err != nil {
-					return 0, err
+					return nil, err
 				}
 				t = pt
 			}
@@ -93,11 +112,7 @@ func (c *Compilation) chooseDispatch(sc *eval.Scope, fn *ruby.RubyFunction, call
 		}
 		sigs = append(sigs, sig)
 	}
-	ctx := &functions.Ctx{Eval: c.ev, Scope: sc, Call: call, Log: c.logFunc, Services: c}
-	if _, err := functions.Dispatch(fn.Name, sigs...)(ctx, call.Args); err != nil {
-		return 0, err
-	}
-	return chosen, nil
+	return functions.Dispatch(fn.Name, sigs...), nil
 }
 
 // CallFunction3 runs scope.function_x with a module's 3.x function x when
