@@ -95,30 +95,30 @@ func minMaxTime(name string, dir int, general Func) Func {
 // allSameTimeKind reports whether vals are all SemVers, all Timespans or
 // all Timestamps.
 func allSameTimeKind(vals []value.Value) bool {
-	switch vals[0].(type) {
-	case *value.SemVer:
-		for _, v := range vals {
-			if _, ok := v.(*value.SemVer); !ok {
-				return false
-			}
-		}
-		return true
-	case *value.Timespan:
-		for _, v := range vals {
-			if _, ok := v.(*value.Timespan); !ok {
-				return false
-			}
-		}
-		return true
-	case *value.Timestamp:
-		for _, v := range vals {
-			if _, ok := v.(*value.Timestamp); !ok {
-				return false
-			}
-		}
-		return true
+	kind := orderedKind(vals[0])
+	if kind == "" {
+		return false
 	}
-	return false
+	for _, v := range vals[1:] {
+		if orderedKind(v) != kind {
+			return false
+		}
+	}
+	return true
+}
+
+// orderedKind names the kind of v among those Puppet 8's max and min
+// order by value, "" for others.
+func orderedKind(v value.Value) string {
+	switch v.(type) {
+	case *value.SemVer:
+		return "SemVer"
+	case *value.Timespan:
+		return "Timespan"
+	case *value.Timestamp:
+		return "Timestamp"
+	}
+	return ""
 }
 
 // timeCompare orders two SemVers, Timespans or Timestamps.

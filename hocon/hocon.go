@@ -658,7 +658,6 @@ func samePath(a, b []string) bool {
 type resolver struct {
 	root   *object
 	active map[*subst]bool
-	cycle  []string
 }
 
 // resolve turns n into Puppet data; ok is false for a value that is not

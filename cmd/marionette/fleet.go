@@ -65,19 +65,11 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 
 	// Log lines and warnings come from many goroutines.
 	logw := &lockedWriter{w: stderr}
-	// The PuppetDB the flags name is the store of every compile, and the
-	// source of facts with --facts-from puppetdb.
-	pdb, err := f.puppetDB(logw)
-	if err == nil && fl.factsFrom != "" && pdb == nil {
-		_, err = f.needPuppetDB(logw, "--facts-from puppetdb")
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return 2
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	nodes, err := fleetNodes(ctx, &fl, pdb)
+	// The PuppetDB the flags name is the store of every compile, and the
+	// source of facts with --facts-from puppetdb.
+	pdb, nodes, err := fleetInputs(ctx, &f, &fl, logw)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2

@@ -103,6 +103,21 @@ func (ff fleetFacts) read(ctx context.Context, n fleet.Node) (*value.Hash, error
 	return node.ReadFactsLimit(nil, n.FactsPath, ff.maxYAMLNodes)
 }
 
+// fleetInputs opens the PuppetDB the flags name (needed with --facts-from
+// puppetdb) and lists the run's nodes, for compile --all-nodes and diff
+// --all-nodes alike.
+func fleetInputs(ctx context.Context, f *envFlags, fl *fleetFlags, logw io.Writer) (*puppetdb.Client, []fleet.Node, error) {
+	pdb, err := f.puppetDB(logw)
+	if err == nil && fl.factsFrom != "" && pdb == nil {
+		_, err = f.needPuppetDB(logw, "--facts-from puppetdb")
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	nodes, err := fleetNodes(ctx, fl, pdb)
+	return pdb, nodes, err
+}
+
 // fleetNodes lists a fleet run's nodes: with facts from PuppetDB, the
 // names of a --nodes-from file or else every active node PuppetDB has
 // facts for (listed page by page; only names are kept); otherwise as
