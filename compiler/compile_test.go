@@ -364,3 +364,31 @@ func TestZeroConfigChecksResourceTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestPuppet8RegsubstEncodingWarning: Puppet 8's regsubst warns, once per
+// compile, that its encoding argument is ignored (checked against Puppet
+// 8.10); Puppet 7's says nothing.
+func TestPuppet8RegsubstEncodingWarning(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"site.pp": "notify { regsubst('abc', 'b', 'x', 'G', 'U'): }\nnotify { regsubst('abc', 'b', 'y', 'G', 'U'): }\n"})
+	const want = "The regsubst() function's encoding argument has been ignored since Ruby 1.9 and will be removed in a future release"
+	for _, major := range []int{7, 8} {
+		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), PuppetMajor: major})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Compile(context.Background(), env, &Request{Node: "n1"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, d := range res.Diagnostics {
+			if d.Message == want {
+				n++
+			}
+		}
+		if wantN := map[int]int{7: 0, 8: 1}[major]; n != wantN {
+			t.Errorf("Puppet %d: %d encoding warnings, want %d (%v)", major, n, wantN, res.Diagnostics)
+		}
+	}
+}
