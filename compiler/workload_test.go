@@ -10,22 +10,15 @@ import (
 
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // benchWorkloads writes the shared benchmark workloads (small, medium,
 // large) with ../shared/bench/gen.py, once per test binary run.
 func benchWorkloads(b *testing.B) string {
 	b.Helper()
-	gen := ""
-	for _, p := range []string{"../../shared/bench/gen.py", "/work/shared/bench/gen.py"} {
-		if _, err := os.Stat(p); err == nil {
-			gen = p
-			break
-		}
-	}
-	if gen == "" {
-		b.Skip("../shared/bench/gen.py not found")
-	}
+	gen := filepath.Join(corpus.Bench().Require(b), "gen.py")
 	dir := filepath.Join(os.TempDir(), "marionette-bench-workloads")
 	if _, err := os.Stat(filepath.Join(dir, "summary.json")); err != nil {
 		if out, err := exec.Command("python3", gen, "--out", dir).CombinedOutput(); err != nil {

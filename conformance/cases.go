@@ -14,6 +14,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // Names of the files of a case directory.
@@ -121,13 +123,62 @@ func (c *Case) HieraConfigPath() string {
 	return ""
 }
 
+// Corpus is the corpus outside the repository that the case's modules
+// come from, when its modules directory is a symlink to one: the Forge
+// modules (a link into shared/forge/modules beside the repository) or
+// Debian's module packages (a link to /usr/share/puppet/modules).
+func (c *Case) Corpus() (corpus.Corpus, bool) {
+	target, err := os.Readlink(filepath.Join(c.Dir, ModulesDir))
+	if err != nil {
+		return corpus.Corpus{}, false
+	}
+	target = filepath.ToSlash(target)
+	switch {
+	case strings.HasSuffix(target, "shared/forge/modules"):
+		return corpus.Forge(), true
+	case target == "/usr/share/puppet/modules":
+		return corpus.DebianModules(), true
+	}
+	return corpus.Corpus{}, false
+}
+
+// ModulePath is the case's module directory: the corpus's when the case
+// compiles one (so MARIONETTE_FORGE can put the Forge modules anywhere),
+// else its own modules/. The error says a corpus is absent.
+func (c *Case) ModulePath() (string, error) {
+	if cp, ok := c.Corpus(); ok {
+		if cp.Env == corpus.DebianModules().Env {
+			return cp.Dir()
+		}
+		return cp.Path("modules")
+	}
+	return filepath.Join(c.Dir, ModulesDir), nil
+}
+
+// Bases are the directories the catalog's file names are made relative
+// to: the case's own, and the corpus's whose modules/ it compiles (a
+// file there is named modules/<module>/..., as through the case's link).
+func (c *Case) Bases() []string {
+	bases := []string{c.Dir}
+	if cp, ok := c.Corpus(); ok && cp.Env == corpus.Forge().Env {
+		if dir, err := cp.Dir(); err == nil {
+			bases = append(bases, dir)
+		}
+	}
+	return bases
+}
+
 // CompileArgs are the arguments of `marionette compile` for this case, per
 // the CLI contract, with absolute paths so that the catalog's file names can
 // be made relative to the case directory.
 func (c *Case) CompileArgs() []string {
+	modules, err := c.ModulePath()
+	if err != nil {
+		modules = filepath.Join(c.Dir, ModulesDir)
+	}
 	args := []string{"compile", c.Node,
 		"--manifest", c.ManifestPath(),
-		"--modulepath", filepath.Join(c.Dir, ModulesDir),
+		"--modulepath", modules,
 		"--facts", filepath.Join(c.Dir, FactsFile),
 	}
 	if c.ENC != "" {
@@ -175,13 +226,15 @@ func (c *Case) Check() []error {
 	if !exists(filepath.Join(c.Dir, FactsFile)) {
 		fail("%s is missing", FactsFile)
 	}
-	// A modules symlink that leaves the repository (the forge cases' corpus
-	// in ../shared) dangles in a checkout without it: say so once, plainly,
-	// instead of letting the compile fail on some missing class.
+	// A modules symlink to a known corpus may dangle (the corpus is
+	// absent, and the case is skipped); any other dangling link is a
+	// broken case.
 	modules := filepath.Join(c.Dir, ModulesDir)
 	if st, err := os.Lstat(modules); err == nil && st.Mode()&os.ModeSymlink != 0 && !exists(modules) {
-		target, _ := os.Readlink(modules)
-		fail("%s is a symlink to %s, which does not exist (forge cases need the module corpus at shared/forge/modules beside the repository)", ModulesDir, target)
+		if _, known := c.Corpus(); !known {
+			target, _ := os.Readlink(modules)
+			fail("%s is a symlink to %s, which does not exist", ModulesDir, target)
+		}
 	}
 	if c.ENC != "" {
 		st, err := os.Stat(filepath.Join(c.Dir, c.ENC))

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // writeCase creates a case directory from file name -> content; a content
@@ -104,8 +106,9 @@ func TestCaseCheck(t *testing.T) {
 	}
 }
 
-// TestCaseCheckModulesSymlink: a modules symlink to a missing corpus is a
-// layout error that names the target; one that resolves is fine.
+// TestCaseCheckModulesSymlink: a dangling modules symlink is a layout error
+// that names the target, unless it points at a known corpus (the case is
+// then skipped when the corpus is absent); one that resolves is fine.
 func TestCaseCheckModulesSymlink(t *testing.T) {
 	files := map[string]string{
 		"case.yaml":     "node: a.example.com\ndescription: d\n",
@@ -114,14 +117,16 @@ func TestCaseCheckModulesSymlink(t *testing.T) {
 		"expected.json": "{}\n",
 	}
 	root := t.TempDir()
-	corpus := filepath.Join(root, "shared", "modules")
+	sharedModules := filepath.Join(root, "shared", "modules")
 	tests := []struct {
 		name, target, wantErr string
 	}{
 		{"dangling", "../../../shared/nowhere", "modules is a symlink to ../../../shared/nowhere, which does not exist"},
 		{"resolves", "../../../shared/modules", ""},
+		{"absent-forge-corpus", "../../../nowhere/shared/forge/modules", ""},
+		{"absent-debian-corpus", "/usr/share/puppet/modules", ""},
 	}
-	if err := os.MkdirAll(corpus, 0o755); err != nil {
+	if err := os.MkdirAll(sharedModules, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	for _, tt := range tests {
@@ -354,7 +359,7 @@ func TestApplyNoop(t *testing.T) {
 	// Puppet takes seconds to start: run beside the other tests.
 	t.Parallel()
 	if _, err := FindOracle(".."); err != nil {
-		t.Skipf("needs Puppet: %v", err)
+		corpus.Absent(t, err)
 	}
 	if testing.Short() {
 		t.Skip("runs puppet apply")

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 var (
@@ -75,6 +77,36 @@ var updateTally struct {
 
 var tmpDir string
 
+// absentCorpora counts the cases skipped because the corpus they compile
+// is absent, by the reason, for one summary line each.
+var absentCorpora struct {
+	sync.Mutex
+	count map[string]int
+}
+
+// skipAbsentCorpus skips c when the corpus outside the repository that it
+// compiles is absent (a failure when corpora are required, as in CI).
+func skipAbsentCorpus(t *testing.T, c *Case) {
+	cp, ok := c.Corpus()
+	if !ok {
+		return
+	}
+	if _, err := cp.Dir(); err != nil {
+		if !corpus.Required() {
+			conformanceTally.skipped.Add(1)
+			absentCorpora.Lock()
+			if absentCorpora.count == nil {
+				absentCorpora.count = map[string]int{}
+			}
+			absentCorpora.count[err.Error()]++
+			absentCorpora.Unlock()
+		} else {
+			conformanceTally.failed.Add(1)
+		}
+		corpus.Absent(t, err)
+	}
+}
+
 func TestMain(m *testing.M) {
 	flag.Parse()
 	theSuite = loadSuite()
@@ -86,6 +118,9 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	os.RemoveAll(tmpDir)
+	for reason, n := range absentCorpora.count {
+		fmt.Printf("conformance: skipped %d cases: %s\n", n, reason)
+	}
 	if conformanceTally.ran.Load() {
 		fmt.Printf("conformance: %d passed, %d failed, %d skipped\n",
 			conformanceTally.passed.Load(), conformanceTally.failed.Load(), conformanceTally.skipped.Load())
@@ -211,6 +246,7 @@ func compileCase(c *Case) (RunResult, error) {
 }
 
 func runCase(t *testing.T, s *suite, c *Case) {
+	skipAbsentCorpus(t, c)
 	var verdict Judgement
 	res, err := compileCase(c)
 	if err != nil {
@@ -318,7 +354,7 @@ func oracleOrSkip(t *testing.T, s *suite, what string) string {
 	t.Helper()
 	oracle, err := FindOracle(s.repoRoot)
 	if err != nil {
-		t.Skipf("%s needs real Puppet: %v", what, err)
+		corpus.Absent(t, fmt.Errorf("%s needs real Puppet: %w", what, err))
 	}
 	return oracle
 }
@@ -406,6 +442,7 @@ func TestOracleSample(t *testing.T) {
 	for _, c := range sample {
 		t.Run(c.ID, func(t *testing.T) {
 			t.Parallel()
+			skipAbsentCorpus(t, c)
 			problems := checkAgainstOracle(oracle, c)
 			if len(problems) == 0 {
 				sampleTally.passed.Add(1)
@@ -482,8 +519,8 @@ func TestApplyCheck(t *testing.T) {
 		t.Skip("enable with -apply-check (see scripts/apply-check)")
 	}
 	s := loadedSuite(t)
-	if _, err := exec.LookPath("puppet"); err != nil {
-		t.Skip("apply-check needs puppet on PATH")
+	if _, err := corpus.Puppet(); err != nil {
+		corpus.Absent(t, fmt.Errorf("apply-check: %w", err))
 	}
 	var oracle string
 	if *fromOracleFlag {
@@ -501,6 +538,7 @@ func TestApplyCheck(t *testing.T) {
 			if c.ApplySkip != "" {
 				t.Skipf("apply_skip: %s", c.ApplySkip)
 			}
+			skipAbsentCorpus(t, c)
 			t.Parallel()
 			problems := applyCase(t, c, oracle)
 			if len(problems) == 0 {

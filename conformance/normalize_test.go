@@ -2,11 +2,14 @@ package conformance
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // The golden files in testdata/normalize were written by the oracle's own
@@ -54,12 +57,12 @@ func TestNormalizeMatchesOracleScript(t *testing.T) {
 // TestGoldensMatchLiveScript guards the goldens themselves: when the oracle's
 // normalize script is around, it must still produce them.
 func TestGoldensMatchLiveScript(t *testing.T) {
-	script := ""
-	if oracle, err := FindOracle(".."); err == nil {
-		script = filepath.Join(filepath.Dir(oracle), "normalize")
+	script, err := corpus.Oracle().Path("normalize")
+	if err == nil && !exists(script) {
+		err = fmt.Errorf("%s has no normalize script", filepath.Dir(script))
 	}
-	if script == "" || !exists(script) {
-		t.Skip("the oracle's normalize script is not available")
+	if err != nil {
+		corpus.Absent(t, err)
 	}
 	raws, _ := filepath.Glob("testdata/normalize/*.raw.json")
 	for _, raw := range raws {

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // Oracle8Env names the environment variable that overrides the Puppet 8
@@ -41,7 +43,8 @@ func (c *Case) checkPuppet() error {
 
 // OracleFor is the oracle that speaks for the case: oracle7 (FindOracle's)
 // for a Puppet 7 case, else the Puppet 8 oracle ($MARIONETTE_ORACLE8, else
-// scripts/puppet8 when its chroot has been set up).
+// scripts/puppet8 when its chroot has been set up: a corpus.AbsentError
+// when it has not).
 func OracleFor(repoRoot, oracle7 string, c *Case) (string, error) {
 	if c.PuppetMajor() == 7 {
 		return oracle7, nil
@@ -49,12 +52,9 @@ func OracleFor(repoRoot, oracle7 string, c *Case) (string, error) {
 	if p := os.Getenv(Oracle8Env); p != "" {
 		return filepath.Abs(p)
 	}
-	dir := os.Getenv("MARIONETTE_PUPPET8_DIR")
-	if dir == "" {
-		dir = "/var/cache/marionette-puppet8"
+	p8, err := corpus.Puppet8()
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", c.ID, err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "root", ".puppet-done")); err != nil {
-		return "", fmt.Errorf("no Puppet 8 oracle for %s: run scripts/puppet8 setup (as root) or set %s", c.ID, Oracle8Env)
-	}
-	return filepath.Abs(filepath.Join(repoRoot, "scripts", "puppet8"))
+	return p8, nil
 }

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // OracleEnv names the environment variable that overrides the oracle path.
@@ -59,27 +61,20 @@ func Run(ctx context.Context, timeout time.Duration, dir string, extraEnv []stri
 }
 
 // FindOracle locates the oracle's puppet-compile script: $MARIONETTE_ORACLE,
-// else ../shared/oracle/puppet-compile beside the repository (the CI
-// layout), else /work/shared/oracle/puppet-compile. It also requires puppet
-// on PATH. The error says what is missing, for a clear skip message.
+// else puppet-compile in the oracle corpus (shared/oracle beside the
+// repository, or $MARIONETTE_ORACLE_DIR). It also requires puppet on PATH.
+// The error says what is missing and how to get it (a corpus.AbsentError).
 func FindOracle(repoRoot string) (string, error) {
-	if _, err := exec.LookPath("puppet"); err != nil {
-		return "", errors.New("puppet is not installed (no puppet on PATH)")
+	if _, err := corpus.Puppet(); err != nil {
+		return "", err
 	}
-	candidates := []string{
-		os.Getenv(OracleEnv),
-		filepath.Join(repoRoot, "..", "shared", "oracle", "puppet-compile"),
-		"/work/shared/oracle/puppet-compile",
-	}
-	for _, c := range candidates {
-		if c == "" {
-			continue
+	if p := os.Getenv(OracleEnv); p != "" {
+		if st, err := os.Stat(p); err != nil || st.IsDir() {
+			return "", fmt.Errorf("%s=%s is not a file", OracleEnv, p)
 		}
-		if st, err := os.Stat(c); err == nil && !st.IsDir() {
-			return filepath.Abs(c)
-		}
+		return filepath.Abs(p)
 	}
-	return "", fmt.Errorf("oracle script not found (set %s or provide ../shared/oracle/puppet-compile)", OracleEnv)
+	return corpus.Oracle().Path("puppet-compile")
 }
 
 // OracleOutcome is what the oracle said about one case.
@@ -158,7 +153,7 @@ func Judge(c *Case, res RunResult, timeout time.Duration) Judgement {
 	if res.ExitCode != 0 {
 		return Judgement{Problems: []string{fmt.Sprintf("compile failed (exit %d), Puppet compiles this case; stderr:\n%s", res.ExitCode, indent(stderr))}}
 	}
-	actual, err := Normalize(res.Stdout, []string{c.Dir}, false)
+	actual, err := Normalize(res.Stdout, c.Bases(), false)
 	if err != nil {
 		return Judgement{Problems: []string{"output is not a catalog: " + err.Error()}}
 	}

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 var workloadsFlag = flag.Bool("bench-workloads", false, "run TestBenchWorkloads: compile the shared benchmark workloads with marionette and real Puppet and compare")
@@ -22,11 +24,8 @@ func TestBenchWorkloads(t *testing.T) {
 	if !*workloadsFlag {
 		t.Skip("needs -bench-workloads (runs real Puppet on 11k resources)")
 	}
-	s := loadedSuite(t)
-	gen := filepath.Join(s.repoRoot, "..", "shared", "bench", "gen.py")
-	if _, err := os.Stat(gen); err != nil {
-		gen = "/work/shared/bench/gen.py"
-	}
+	loadedSuite(t)
+	gen := filepath.Join(corpus.Bench().Require(t), "gen.py")
 	work := t.TempDir()
 	if out, err := exec.Command("python3", gen, "--out", work).CombinedOutput(); err != nil {
 		t.Fatalf("gen.py: %v\n%s", err, out)

@@ -428,7 +428,7 @@ func TestFastYAMLRandom(t *testing.T) {
 }
 
 // benchCommonYAML is the benchmark workload's hiera common.yaml, made by
-// `python3 /work/shared/bench/gen.py --out /tmp/yw`; HIERA_BENCH_YAML overrides.
+// `python3 $MARIONETTE_BENCH/gen.py --out /tmp/yw` (shared/bench beside the repository); HIERA_BENCH_YAML overrides.
 func benchCommonYAML(b *testing.B) []byte {
 	path := os.Getenv("HIERA_BENCH_YAML")
 	if path == "" {

@@ -1,13 +1,15 @@
 package psych
 
 import (
+	"errors"
 	"fmt"
 	"math"
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // Builders for the test data.
@@ -136,10 +138,7 @@ func documents() []Node {
 func TestDumpMatchesRuby(t *testing.T) {
 	ruby, err := exec.LookPath("ruby")
 	if err != nil {
-		if os.Getenv("MARIONETTE_CORPUS") == "1" {
-			t.Fatal("ruby not found (puppet-agent installs it)")
-		}
-		t.Skip("ruby not found")
+		corpus.Absent(t, errors.New("ruby is not on PATH (apt-get install puppet-agent installs it)"))
 	}
 	docs := documents()
 	var script strings.Builder

@@ -1,12 +1,15 @@
 package puppetdb
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/marionette-dev/marionette/value"
@@ -59,9 +62,9 @@ func (c *Client) ActiveNodes(ctx context.Context, pageSize int, fn func(certname
 }
 
 // NodeFacts returns a node's latest facts as the facts terminus finds
-// them (/pdb/query/v4/nodes/<certname>/facts, one fact a row, in
-// PuppetDB's order; a fact named twice keeps its last value; a known node
-// without facts has none). A node PuppetDB does not know is ErrNoFacts; other failures are worded as the
+// them (/pdb/query/v4/nodes/<certname>/facts, one fact a row, in the
+// terminus's order: see terminusFacts; a known node without facts has
+// none). A node PuppetDB does not know is ErrNoFacts; other failures are worded as the
 // terminus words them.
 func (c *Client) NodeFacts(ctx context.Context, certname string) (*value.Hash, error) {
 	body, err := c.queryEndpoint(ctx, "nodes/"+url.PathEscape(certname)+"/facts", nil, nil)
@@ -72,22 +75,64 @@ func (c *Client) NodeFacts(ctx context.Context, certname string) (*value.Hash, e
 		}
 		return nil, fmt.Errorf("Failed to find facts from PuppetDB at  %w", err)
 	}
-	var rows []struct {
-		Name  string          `json:"name"`
-		Value json.RawMessage `json:"value"`
-	}
+	var rows []factRow
 	if err := json.Unmarshal(body, &rows); err != nil {
 		return nil, fmt.Errorf("Failed to find facts from PuppetDB at  could not parse PuppetDB's facts: %v", err)
 	}
-	b := value.NewHashBuilder(len(rows))
-	for _, r := range rows {
-		v, err := JSONValue(r.Value)
+	return terminusFacts(rows)
+}
+
+// factRow is one fact of a PuppetDB answer.
+type factRow struct {
+	Name  string          `json:"name"`
+	Value json.RawMessage `json:"value"`
+}
+
+// terminusFacts makes a node's facts hash from PuppetDB's rows, in the
+// order Puppet's facts terminus gives $facts, which decides iteration
+// order in manifests and templates.
+//
+// The terminus builds its hash row by row from the answer to
+// /pdb/query/v4/nodes/<certname>/facts, which has no order_by. PuppetDB
+// keeps a factset as a PostgreSQL jsonb object, whose keys jsonb orders
+// shortest first (in bytes), then bytewise; that endpoint answers them
+// last key first, the factsets endpoint first key first (PuppetDB 7 on
+// PostgreSQL 15, TestLiveFactsOrder). So the order is a property of the
+// stored factset, not of the endpoint, and both readers here put the facts
+// in it whatever order an answer comes in: a fleet read in batches and a
+// node read on its own give the same $facts, and the same as Puppet's.
+// Values of facts keep the order of the stored jsonb, as in Puppet. A fact
+// named twice keeps its last value.
+func terminusFacts(rows []factRow) (*value.Hash, error) {
+	last := make(map[string]int, len(rows))
+	for i, r := range rows {
+		last[r.Name] = i
+	}
+	order := make([]int, 0, len(last))
+	for i, r := range rows {
+		if last[r.Name] == i {
+			order = append(order, i)
+		}
+	}
+	slices.SortFunc(order, func(a, b int) int { return terminusCompare(rows[a].Name, rows[b].Name) })
+	h := value.NewHashBuilder(len(order))
+	for _, i := range order {
+		v, err := JSONValue(rows[i].Value)
 		if err != nil {
 			return nil, fmt.Errorf("Failed to find facts from PuppetDB at  %v", err)
 		}
-		b.Set(value.String(r.Name), v)
+		h.Set(value.String(rows[i].Name), v)
 	}
-	return b.Build(), nil
+	return h.Build(), nil
+}
+
+// terminusCompare orders fact names as the facts terminus receives them:
+// jsonb's key order (shorter first, then bytewise), reversed.
+func terminusCompare(a, b string) int {
+	if len(a) != len(b) {
+		return cmp.Compare(len(b), len(a))
+	}
+	return strings.Compare(b, a)
 }
 
 // FactsBatch reads the facts of a known list of nodes, many nodes a
@@ -180,10 +225,7 @@ func (c *Client) factsets(ctx context.Context, names []string) (map[string]*valu
 	var rows []struct {
 		Certname string `json:"certname"`
 		Facts    struct {
-			Data []struct {
-				Name  string          `json:"name"`
-				Value json.RawMessage `json:"value"`
-			} `json:"data"`
+			Data []factRow `json:"data"`
 		} `json:"facts"`
 	}
 	if err := json.Unmarshal(body, &rows); err != nil {
@@ -191,15 +233,11 @@ func (c *Client) factsets(ctx context.Context, names []string) (map[string]*valu
 	}
 	out := make(map[string]*value.Hash, len(rows))
 	for _, r := range rows {
-		h := value.NewHashBuilder(len(r.Facts.Data))
-		for _, f := range r.Facts.Data {
-			v, err := JSONValue(f.Value)
-			if err != nil {
-				return nil, fmt.Errorf("Failed to find facts from PuppetDB at  %v", err)
-			}
-			h.Set(value.String(f.Name), v)
+		h, err := terminusFacts(r.Facts.Data)
+		if err != nil {
+			return nil, err
 		}
-		out[r.Certname] = h.Build()
+		out[r.Certname] = h
 	}
 	return out, nil
 }

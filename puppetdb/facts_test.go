@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,7 +61,7 @@ func TestActiveNodesPages(t *testing.T) {
 	}
 }
 
-// TestNodeFactsAnswers: facts in PuppetDB's order with integral numbers as
+// TestNodeFactsAnswers: facts in the terminus's order with integral numbers as
 // Integer; an unknown node is ErrNoFacts; a server error is worded as the
 // facts terminus words it.
 func TestNodeFactsAnswers(t *testing.T) {
@@ -86,7 +87,7 @@ func TestNodeFactsAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := value.ToString(f); got != "{os => {family => Debian}, count => 2}" {
+	if got := value.ToString(f); got != "{count => 2, os => {family => Debian}}" {
 		t.Errorf("facts %s", got)
 	}
 	if n, _ := f.GetString("count"); n != value.Integer(2) {
@@ -149,8 +150,8 @@ func TestLiveActiveNodesAndFacts(t *testing.T) {
 	}
 }
 
-// TestFactsBatchPages: one POST per page of nodes, in PuppetDB's fact
-// order; a page is dropped once all its nodes were asked for; a node of
+// TestFactsBatchPages: one POST per page of nodes, facts in the
+// terminus's order; a page is dropped once all its nodes were asked for; a node of
 // the list PuppetDB lacks is ErrNoFacts; a node outside the list is read
 // on its own.
 func TestFactsBatchPages(t *testing.T) {
@@ -204,5 +205,86 @@ func TestFactsBatchPages(t *testing.T) {
 	}
 	if len(b.pages) != 0 {
 		t.Errorf("%d pages kept after every node was read", len(b.pages))
+	}
+}
+
+// TestFactsOrderWhateverTheAnswer: a PuppetDB whose two endpoints answer
+// the same facts in different orders (each unlike the stored order) still
+// gives one $facts order, the terminus's, read alone or in a batch; a fact
+// named twice keeps its last value.
+func TestFactsOrderWhateverTheAnswer(t *testing.T) {
+	// The terminus's order: jsonb's (shorter first, then bytewise), reversed.
+	want := "{zeta => 1, aaa => 5, é => 8, os => {z => 1, a => 2}, mm => 3, bb => 4, Zz => 7, a => 9, B => 6}"
+	single := `[{"name":"a","value":2},{"name":"B","value":6},{"name":"mm","value":3},{"name":"Zz","value":7},{"name":"zeta","value":1},` +
+		`{"name":"os","value":{"z":1,"a":2}},{"name":"bb","value":4},{"name":"é","value":8},{"name":"aaa","value":5},{"name":"a","value":9}]`
+	batch := `[{"certname":"n1","facts":{"data":[{"name":"é","value":8},{"name":"a","value":2},{"name":"bb","value":4},{"name":"zeta","value":1},` +
+		`{"name":"Zz","value":7},{"name":"os","value":{"z":1,"a":2}},{"name":"aaa","value":5},{"name":"mm","value":3},{"name":"B","value":6},{"name":"a","value":9}]}}]`
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet {
+			w.Write([]byte(single))
+			return
+		}
+		w.Write([]byte(batch))
+	}))
+	defer ts.Close()
+	c, err := NewURL(ts.URL, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	alone, err := c.NodeFacts(ctx, "n1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	batched, err := c.NewFactsBatch([]string{"n1"}, 0).Facts(ctx, "n1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for what, f := range map[string]*value.Hash{"NodeFacts": alone, "FactsBatch": batched} {
+		if got := value.ToString(f); got != want {
+			t.Errorf("%s: %s\nwant %s", what, got, want)
+		}
+	}
+}
+
+// TestLiveFactsOrder: against a real PuppetDB, the order terminusFacts
+// gives is the order of the answer Puppet's facts terminus reads
+// (/pdb/query/v4/nodes/<certname>/facts), and the batch reader gives the
+// same, for facts whose names differ in length, case and encoding.
+func TestLiveFactsOrder(t *testing.T) {
+	c := livePuppetDB(t)
+	ctx := context.Background()
+	name := uniqueCertname("order")
+	var kv []value.Value
+	for i, k := range []string{"zeta", "a", "mm", "bb", "aaa", "B", "Zz", "é", "os_release", "_x", "9", "kernel", "A-b.c", "ÉÉ"} {
+		kv = append(kv, value.String(k), value.Integer(int64(i)))
+	}
+	facts := value.NewHash(kv...)
+	fp, err := Facts(name, "production", "marionette.test", time.Now(), facts, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.SubmitCommand(ctx, ReplaceFacts, ReplaceFactsVersion, name, fp); err != nil {
+		t.Fatal(err)
+	}
+	rows := waitFor(t, c, "nodes/"+name+"/facts", nil, func(r []any) bool { return len(r) > 0 })
+	var answer []string
+	for _, r := range rows {
+		answer = append(answer, r.(map[string]any)["name"].(string))
+	}
+	got, err := c.NodeFacts(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var keys []string
+	for _, k := range got.Keys() {
+		keys = append(keys, string(k.(value.String)))
+	}
+	if !slices.Equal(keys, answer) {
+		t.Errorf("terminus order %q\nPuppetDB's answer %q", keys, answer)
+	}
+	batched, err := c.NewFactsBatch([]string{name}, 0).Facts(ctx, name)
+	if err != nil || value.ToString(batched) != value.ToString(got) {
+		t.Errorf("batch read %v (%v), NodeFacts %v", batched, err, got)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/value"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // needRuby skips a test on machines without Ruby and Puppet's library.
@@ -263,17 +265,11 @@ func TestHostMissingRuby(t *testing.T) {
 	}
 }
 
-// forgeModules is the corpus of current Forge modules beside the
-// repository, when present.
+// forgeModules is the corpus of current Forge modules, or the test is
+// skipped (failed in CI).
 func forgeModules(t testing.TB) string {
-	dir, _ := filepath.Abs("../../shared/forge/modules")
-	if _, err := os.Stat(filepath.Join(dir, "postgresql")); err != nil {
-		dir = "/work/shared/forge/modules"
-		if _, err := os.Stat(filepath.Join(dir, "postgresql")); err != nil {
-			t.Skip("no Forge module corpus")
-		}
-	}
-	return dir
+	t.Helper()
+	return filepath.Join(corpus.Forge().Require(t), "modules")
 }
 
 // TestHostForgeFunctions runs Forge functions the Ruby subset cannot run.

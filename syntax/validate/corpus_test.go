@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/syntax"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // The corpus is the manifests of the Debian puppet-module-* packages
@@ -21,9 +23,6 @@ const (
 	verdictsFile = "../../testdata/corpus/puppet-verdicts.txt"
 	modulesDir   = "/usr/share/puppet/modules.available"
 )
-
-// corpusRequired reports whether the environment promises the corpus.
-func corpusRequired() bool { return os.Getenv("MARIONETTE_CORPUS") == "1" }
 
 type verdict struct {
 	path  string // absolute
@@ -76,10 +75,11 @@ func TestCorpus(t *testing.T) {
 	}
 	if missing > 0 {
 		switch {
-		case corpusRequired():
-			t.Fatalf("MARIONETTE_CORPUS=1 but %d of the %d corpus files are missing (install the puppet-module-* packages, see .ci/run)", missing, len(verdicts))
+		case corpus.Required():
+			t.Fatalf("%s=1 but %d of the %d corpus files are missing (%s)", corpus.RequiredEnv, missing, len(verdicts), corpus.DebianModules().HowTo)
 		case len(present) == 0:
-			t.Skip("the corpus is not installed (the Debian puppet-module-* packages); set MARIONETTE_CORPUS=1 to make this a failure")
+			_, err := corpus.DebianModules().Dir()
+			corpus.Absent(t, err)
 		}
 		t.Logf("%d corpus files are missing; testing the %d present", missing, len(present))
 	}
@@ -143,10 +143,11 @@ func TestCorpusEPP(t *testing.T) {
 		return nil
 	})
 	if len(paths) == 0 {
-		if corpusRequired() {
-			t.Fatal("MARIONETTE_CORPUS=1 but no EPP template is installed")
+		if corpus.Required() {
+			t.Fatalf("%s=1 but no EPP template is installed (%s)", corpus.RequiredEnv, corpus.DebianModules().HowTo)
 		}
-		t.Skip("the corpus is not installed")
+		_, err := corpus.DebianModules().Dir()
+		corpus.Absent(t, err)
 	}
 	for _, path := range paths {
 		src, err := os.ReadFile(path)
