@@ -145,14 +145,34 @@ func (c *Case) Corpus() (corpus.Corpus, bool) {
 // ModulePath is the case's module directory: the corpus's when the case
 // compiles one (so MARIONETTE_FORGE can put the Forge modules anywhere),
 // else its own modules/. The error says a corpus is absent.
+//
+// When the case's link reaches the corpus it is the path used, so that
+// file names in catalogs and messages read as Puppet's through that link.
 func (c *Case) ModulePath() (string, error) {
-	if cp, ok := c.Corpus(); ok {
-		if cp.Env == corpus.DebianModules().Env {
-			return cp.Dir()
-		}
-		return cp.Path("modules")
+	link := filepath.Join(c.Dir, ModulesDir)
+	cp, ok := c.Corpus()
+	if !ok {
+		return link, nil
 	}
-	return filepath.Join(c.Dir, ModulesDir), nil
+	dir, err := cp.Dir()
+	if err != nil {
+		return "", err
+	}
+	if cp.Env == corpus.Forge().Env {
+		dir = filepath.Join(dir, "modules")
+	}
+	if sameDir(link, dir) {
+		return link, nil
+	}
+	return dir, nil
+}
+
+// sameDir reports whether a and b are the same directory once symlinks
+// are resolved.
+func sameDir(a, b string) bool {
+	ra, errA := filepath.EvalSymlinks(a)
+	rb, errB := filepath.EvalSymlinks(b)
+	return errA == nil && errB == nil && ra == rb
 }
 
 // Bases are the directories the catalog's file names are made relative

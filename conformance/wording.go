@@ -12,7 +12,7 @@ import (
 // ErrorWording returns the message Puppet gave for an error case (from its
 // expected-error.txt) and the one marionette gave (its first "Error:" line
 // on stderr), both as bare messages: without "Error: ", without the
-// trailing " on node NODE", with the case directory and Ruby object
+// trailing " on node NODE", with the case directory (and the corpus's) and Ruby object
 // addresses taken out. Comparing them checks the whole wording and the
 // position, where the case's error: substring checks only the gist.
 func ErrorWording(c *Case, stderr []byte) (puppet, ours string, err error) {
@@ -21,11 +21,14 @@ func ErrorWording(c *Case, stderr []byte) (puppet, ours string, err error) {
 		return "", "", err
 	}
 	puppet = mainError(string(maskRubyAddresses(data)), c.Node)
-	dir := c.Dir
-	if abs, err := filepath.Abs(dir); err == nil {
-		dir = abs
+	text := string(maskRubyAddresses(stderr))
+	for _, dir := range c.Bases() {
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		text = strings.ReplaceAll(text, dir+string(filepath.Separator), "")
 	}
-	ours = mainError(strings.ReplaceAll(string(maskRubyAddresses(stderr)), dir+string(filepath.Separator), ""), c.Node)
+	ours = mainError(text, c.Node)
 	return puppet, ours, nil
 }
 
