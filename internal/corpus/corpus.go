@@ -87,7 +87,7 @@ func Bench() Corpus {
 // that run real Puppet 7.
 func Oracle() Corpus {
 	return Corpus{
-		Name:   "the Puppet oracle scripts",
+		Name:   "the Puppet oracle",
 		Env:    "MARIONETTE_ORACLE_DIR",
 		shared: "oracle",
 		probe:  "puppet-compile",
