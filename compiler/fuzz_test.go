@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +20,18 @@ func FuzzCompile(f *testing.F) {
 	for _, p := range append(seeds, more...) {
 		if src, err := os.ReadFile(p); err == nil {
 			f.Add(string(src))
+		}
+	}
+	// Case archives hold their site.pp as the file after "-- site.pp --".
+	archives, _ := filepath.Glob("../testdata/conformance/*/*.txtar")
+	for _, p := range archives {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		if _, site, ok := strings.Cut(string(data), "\n-- site.pp --\n"); ok {
+			site, _, _ = strings.Cut(site, "\n-- ")
+			f.Add(site)
 		}
 	}
 	f.Add("define d($x) { d { \"${x}x\": x => \"${x}x\" } } d { 'a': x => 'a' }")

@@ -34,7 +34,9 @@ const (
 // Case is one conformance case directory.
 type Case struct {
 	ID  string // slash-separated path below the cases root, e.g. node/exact-name
-	Dir string // absolute directory
+	Dir string // absolute directory (an archive case's work directory)
+	// Archive is the case's .txtar file when it is one ("" for a directory).
+	Archive string
 
 	Node                   string `yaml:"node"`
 	Description            string `yaml:"description"`
@@ -56,29 +58,48 @@ type Case struct {
 	FunctionFiles []string `yaml:"function_files"`
 }
 
-// LoadCases finds every case.yaml below root and parses it, sorted by ID.
-func LoadCases(root string) ([]*Case, error) {
+// LoadCases finds every case below root, sorted by ID: each directory
+// holding a case.yaml, and each case archive (<name>.txtar), which is laid
+// out in a directory below workRoot.
+func LoadCases(root, workRoot string) ([]*Case, error) {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
 	}
 	var cases []*Case
+	seen := map[string]bool{}
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || d.Name() != CaseFile {
+		var c *Case
+		switch {
+		case d.IsDir():
+			return nil
+		case d.Name() == CaseFile:
+			dir := filepath.Dir(p)
+			rel, err := filepath.Rel(root, dir)
+			if err != nil {
+				return err
+			}
+			if c, err = ReadCase(dir, filepath.ToSlash(rel)); err != nil {
+				return err
+			}
+		case strings.HasSuffix(d.Name(), ArchiveExt):
+			rel, err := filepath.Rel(root, strings.TrimSuffix(p, ArchiveExt))
+			if err != nil {
+				return err
+			}
+			if c, err = readArchiveCase(p, filepath.ToSlash(rel), workRoot); err != nil {
+				return err
+			}
+		default:
 			return nil
 		}
-		dir := filepath.Dir(p)
-		rel, err := filepath.Rel(root, dir)
-		if err != nil {
-			return err
+		if seen[c.ID] {
+			return fmt.Errorf("case %s is both a directory and an archive", c.ID)
 		}
-		c, err := ReadCase(dir, filepath.ToSlash(rel))
-		if err != nil {
-			return err
-		}
+		seen[c.ID] = true
 		cases = append(cases, c)
 		return nil
 	})
@@ -333,13 +354,13 @@ func SelectCases(cases []*Case, root string, selectors []string) ([]*Case, error
 	return out, nil
 }
 
-// selectorPattern turns a directory path into a case ID when it lies below
-// root; anything else is taken as an ID or glob.
+// selectorPattern turns a case directory's or archive's path into a case
+// ID when it lies below root; anything else is taken as an ID or glob.
 func selectorPattern(sel, absRoot string) string {
 	sel = strings.TrimSuffix(sel, "/")
 	if abs, err := filepath.Abs(sel); err == nil && exists(abs) {
 		if rel, err := filepath.Rel(absRoot, abs); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
+			return strings.TrimSuffix(filepath.ToSlash(rel), ArchiveExt)
 		}
 	}
 	return sel

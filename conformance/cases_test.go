@@ -198,7 +198,7 @@ func TestSelectCases(t *testing.T) {
 	for _, id := range []string{"node/a", "node/b", "class/a"} {
 		writeCase(t, root, id, map[string]string{"case.yaml": "node: x\ndescription: d\n"})
 	}
-	cases, err := LoadCases(root)
+	cases, err := LoadCases(root, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,13 +109,13 @@ func skipAbsentCorpus(t *testing.T, c *Case) {
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	theSuite = loadSuite()
 	var err error
 	tmpDir, err = os.MkdirTemp("", "marionette-conformance-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+	theSuite = loadSuite()
 	code := m.Run()
 	os.RemoveAll(tmpDir)
 	for reason, n := range absentCorpora.count {
@@ -150,7 +150,7 @@ func loadSuite() suite {
 		return suite{err: err}
 	}
 	s.repoRoot = root
-	if s.all, err = LoadCases(casesRootRel); err != nil {
+	if s.all, err = LoadCases(casesRootRel, filepath.Join(tmpDir, "cases")); err != nil {
 		return suite{err: err}
 	}
 	var selectors []string
@@ -396,6 +396,9 @@ func updateCase(t *testing.T, oracle string, c *Case) {
 		t.Fatal(err)
 	}
 	if err := os.Remove(filepath.Join(c.Dir, remove)); err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if err := c.SaveExpected(); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Equal(old, r.out.Output) && removedErr != nil {

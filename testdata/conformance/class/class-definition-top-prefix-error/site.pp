@@ -1,4 +1,0 @@
-class ::alpha {
-  notify { 'alpha': }
-}
-include alpha

@@ -1,4 +1,0 @@
-class Apache {
-  notify { 'apache': }
-}
-include apache

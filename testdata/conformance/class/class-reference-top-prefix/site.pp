@@ -1,5 +1,0 @@
-class alpha {
-  notify { 'alpha': }
-}
-include alpha
-notify { 'after': require => Class['::alpha'] }

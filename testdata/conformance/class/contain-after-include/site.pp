@@ -1,8 +1,0 @@
-class inner {
-  notify { 'inner': }
-}
-class outer {
-  contain inner
-}
-include inner
-include outer

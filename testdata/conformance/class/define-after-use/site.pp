@@ -1,4 +1,0 @@
-include late
-class late {
-  notify { 'defined after the include': }
-}

@@ -1,4 +1,0 @@
-class unused {
-  notify { 'never': }
-}
-notify { 'only this': }

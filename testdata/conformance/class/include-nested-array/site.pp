@@ -1,7 +1,0 @@
-class alpha {
-  notify { 'alpha': }
-}
-class beta {
-  notify { 'beta': }
-}
-include ['alpha', ['beta']]

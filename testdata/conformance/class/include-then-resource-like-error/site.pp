@@ -1,5 +1,0 @@
-class base ($motd = 'hello') {
-  notify { $motd: }
-}
-include base
-class { 'base': motd => 'two' }

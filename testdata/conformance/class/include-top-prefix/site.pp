@@ -1,9 +1,0 @@
-class alpha {
-  notify { 'alpha': }
-}
-class beta {
-  notify { 'beta': }
-}
-include ::alpha
-include 'alpha'
-include '::beta'

@@ -1,4 +1,0 @@
-class derived inherits nosuch {
-  notify { 'derived': }
-}
-include derived

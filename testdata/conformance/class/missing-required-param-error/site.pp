@@ -1,4 +1,0 @@
-class app ($port) {
-  notify { "port=${port}": }
-}
-include app

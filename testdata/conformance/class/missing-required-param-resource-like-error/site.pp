@@ -1,4 +1,0 @@
-class app ($port, $user = 'app') {
-  notify { "port=${port}": }
-}
-class { 'app': user => 'web' }

@@ -1,7 +1,0 @@
-class outer {
-  class inner {
-    notify { 'inner': }
-  }
-  notify { 'outer': }
-}
-include outer

@@ -1,2 +1,0 @@
-class c(String $a, String $r = "${b}/x", String $b = 'B') {}
-include c

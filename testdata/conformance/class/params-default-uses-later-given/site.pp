@@ -1,3 +1,0 @@
-class c(String $r = "${b}/x", String $b) {}
-class {'c': b => 'B'}
-notify{$c::r:}

@@ -1,2 +1,0 @@
-class c(String $a, String $b, String $r = "${b}/x") {}
-include c

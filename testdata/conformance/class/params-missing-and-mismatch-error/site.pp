@@ -1,2 +1,0 @@
-class c(Integer $a, String $b) {}
-class {'c': a => 'x'}

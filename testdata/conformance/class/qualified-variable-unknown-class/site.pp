@@ -1,1 +1,0 @@
-notify { "port='${nosuch::port}'": }

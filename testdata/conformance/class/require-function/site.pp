@@ -1,8 +1,0 @@
-class base {
-  notify { 'base': }
-}
-class app {
-  require base
-  notify { 'app': }
-}
-include app

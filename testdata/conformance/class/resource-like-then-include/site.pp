@@ -1,5 +1,0 @@
-class base ($motd = 'hello') {
-  notify { $motd: }
-}
-class { 'base': motd => 'first' }
-include base

@@ -1,5 +1,0 @@
-class base ($motd = 'hello') {
-  notify { $motd: }
-}
-class { 'base': motd => 'one' }
-class { 'base': motd => 'two' }

@@ -1,5 +1,0 @@
-class base {
-  notify { 'base': }
-}
-class { 'base': }
-class { 'base': }

@@ -1,5 +1,0 @@
-class app {
-  tag 'frontend', 'team_web'
-  notify { 'app': }
-}
-include app

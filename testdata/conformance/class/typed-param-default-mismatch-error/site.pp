@@ -1,4 +1,0 @@
-class app (Integer $port = 'eighty') {
-  notify { "port=${port}": }
-}
-include app

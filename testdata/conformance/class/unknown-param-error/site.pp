@@ -1,4 +1,0 @@
-class app ($port = 80) {
-  notify { "port=${port}": }
-}
-class { 'app': colour => 'blue' }

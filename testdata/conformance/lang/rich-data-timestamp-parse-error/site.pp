@@ -1,1 +1,0 @@
-notify { String(Timestamp('2020-01-01T10:11')): }

@@ -1,1 +1,0 @@
-notify { strftime(Timespan(60), '%H:%x'): }

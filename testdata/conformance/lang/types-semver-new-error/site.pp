@@ -1,2 +1,0 @@
-$v = SemVer('1.2')
-notify { "v=${v}": }

@@ -1,2 +1,0 @@
-$r = SemVerRange('1.2.3.4')
-notify { "r=${r}": }

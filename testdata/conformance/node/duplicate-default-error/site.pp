@@ -1,6 +1,0 @@
-node default {
-  notify { 'first': }
-}
-node default {
-  notify { 'second': }
-}

@@ -1,1 +1,0 @@
-node 'web01.example.com' {}

@@ -1,6 +1,0 @@
-node 'db01' {
-  notify { 'db01': }
-}
-node default {
-  notify { 'default node': }
-}

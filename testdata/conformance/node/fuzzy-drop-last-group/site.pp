@@ -1,6 +1,0 @@
-node 'web01.example' {
-  notify { 'web01.example': }
-}
-node default {
-  notify { 'default node': }
-}

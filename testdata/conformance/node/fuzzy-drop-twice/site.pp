@@ -1,6 +1,0 @@
-node 'web01' {
-  notify { 'web01': }
-}
-node default {
-  notify { 'default node': }
-}

@@ -1,3 +1,0 @@
-node 'db01' {
-  notify { 'db01': }
-}

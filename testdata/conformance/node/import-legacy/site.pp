@@ -1,2 +1,0 @@
-import 'nodes/*.pp'
-node default {}

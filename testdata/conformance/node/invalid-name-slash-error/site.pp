@@ -1,4 +1,0 @@
-node 'web/01' {
-  notify { 'slash': }
-}
-node default {}

@@ -1,3 +1,0 @@
-node 'app_01-blue.example.com' {
-  notify { 'matched app_01-blue': }
-}

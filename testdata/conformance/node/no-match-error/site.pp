@@ -1,3 +1,0 @@
-node 'web01.example.com' {
-  notify { 'web01': }
-}

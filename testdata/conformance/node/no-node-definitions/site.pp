@@ -1,2 +1,0 @@
-notify { "compiled for ${facts['hostname']}": }
-file { '/tmp/marionette-no-nodes': ensure => file }

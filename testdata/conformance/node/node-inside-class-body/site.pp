@@ -1,4 +1,0 @@
-class wrapper {
-  node 'web01.example.com' {}
-}
-node default {}

@@ -1,3 +1,0 @@
-node /^(one|two)\.example\.com$/ {
-  notify { 'matched one-or-two': }
-}

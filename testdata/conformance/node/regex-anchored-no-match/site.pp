@@ -1,6 +1,0 @@
-node /^www\d+$/ {
-  notify { 'matched www regex': }
-}
-node default {
-  notify { 'default node': }
-}

@@ -1,6 +1,0 @@
-node default {
-  notify { 'default node': }
-}
-node /^web/ {
-  notify { 'regex': }
-}

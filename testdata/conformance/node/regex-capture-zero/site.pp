@@ -1,3 +1,0 @@
-node /www(\d+)/ {
-  notify { "whole=${0} first=${1}": }
-}

@@ -1,6 +1,0 @@
-node /(?i)^WEB/ {
-  notify { 'matched (?i) regex': }
-}
-node default {
-  notify { 'default node': }
-}

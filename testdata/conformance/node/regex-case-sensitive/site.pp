@@ -1,6 +1,0 @@
-node /^WEB/ {
-  notify { 'matched upper-case regex': }
-}
-node default {
-  notify { 'default node': }
-}

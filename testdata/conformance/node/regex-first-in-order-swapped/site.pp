@@ -1,6 +1,0 @@
-node /example\.com$/ {
-  notify { 'first regex': }
-}
-node /^www/ {
-  notify { 'second regex': }
-}

@@ -1,6 +1,0 @@
-node /^www/ {
-  notify { 'first regex': }
-}
-node /example\.com$/ {
-  notify { 'second regex': }
-}

@@ -1,3 +1,0 @@
-node /www\d/ {
-  notify { 'matched unanchored regex': }
-}

@@ -1,6 +1,0 @@
-node 'web01' {
-  notify { 'short name': }
-}
-node default {
-  notify { 'default node': }
-}

@@ -1,3 +1,0 @@
-node 'web01' {
-  notify { 'short name': }
-}

@@ -1,4 +1,0 @@
-define site::vhost () {
-  notify { "vhost ${title} owned by ${owner}": }
-}
-site::vhost { "a": }

@@ -1,3 +1,0 @@
-notify { "d=${defined('$nope')}": }
-$v = 1
-notify { "e=${defined('$v')}": }

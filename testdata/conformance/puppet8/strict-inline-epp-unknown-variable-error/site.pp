@@ -1,3 +1,0 @@
-notify { 'x':
-  message => inline_epp('v=<%= $nope %>'),
-}

@@ -1,7 +1,0 @@
-node default {
-  $role = "web"
-  include app
-}
-class app {
-  notify { "role=${role}": }
-}

@@ -1,6 +1,0 @@
-class app (
-  $port = $fallback,
-) {
-  notify { "port=${port}": }
-}
-include app

@@ -1,3 +1,0 @@
-notify { "n":
-  message => "${nosuch::x}",
-}

@@ -1,6 +1,0 @@
-class db {
-  $name = "x"
-}
-notify { "n":
-  message => $db::name,
-}

@@ -1,5 +1,0 @@
-class web {
-  $host = "h"
-}
-include web
-notify { "port=${web::port}": }

@@ -1,6 +1,0 @@
-class web {
-  notify { "t":
-    message => "top=${::nope}",
-  }
-}
-include web

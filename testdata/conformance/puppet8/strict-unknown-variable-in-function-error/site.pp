@@ -1,4 +1,0 @@
-function site::f() {
-  $nope
-}
-notify { "f=${site::f()}": }

@@ -1,1 +1,0 @@
-notify { "value=${missing}": }
