@@ -4,9 +4,13 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/marionette-dev/marionette/value"
 )
 
 // runaway is Puppet code that would compile for minutes or forever; each
@@ -140,5 +144,40 @@ func TestCompileWithDoneContext(t *testing.T) {
 	res, err = Compile(context.Background(), env, &Request{Node: "n1"})
 	if err != nil || res.Catalog == nil {
 		t.Fatalf("compile: %v", err)
+	}
+}
+
+// errCountingContext counts how often a compile looks at whether it is done.
+type errCountingContext struct {
+	context.Context
+	calls atomic.Int64
+}
+
+func (c *errCountingContext) Err() error {
+	c.calls.Add(1)
+	return c.Context.Err()
+}
+
+// TestFactsLoopPolls: setting a node's facts as top-scope variables looks
+// at the compile's context as it goes (about every thousand facts), so a
+// flood of facts cannot hold a compile past its deadline.
+func TestFactsLoopPolls(t *testing.T) {
+	env := runawayEnv(t, "notify { 'x': }\n")
+	polls := func(n int) int64 {
+		kv := make([]value.Value, 0, 2*n)
+		for i := range n {
+			kv = append(kv, value.String("f"+strconv.Itoa(i)), value.True)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		counting := &errCountingContext{Context: ctx}
+		if _, err := Compile(counting, env, &Request{Node: "n1.example.com", Facts: value.NewHash(kv...)}); err != nil {
+			t.Fatal(err)
+		}
+		return counting.calls.Load()
+	}
+	few, many := polls(10), polls(100_000)
+	if many-few < 90 {
+		t.Errorf("100,000 facts: %d looks at the context, 10 facts: %d; want about one per thousand facts more", many, few)
 	}
 }

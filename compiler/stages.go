@@ -31,14 +31,26 @@ func (c *Compilation) stageTop() error {
 		facts = value.EmptyHash
 	}
 	// Facts as legacy top-scope variables, then the ENC's parameters.
+	// A node sends its facts: however many there are, the loops over them
+	// stop with the compile's deadline.
 	c.top.Reserve(len(facts.Keys()) + 16)
 	for i, k := range facts.Keys() {
+		if i%1024 == 1023 {
+			if err := c.ev.Poll(); err != nil {
+				return err
+			}
+		}
 		if s, ok := k.(value.String); ok && !reservedTopVariables[string(s)] {
 			c.top.Set(string(s), facts.Values()[i])
 		}
 	}
 	if p := c.req.Parameters; p != nil {
 		for i, k := range p.Keys() {
+			if i%1024 == 1023 {
+				if err := c.ev.Poll(); err != nil {
+					return err
+				}
+			}
 			if s, ok := k.(value.String); ok && !reservedTopVariables[string(s)] {
 				c.setTop(string(s), p.Values()[i])
 			}

@@ -54,6 +54,10 @@ type Scope struct {
 	// beats a map for the few variables most scopes have; one slice of pairs
 	// is one allocation where two slices would be two).
 	vars []binding
+	// index maps a name to its position in vars once the scope holds more
+	// than indexAfter variables, so that a top scope of many facts is set
+	// and read in linear time, not quadratic.
+	index map[string]int
 	// captures holds $0..$n for a MatchScope.
 	captures []value.Value
 	// File is the manifest whose code runs in this scope, for positions.
@@ -124,6 +128,39 @@ func (s *Scope) unsetParam(name string) error {
 	return nil
 }
 
+// indexAfter is how many variables a scope scans before it keeps an index.
+const indexAfter = 16
+
+// find returns the position of name in s.vars, or -1.
+func (s *Scope) find(name string) int {
+	if s.index != nil {
+		if i, ok := s.index[name]; ok {
+			return i
+		}
+		return -1
+	}
+	for i := range s.vars {
+		if s.vars[i].name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// add appends a variable known not to be set in s.
+func (s *Scope) add(name string, v value.Value) {
+	s.vars = append(s.vars, binding{name, v})
+	switch {
+	case s.index != nil:
+		s.index[name] = len(s.vars) - 1
+	case len(s.vars) > indexAfter:
+		s.index = make(map[string]int, 2*len(s.vars))
+		for i, b := range s.vars {
+			s.index[b.name] = i
+		}
+	}
+}
+
 // binding is one variable of a scope.
 type binding struct {
 	name string
@@ -181,12 +218,10 @@ func (s *Scope) assignTarget() *Scope {
 // already set here (Puppet variables cannot be reassigned).
 func (s *Scope) Set(name string, v value.Value) bool {
 	t := s.assignTarget()
-	for _, b := range t.vars {
-		if b.name == name {
-			return false
-		}
+	if t.find(name) >= 0 {
+		return false
 	}
-	t.vars = append(t.vars, binding{name, v})
+	t.add(name, v)
 	return true
 }
 
@@ -200,10 +235,8 @@ func (s *Scope) Reserve(n int) {
 // GetLocal returns a variable set in this very scope (match scopes skipped).
 func (s *Scope) GetLocal(name string) (value.Value, bool) {
 	t := s.assignTarget()
-	for _, b := range t.vars {
-		if b.name == name {
-			return b.val, true
-		}
+	if i := t.find(name); i >= 0 {
+		return t.vars[i].val, true
 	}
 	return nil, false
 }
@@ -214,10 +247,8 @@ func (s *Scope) Lookup(name string) (value.Value, bool) {
 		if sc.Kind == MatchScope {
 			continue
 		}
-		for _, b := range sc.vars {
-			if b.name == name {
-				return b.val, true
-			}
+		if i := sc.find(name); i >= 0 {
+			return sc.vars[i].val, true
 		}
 	}
 	return nil, false
@@ -253,11 +284,9 @@ func (s *Scope) Each(f func(name string, v value.Value)) {
 // compiler when ENC parameters take precedence over facts).
 func (s *Scope) Replace(name string, v value.Value) {
 	t := s.assignTarget()
-	for i := range t.vars {
-		if t.vars[i].name == name {
-			t.vars[i].val = v
-			return
-		}
+	if i := t.find(name); i >= 0 {
+		t.vars[i].val = v
+		return
 	}
-	t.vars = append(t.vars, binding{name, v})
+	t.add(name, v)
 }
