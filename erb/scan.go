@@ -8,13 +8,18 @@ import (
 )
 
 // scanERB splits a template into segments, applying Puppet's trim mode '-':
-// a tag opened with <%- at the start of a line (after only blanks) drops that
-// indentation, and a tag closed with -%> drops the newline right after it.
-// <%% is a literal <%, and <%# ... %> is a comment.
+// a tag opened with <%- drops the blanks before it when only blanks stand
+// between it and the start of its line or the end of the previous tag (Ruby's
+// ERB scans on from the end of each tag, where its ^ matches), and a tag
+// closed with -%> drops the newline right after it. <%% is a literal <%, and
+// <%# ... %> is a comment.
 func scanERB(name string, src string) ([]ruby.Segment, error) {
 	// Each tag gives at most a text and a tag segment.
 	segs := make([]ruby.Segment, 0, 2*strings.Count(src, "<%")+1)
 	var text textBuf
+	// afterTag is the length of text when the last tag (or <%% literal)
+	// ended; text is empty then, but for comments and literals.
+	afterTag := 0
 	textLine := 1
 	line := 1
 	flushText := func() {
@@ -43,17 +48,20 @@ func scanERB(name string, src string) ([]ruby.Segment, error) {
 		if strings.HasPrefix(src[i:], "<%%") {
 			text.WriteString("<%")
 			i += 3
+			afterTag = text.Len()
 			continue
 		}
 		i += 2
 		if i < len(src) && src[i] == '-' {
 			i++
-			// Only when the tag starts a line does <%- strip the indentation.
 			t := text.String()
-			nl := strings.LastIndexByte(t, '\n')
-			if strings.Trim(t[nl+1:], " \t") == "" && (nl >= 0 || len(segs) == 0 || endsWithNewline(segs)) {
+			k := len(t)
+			for k > afterTag && (t[k-1] == ' ' || t[k-1] == '\t') {
+				k--
+			}
+			if k == afterTag || t[k-1] == '\n' {
 				text.Reset()
-				text.WriteString(t[:nl+1])
+				text.WriteString(t[:k])
 			}
 		}
 		kind := ruby.SegCode
@@ -93,9 +101,11 @@ func scanERB(name string, src string) ([]ruby.Segment, error) {
 			}
 		}
 		if comment {
+			afterTag = text.Len()
 			continue
 		}
 		flushText()
+		afterTag = 0
 		segs = append(segs, ruby.Segment{Kind: kind, Text: body, Line: tagLine, TrimmedNewline: trimmed})
 		textLine = line
 	}
@@ -142,21 +152,6 @@ func (t *textBuf) Reset() {
 	t.one = ""
 	t.joined = strings.Builder{}
 	t.multi = false
-}
-
-// endsWithNewline reports whether the output before the current position ends a
-// line, which is the case at the start of the template too.
-func endsWithNewline(segs []ruby.Segment) bool {
-	for k := len(segs) - 1; k >= 0; k-- {
-		if segs[k].Kind == ruby.SegText {
-			return strings.HasSuffix(segs[k].Text, "\n")
-		}
-		if segs[k].TrimmedNewline {
-			return true
-		}
-		return false
-	}
-	return true
 }
 
 // findTagEnd finds the %> closing a tag whose body starts at i. Like Ruby's ERB

@@ -129,8 +129,34 @@ func ParseTemplate(name string, segs []Segment) (*Template, error) {
 	}
 	lx := &lexer{name: name, toks: make([]token, 0, n)}
 	lastLine := 1
-	for k, s := range segs {
+	// commentOpen is set while a # comment that ran to the end of a code
+	// tag is still open. ERB joins the code it generates for tags and texts
+	// with "; " on one line and breaks lines only after a text holding a
+	// newline, inside code, and for a -%> that ate one: until then, what
+	// follows the tag is part of the comment.
+	commentOpen := false
+	for _, s := range segs {
 		lastLine = s.Line
+		if commentOpen {
+			nl := strings.IndexByte(s.Text, '\n')
+			switch {
+			case s.Kind == SegText:
+				// The text's output call is on the commented line; its
+				// newlines come after that call.
+				commentOpen = nl < 0
+				lastLine = s.Line + strings.Count(s.Text, "\n")
+				continue
+			case nl < 0:
+				commentOpen = !s.TrimmedNewline
+				continue
+			case s.Kind == SegOutput:
+				return nil, fmt.Errorf("template %s:%d: SyntaxError: a # comment of an earlier tag comments out the start of this <%%= tag", name, s.Line)
+			}
+			// The code after the tag's first newline runs.
+			s.Line += strings.Count(s.Text[:nl+1], "\n")
+			s.Text = s.Text[nl+1:]
+			commentOpen = false
+		}
 		switch s.Kind {
 		case SegText:
 			lx.toks = append(lx.toks, token{kind: tText, text: s.Text, line: s.Line})
@@ -143,10 +169,13 @@ func ParseTemplate(name string, segs []Segment) (*Template, error) {
 			if err := lx.run(); err != nil {
 				return nil, err
 			}
-			if lx.commentAtEnd && !s.TrimmedNewline && k+1 < len(segs) {
-				// Ruby's generated code keeps the comment open, swallowing
-				// what follows on the same generated line.
-				return nil, unsupportedf("unsupported Ruby in template %s:%d: a # comment runs past the end of its tag", name, lx.line)
+			if lx.commentAtEnd {
+				if s.Kind == SegOutput {
+					// ERB wraps the expression as _erbout.<<((expr).to_s):
+					// the comment takes the closing half.
+					return nil, fmt.Errorf("template %s:%d: SyntaxError: a # comment in a <%%= tag comments out the end of the code ERB wraps around its expression", name, lx.line)
+				}
+				commentOpen = !s.TrimmedNewline
 			}
 			if s.Kind == SegOutput {
 				lx.toks = append(lx.toks, token{kind: tOutEnd, line: lx.line})
