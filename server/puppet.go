@@ -20,9 +20,9 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
@@ -47,7 +47,7 @@ func parseFacts(data []byte, certname string) (facts *value.Hash, raw []byte, er
 	}
 	facts = value.EmptyHash
 	if len(wf.Values) > 0 && string(wf.Values) != "null" {
-		v, err := hiera.FromJSON(wf.Values, "facts")
+		v, err := dataformat.FromJSON(wf.Values, "facts")
 		if err != nil {
 			return nil, nil, badRequest("Could not intern from json: %v", err)
 		}

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/functions"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/psych"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -21,7 +21,7 @@ func addData(t functions.Table) {
 	t["parsejson"] = legacy(parseJSONFunc)
 	t["parseyaml"] = legacy(parseYAMLFunc)
 	t["loadjson"] = legacy(loadFile("loadjson", parseJSON))
-	t["loadyaml"] = legacy(loadFile("loadyaml", func(b []byte) (value.Value, error) { return hiera.FromYAML(b, "") }))
+	t["loadyaml"] = legacy(loadFile("loadyaml", func(b []byte) (value.Value, error) { return dataformat.FromYAML(b, "") }))
 }
 
 // ---- JSON, as Ruby's JSON.generate and JSON.pretty_generate write it.
@@ -208,7 +208,7 @@ func withoutUndef(v value.Value) value.Value {
 // parseJSON reads a JSON document into Puppet values, keeping the order of
 // object keys.
 func parseJSON(data []byte) (value.Value, error) {
-	v, err := hiera.FromJSON(data, "json")
+	v, err := dataformat.FromJSON(data, "json")
 	if err != nil {
 		// Ruby's parser reports the text where parsing failed (the number
 		// is a line of its grammar, fixed for this message).
@@ -251,8 +251,8 @@ func parseJSONFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 
 func parseYAMLFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return parseWithDefault(args, func(b []byte) (value.Value, error) {
-		v, err := hiera.FromYAML(b, "<unknown>")
-		var ye *hiera.YAMLError
+		v, err := dataformat.FromYAML(b, "<unknown>")
+		var ye *dataformat.YAMLError
 		if errors.As(err, &ye) {
 			return nil, errorf("(<unknown>): %s", ye.Msg)
 		}
