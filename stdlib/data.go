@@ -2,10 +2,7 @@ package stdlib
 
 import (
 	"errors"
-	"fmt"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/marionette-dev/marionette/dataformat"
@@ -24,117 +21,15 @@ func addData(t functions.Table) {
 	t["loadyaml"] = legacy(loadFile("loadyaml", func(b []byte) (value.Value, error) { return dataformat.FromYAML(b, "") }))
 }
 
-// ---- JSON, as Ruby's JSON.generate and JSON.pretty_generate write it.
-
-type jsonStyle struct {
-	indent, space, spaceBefore, objectNL, arrayNL string
-}
-
-var (
-	compactJSON = jsonStyle{}
-	prettyJSON  = jsonStyle{indent: "  ", space: " ", objectNL: "\n", arrayNL: "\n"}
-)
-
-func writeJSON(b *strings.Builder, v value.Value, st jsonStyle, depth int) error {
-	indent := func(d int) { b.WriteString(strings.Repeat(st.indent, d)) }
-	switch v := v.(type) {
-	case value.String:
-		writeJSONString(b, string(v))
-	case value.Integer:
-		b.WriteString(strconv.FormatInt(int64(v), 10))
-	case value.Float:
-		f := float64(v)
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return errorf("%s not allowed in JSON", value.FormatFloat(f))
-		}
-		b.WriteString(value.FormatFloat(f))
-	case value.Boolean:
-		b.WriteString(strconv.FormatBool(bool(v)))
-	case value.Array:
-		// Ruby's generator writes array_nl after "[" even for an empty
-		// array, and object_nl only before each key.
-		b.WriteByte('[')
-		b.WriteString(st.arrayNL)
-		for i, e := range v {
-			if i > 0 {
-				b.WriteString("," + st.arrayNL)
-			}
-			indent(depth + 1)
-			if err := writeJSON(b, e, st, depth+1); err != nil {
-				return err
-			}
-		}
-		if st.arrayNL != "" {
-			b.WriteString(st.arrayNL)
-			indent(depth)
-		}
-		b.WriteByte(']')
-	case *value.Hash:
-		b.WriteByte('{')
-		for i := range v.Len() {
-			k, e := v.At(i)
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(st.objectNL)
-			indent(depth + 1)
-			writeJSONString(b, value.RubyString(k))
-			b.WriteString(st.spaceBefore + ":" + st.space)
-			if err := writeJSON(b, e, st, depth+1); err != nil {
-				return err
-			}
-		}
-		if st.objectNL != "" {
-			b.WriteString(st.objectNL)
-			indent(depth)
-		}
-		b.WriteByte('}')
-	default:
-		if value.IsUndef(v) {
-			b.WriteString("null")
-			return nil
-		}
-		// Other objects are written as their string form.
-		writeJSONString(b, value.RubyString(v))
-	}
-	return nil
-}
-
-func writeJSONString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-}
+// ---- JSON, as Ruby's JSON.generate and JSON.pretty_generate write it: see
+// dataformat.WriteJSON.
 
 func toJSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	var b strings.Builder
-	if err := writeJSON(&b, args[0], compactJSON, 0); err != nil {
+	text, err := dataformat.WriteJSON(args[0], dataformat.JSONStyle{})
+	if err != nil {
 		return nil, err
 	}
-	return value.String(b.String()), nil
+	return value.String(text), nil
 }
 
 func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -152,7 +47,7 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		skipUndef = bool(b)
 	}
-	st := prettyJSON
+	st := dataformat.PrettyJSON()
 	if len(args) > 2 && !value.IsUndef(args[2]) {
 		opts, ok := args[2].(*value.Hash)
 		if !ok {
@@ -161,7 +56,7 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		for _, o := range []struct {
 			key string
 			dst *string
-		}{{"indent", &st.indent}, {"space", &st.space}, {"space_before", &st.spaceBefore}, {"object_nl", &st.objectNL}, {"array_nl", &st.arrayNL}} {
+		}{{"indent", &st.Indent}, {"space", &st.Space}, {"space_before", &st.SpaceBefore}, {"object_nl", &st.ObjectNL}, {"array_nl", &st.ArrayNL}} {
 			if v, ok := opts.GetString(o.key); ok {
 				if s, ok := v.(value.String); ok {
 					*o.dst = string(s)
@@ -172,12 +67,11 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if skipUndef {
 		data = withoutUndef(data)
 	}
-	var b strings.Builder
-	if err := writeJSON(&b, data, st, 0); err != nil {
+	text, err := dataformat.WriteJSON(data, st)
+	if err != nil {
 		return nil, err
 	}
-	b.WriteByte('\n')
-	return value.String(b.String()), nil
+	return value.String(text + "\n"), nil
 }
 
 // withoutUndef drops the undef elements (or entries) of the top-level
