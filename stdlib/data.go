@@ -7,7 +7,6 @@ import (
 
 	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/functions"
-	"github.com/marionette-dev/marionette/psych"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -183,7 +182,7 @@ func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Fu
 	}
 }
 
-// ---- YAML, as Ruby's Psych writes it (Object#to_yaml): see package psych.
+// ---- YAML, as Ruby's Psych writes it (Object#to_yaml): see dataformat.YAML.
 
 func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) == 2 {
@@ -191,41 +190,9 @@ func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, errorf("'to_yaml' parameter 'options' expects a Hash value, got %s", describeType(args[1]))
 		}
 	}
-	s, err := psych.Dump(yamlNode(args[0]))
+	s, err := dataformat.YAML(args[0])
 	if err != nil {
 		return nil, errorf("%v", err)
 	}
 	return value.String(s), nil
-}
-
-// yamlNode gives the node psych writes for a Puppet value, as Puppet hands
-// it to Ruby: undef is nil, and values without a data form are strings.
-func yamlNode(v value.Value) psych.Node {
-	switch v := v.(type) {
-	case value.Array:
-		items := make([]psych.Node, len(v))
-		for i, e := range v {
-			items[i] = yamlNode(e)
-		}
-		return psych.Node{Kind: psych.Seq, Items: items}
-	case *value.Hash:
-		items := make([]psych.Node, 0, 2*v.Len())
-		for i := range v.Len() {
-			k, e := v.At(i)
-			items = append(items, yamlNode(k), yamlNode(e))
-		}
-		return psych.Node{Kind: psych.Map, Items: items}
-	case value.String:
-		return psych.Node{Kind: psych.String, Str: string(v)}
-	case value.Integer:
-		return psych.Node{Kind: psych.Int, Int: int64(v)}
-	case value.Float:
-		return psych.Node{Kind: psych.Float, Float: float64(v)}
-	case value.Boolean:
-		return psych.Node{Kind: psych.Bool, Bool: bool(v)}
-	}
-	if value.IsUndef(v) {
-		return psych.Node{Kind: psych.Null}
-	}
-	return psych.Node{Kind: psych.String, Str: value.RubyString(v)}
 }
