@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/dataformat"
@@ -96,25 +97,7 @@ func writeFileAtomic(dir, name string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+name+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o640)
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return atomicfile.Write(filepath.Join(dir, name), 0o640, atomicfile.Bytes(data))
 }
 
 // requestFacts returns the facts a catalog request carries (form fields

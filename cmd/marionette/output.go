@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/dataformat"
 )
@@ -51,7 +52,7 @@ func (o *outputFlags) pretty(stdout io.Writer) bool {
 // stdout.
 func (o *outputFlags) write(stdout io.Writer, write func(io.Writer) error) error {
 	if o.output != "" {
-		return writeAtomic(o.output, func(w io.Writer) error {
+		return atomicfile.Write(o.output, 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriter(w)
 			if err := write(bw); err != nil {
 				return err
