@@ -1,7 +1,6 @@
 package ruby
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -79,58 +78,6 @@ var funcCases = []struct{ file, args, want string }{
 	{"mark_empty.rb", `[null,"x",[null]]`, `{"result":["empty","x",[null]]}`},
 }
 
-// decodeJSON decodes JSON into a Puppet value, keeping the order of keys.
-func decodeJSON(d *json.Decoder) (value.Value, error) {
-	t, err := d.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := t.(type) {
-	case nil:
-		return value.Undef, nil
-	case bool:
-		return value.Boolean(t), nil
-	case string:
-		return value.String(t), nil
-	case json.Number:
-		if i, err := t.Int64(); err == nil {
-			return value.Integer(i), nil
-		}
-		f, err := t.Float64()
-		return value.Float(f), err
-	case json.Delim:
-		switch t {
-		case '[':
-			a := value.Array{}
-			for d.More() {
-				v, err := decodeJSON(d)
-				if err != nil {
-					return nil, err
-				}
-				a = append(a, v)
-			}
-			_, err := d.Token()
-			return a, err
-		case '{':
-			var kv []value.Value
-			for d.More() {
-				k, err := d.Token()
-				if err != nil {
-					return nil, err
-				}
-				v, err := decodeJSON(d)
-				if err != nil {
-					return nil, err
-				}
-				kv = append(kv, value.String(k.(string)), v)
-			}
-			_, err := d.Token()
-			return value.NewHash(kv...), err
-		}
-	}
-	return nil, fmt.Errorf("unexpected JSON token %v", t)
-}
-
 // pairs is run-function.rb's plain: hashes become arrays of [key, value]
 // pairs, so that JSON keeps their order.
 func pairs(v value.Value) value.Value {
@@ -183,9 +130,7 @@ func loadTestFunction(t *testing.T, name string) *RubyFunction {
 func TestRubyFunctionCall(t *testing.T) {
 	for _, c := range funcCases {
 		f := loadTestFunction(t, c.file)
-		d := json.NewDecoder(strings.NewReader(c.args))
-		d.UseNumber()
-		args, err := decodeJSON(d)
+		args, err := dataformat.FromJSON([]byte(c.args), "args")
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.file, c.args, err)
 		}
