@@ -28,6 +28,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/marionette-dev/marionette/atomicfile"
 )
 
 // File and directory names inside the CA directory, as Puppet's settings
@@ -337,39 +339,10 @@ func readOrNotFound(p string) ([]byte, error) {
 	return b, err
 }
 
-// atomicWrite replaces path with data, with mode perm, through a temporary
-// file in the same directory and a rename, so that readers never see a
-// partial file and a crash leaves the old or the new content.
+// atomicWrite replaces path with data, with mode perm, synced before the
+// rename: a crash leaves the old or the new content, never a CA file lost.
 func atomicWrite(path string, data []byte, perm fs.FileMode) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	if err := f.Chmod(perm); err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	ok = true
-	return nil
+	return atomicfile.WriteSynced(path, perm, atomicfile.Bytes(data))
 }
 
 func pemCert(der []byte) []byte {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
-	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -150,7 +150,7 @@ func TestFactsFromYAMLReachTopScope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	facts, err := hiera.FromYAML([]byte("osfamily: Debian\nos:\n  family: Debian\n"), "facts.yaml")
+	facts, err := dataformat.FromYAML([]byte("osfamily: Debian\nos:\n  family: Debian\n"), "facts.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ type Limits struct {
 	// (DefaultMaxResources).
 	MaxResources int
 	// MaxYAMLNodes bounds what one Hiera YAML data file may expand to
-	// (hiera.MaxYAMLNodes).
+	// (dataformat.MaxYAMLNodes).
 	MaxYAMLNodes int
 	// MaxTemplateSize bounds an ERB template's output and any one string
 	// it builds (erb.MaxStringSize).

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/syntax"
@@ -123,7 +124,7 @@ func (c *Compilation) checkUniqueness(r *resource) error {
 	var params []resourcetype.Param
 	for _, p := range r.Params {
 		if p.Name == "name" || schema.IsNameVar(p.Name) {
-			params = append(params, resourcetype.Param{Name: p.Name, Value: goValue(p.Value)})
+			params = append(params, resourcetype.Param{Name: p.Name, Value: dataformat.GoData(p.Value)})
 		}
 	}
 	var key resourcetype.Key
@@ -179,30 +180,6 @@ func uniqKey(typ string, key resourcetype.Key) string {
 		b.WriteString(resourcetype.Inspect(part))
 	}
 	return b.String()
-}
-
-// goValue converts a value for the resourcetype package (plain Go data).
-func goValue(v value.Value) any {
-	switch v := v.(type) {
-	case value.String:
-		return string(v)
-	case value.Integer:
-		return int64(v)
-	case value.Float:
-		return float64(v)
-	case value.Boolean:
-		return bool(v)
-	case value.Array:
-		out := make([]any, len(v))
-		for i, e := range v {
-			out[i] = goValue(e)
-		}
-		return out
-	}
-	if value.IsUndef(v) {
-		return nil
-	}
-	return value.ToString(v)
 }
 
 func titlesOf(v value.Value) []string {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
@@ -95,7 +96,7 @@ func (c *Compilation) exportFilter(sc *eval.Scope, q syntax.Expr) (*ExportFilter
 			if q.Op == syntax.NEQ {
 				op = "!="
 			}
-			return &ExportFilter{Op: op, Attr: name, Value: goValue(want)}, nil
+			return &ExportFilter{Op: op, Attr: name, Value: dataformat.GoData(want)}, nil
 		}
 	}
 	return nil, eval.Errorf(c.pos(sc, q), "Unsupported collector query expression")

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
 
@@ -37,7 +38,7 @@ func BenchmarkCompileWorkload(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	facts, err := hiera.FromJSON(factsData, "facts.json")
+	facts, err := dataformat.FromJSON(factsData, "facts.json")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func BenchmarkColdCompileMedium(b *testing.B) {
 	modules := filepath.Join(envDir, "modules")
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		facts, err := hiera.FromJSON(factsData, "facts.json")
+		facts, err := dataformat.FromJSON(factsData, "facts.json")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -43,7 +43,7 @@ type Options struct {
 	Timeout   time.Duration // must be positive; see DefaultTimeout
 	MaxOutput int           // bytes of stdout; 0 means DefaultMaxOutput
 	// MaxYAMLNodes bounds what the output's YAML may expand to; 0 means
-	// hiera.MaxYAMLNodes.
+	// dataformat.MaxYAMLNodes.
 	MaxYAMLNodes int
 }
 
@@ -122,7 +122,7 @@ func parse(out []byte, node, encName string, maxNodes int) (*Result, error) {
 	fail := func(format string, args ...any) error {
 		return fmt.Errorf("Failed when searching for node %s: Could not load external node results for %s: %s", node, node, fmt.Sprintf(format, args...))
 	}
-	doc, err := hiera.FromYAMLLimit(out, encName, maxNodes)
+	doc, err := dataformat.FromYAMLLimit(out, encName, maxNodes)
 	if err != nil {
 		return nil, fail("%v", err)
 	}

@@ -10,7 +10,7 @@ const (
 
 	// DefaultMaxOutput bounds the bytes a classifier may print on stdout
 	// (Options.MaxOutput); past it the run fails and the classifier is
-	// killed. Its YAML is also bounded by hiera.MaxYAMLNodes.
+	// killed. Its YAML is also bounded by dataformat.MaxYAMLNodes.
 	DefaultMaxOutput = 16 << 20
 
 	// maxStderr bounds the stderr kept for error messages; the rest is

@@ -1,16 +1,14 @@
 package hiera
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"sync"
 	"time"
 
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/hocon"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -114,7 +112,7 @@ func (c *Cache) Config(path string, layer Layer) (*Config, error) {
 
 // dataFile returns the data hash of a yaml_data or json_data file (stat'ed
 // as stamp), and a warning to report when the file held no hash. maxNodes
-// bounds a YAML file (0: MaxYAMLNodes); files read under different bounds
+// bounds a YAML file (0: dataformat.MaxYAMLNodes); files read under different bounds
 // are cached apart.
 func (c *Cache) dataFile(path, function string, stamp fileStamp, maxNodes int) (*value.Hash, string, error) {
 	kind := function
@@ -133,7 +131,7 @@ func (c *Cache) dataFile(path, function string, stamp fileStamp, maxNodes int) (
 			return
 		}
 		if function == "json_data" {
-			v, e.err = FromJSON(data, path)
+			v, e.err = dataformat.FromJSON(data, path)
 			if e.err != nil {
 				return
 			}
@@ -144,7 +142,7 @@ func (c *Cache) dataFile(path, function string, stamp fileStamp, maxNodes int) (
 			}
 			return
 		}
-		v, e.err = FromYAMLLimit(data, path, maxNodes)
+		v, e.err = dataformat.FromYAMLLimit(data, path, maxNodes)
 		if e.err != nil {
 			e.err = fmt.Errorf("Unable to parse %w", e.err)
 			return
@@ -159,78 +157,4 @@ func (c *Cache) dataFile(path, function string, stamp fileStamp, maxNodes int) (
 		}
 	})
 	return e.data, e.warning, e.err
-}
-
-// FromJSON parses JSON into a Puppet value keeping object key order; numbers
-// without fraction or exponent are Integers.
-func FromJSON(data []byte, file string) (value.Value, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	v, err := jsonValue(dec, 0)
-	if err != nil {
-		return nil, fmt.Errorf("Unable to parse (%s): %v", file, err)
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("Unable to parse (%s): unexpected data after the JSON value", file)
-	}
-	return v, nil
-}
-
-func jsonValue(dec *json.Decoder, depth int) (value.Value, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := tok.(type) {
-	case json.Delim:
-		if depth++; depth > MaxJSONDepth {
-			// Ruby's JSON.parse, which Puppet uses, has the same limit.
-			return nil, fmt.Errorf("nesting of %d is too deep", depth)
-		}
-		switch t {
-		case '[':
-			arr := value.Array{}
-			for dec.More() {
-				e, err := jsonValue(dec, depth)
-				if err != nil {
-					return nil, err
-				}
-				arr = append(arr, e)
-			}
-			_, err := dec.Token()
-			return arr, err
-		case '{':
-			b := value.NewHashBuilder(4)
-			for dec.More() {
-				kt, err := dec.Token()
-				if err != nil {
-					return nil, err
-				}
-				v, err := jsonValue(dec, depth)
-				if err != nil {
-					return nil, err
-				}
-				b.Set(value.String(kt.(string)), v)
-			}
-			_, err := dec.Token()
-			return b.Build(), err
-		}
-		return nil, fmt.Errorf("unexpected %v", t)
-	case string:
-		return value.String(t), nil
-	case json.Number:
-		if i, err := t.Int64(); err == nil {
-			return value.Integer(i), nil
-		}
-		f, err := t.Float64()
-		if err != nil {
-			return nil, err
-		}
-		return value.Float(f), nil
-	case bool:
-		return value.Boolean(t), nil
-	case nil:
-		return value.Undef, nil
-	}
-	return nil, fmt.Errorf("unexpected token %v", tok)
 }

@@ -9,6 +9,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -118,14 +119,9 @@ const v3DefaultDatadir = "environments/%{::environment}/hieradata"
 // ParseConfig parses the hiera.yaml at path (content given) for a layer.
 // codedir replaces Puppet's codedir setting in the version 3 default datadir.
 func ParseConfig(path string, data []byte, layer Layer) (*Config, error) {
-	// A hiera.yaml is simple block YAML nearly always, which parseFastYAML
-	// reads without yaml.v3 (a compile reads one per module with data).
-	doc, ok := parseFastYAML(data)
-	if !ok {
-		doc = new(yaml.Node)
-		if err := yaml.Unmarshal(data, doc); err != nil {
-			return nil, yamlLibError(path, err)
-		}
+	doc, err := dataformat.ParseYAMLTree(data, path)
+	if err != nil {
+		return nil, err
 	}
 	return parseConfigDoc(path, doc, layer)
 }
@@ -189,7 +185,7 @@ func (p *configParser) parse(root *yaml.Node) (*Config, error) {
 	_, entries := mappingEntries(root)
 	cfg := &Config{Path: p.path, Root: filepath.Dir(p.path), Version: 3}
 	if e, ok := entries["version"]; ok {
-		v, err := FromYAMLNode(e[1], p.path)
+		v, err := dataformat.FromYAMLNode(e[1], p.path)
 		if err != nil {
 			return nil, err
 		}
@@ -541,7 +537,7 @@ func (p *configParser) parseV3(cfg *Config, entries map[string][2]*yaml.Node) (*
 		cfg.V3Merge = s
 	}
 	if e, ok := entries["deep_merge_options"]; ok {
-		v, err := FromYAMLNode(e[1], p.path)
+		v, err := dataformat.FromYAMLNode(e[1], p.path)
 		if err != nil {
 			return nil, err
 		}
@@ -589,7 +585,7 @@ func (p *configParser) parseV3(cfg *Config, entries map[string][2]*yaml.Node) (*
 // nonEmptyString reads a String[1]; at locates the enclosing entry in error
 // messages ("entry 'hierarchy' index 0 ", or "" at the top level).
 func (p *configParser) nonEmptyString(n *yaml.Node, at, key string) (string, error) {
-	v, err := FromYAMLNode(n, p.path)
+	v, err := dataformat.FromYAMLNode(n, p.path)
 	if err != nil {
 		return "", err
 	}
@@ -630,7 +626,7 @@ func (p *configParser) stringOrList(n *yaml.Node, key string) ([]string, error) 
 }
 
 func (p *configParser) options(n *yaml.Node, at string) (*value.Hash, error) {
-	v, err := FromYAMLNode(n, p.path)
+	v, err := dataformat.FromYAMLNode(n, p.path)
 	if err != nil {
 		return nil, err
 	}
@@ -658,7 +654,7 @@ func nodeTypeName(n *yaml.Node) string {
 	case yaml.MappingNode:
 		return "Hash"
 	}
-	v, err := FromYAMLNode(n, "")
+	v, err := dataformat.FromYAMLNode(n, "")
 	if err != nil {
 		return "String"
 	}

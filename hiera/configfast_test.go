@@ -12,7 +12,9 @@ import (
 
 // TestParseConfigFastAgreesWithYAMLv3: every hiera.yaml of the conformance
 // cases and of the forge modules (when present) parses to the same Config
-// (or the same error) through the fast YAML reader as through yaml.v3.
+// (or the same error) through dataformat.ParseYAMLTree, which takes the fast
+// YAML reader for most of them (see dataformat's TestFastYAMLCorpus), as
+// through yaml.v3.
 func TestParseConfigFastAgreesWithYAMLv3(t *testing.T) {
 	var files []string
 	for _, pattern := range []string{
@@ -32,14 +34,10 @@ func TestParseConfigFastAgreesWithYAMLv3(t *testing.T) {
 	if len(files) < 10 {
 		t.Fatalf("only %d hiera.yaml files", len(files))
 	}
-	fast := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
-		}
-		if _, ok := parseFastYAML(data); ok {
-			fast++
 		}
 		var doc yaml.Node
 		v3Err := yaml.Unmarshal(data, &doc)
@@ -61,8 +59,5 @@ func TestParseConfigFastAgreesWithYAMLv3(t *testing.T) {
 			}
 		}
 	}
-	if fast*2 < len(files) {
-		t.Errorf("only %d of %d files took the fast path", fast, len(files))
-	}
-	t.Logf("%d hiera.yaml files, %d on the fast path", len(files), fast)
+	t.Logf("%d hiera.yaml files", len(files))
 }

@@ -19,12 +19,8 @@
 //	v, err := s.Lookup(hiera.Request{Keys: []string{"ntp::servers"}})
 //	v, found, err := s.LookupParam("ntp", "servers") // automatic parameter lookup
 //
-// FromYAML converts YAML to Puppet values with the YAML 1.1 rules Puppet's
-// Psych loader applies; it is also meant for ENC output. FactsFromYAML
-// reads facts files, including Puppet's own cached Puppet::Node::Facts
-// objects. FromJSON reads JSON data files. All of them are safe on hostile
-// input: an anchored value is shared by its aliases, and the sizes in
-// limits.go (MaxYAMLNodes, MaxJSONDepth) bound what a document may expand to.
+// Data files are read with package dataformat (YAML as Puppet's Psych loader
+// reads it, JSON, with their limits on hostile input).
 //
 // Regular expressions are compiled on first use (sync.OnceValue), so that a
 // process pays only for those it uses.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -47,7 +48,7 @@ func runOracleFixture(t *testing.T, dir string) int {
 	if err != nil {
 		t.Fatal(err)
 	}
-	facts, err := FromYAML(factsData, "facts.yaml")
+	facts, err := dataformat.FromYAML(factsData, "facts.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func runOracleFixture(t *testing.T, dir string) int {
 				if err != nil {
 					t.Fatalf("error %v, Puppet gave %s", err, tc.Value)
 				}
-				want, jerr := FromJSON(tc.Value, "expected")
+				want, jerr := dataformat.FromJSON(tc.Value, "expected")
 				if jerr != nil {
 					t.Fatal(jerr)
 				}
@@ -278,7 +279,7 @@ func TestOracleHieraFunctions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	facts, err := FromYAML(factsData, "facts.yaml")
+	facts, err := dataformat.FromYAML(factsData, "facts.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ type Options struct {
 	// "Sensitive".
 	ConvertTo func(typeSpec string, v value.Value, args []value.Value) (value.Value, error)
 	// MaxYAMLNodes bounds what one YAML data file may expand to; zero
-	// means the package's MaxYAMLNodes.
+	// means dataformat.MaxYAMLNodes.
 	MaxYAMLNodes int
 }
 

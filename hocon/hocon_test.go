@@ -4,10 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
-	"strings"
 	"testing"
 
-	"github.com/marionette-dev/marionette/value"
+	"github.com/marionette-dev/marionette/dataformat"
 )
 
 // TestAgainstTheGem reads the documents of testdata/inputs.txt and compares
@@ -35,11 +34,10 @@ func TestAgainstTheGem(t *testing.T) {
 		if err != nil {
 			got = "ERROR " + err.Error()
 		} else {
-			b, err := json.Marshal(plain(v))
-			if err != nil {
+			// gem.rb writes the gem's answer with JSON.generate.
+			if got, err = dataformat.WriteJSON(v, dataformat.JSONStyle{}); err != nil {
 				t.Fatal(err)
 			}
-			got = string(b)
 		}
 		if got != want {
 			t.Errorf("%q:\n got %s\nwant %s", in, got, want)
@@ -48,52 +46,6 @@ func TestAgainstTheGem(t *testing.T) {
 	if n < 60 {
 		t.Fatalf("only %d documents in testdata/gem.jsonl", n)
 	}
-}
-
-// plain turns Puppet data into what encoding/json writes as Ruby's JSON
-// does, hash order kept.
-func plain(v value.Value) any {
-	switch v := v.(type) {
-	case *value.Hash:
-		return orderedHash{v}
-	case value.Array:
-		out := make([]any, len(v))
-		for i, e := range v {
-			out[i] = plain(e)
-		}
-		return out
-	case value.String:
-		return string(v)
-	case value.Integer:
-		return int64(v)
-	case value.Float:
-		return float64(v)
-	case value.Boolean:
-		return bool(v)
-	}
-	return nil
-}
-
-type orderedHash struct{ h *value.Hash }
-
-func (o orderedHash) MarshalJSON() ([]byte, error) {
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, k := range o.h.Keys() {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		kb, _ := json.Marshal(string(k.(value.String)))
-		b.Write(kb)
-		b.WriteByte(':')
-		vb, err := json.Marshal(plain(o.h.Values()[i]))
-		if err != nil {
-			return nil, err
-		}
-		b.Write(vb)
-	}
-	b.WriteByte('}')
-	return []byte(b.String()), nil
 }
 
 // Bad input never panics or hangs.

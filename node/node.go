@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -29,7 +29,7 @@ func ReadFacts(fsys fs.FS, path string) (*value.Hash, error) {
 }
 
 // ReadFactsLimit is ReadFacts with a YAML file bounded to maxYAMLNodes
-// values (0: hiera.MaxYAMLNodes).
+// values (0: dataformat.MaxYAMLNodes).
 func ReadFactsLimit(fsys fs.FS, path string, maxYAMLNodes int) (*value.Hash, error) {
 	if path == "" {
 		return value.EmptyHash, nil
@@ -40,11 +40,11 @@ func ReadFactsLimit(fsys fs.FS, path string, maxYAMLNodes int) (*value.Hash, err
 	}
 	var v value.Value
 	if strings.HasSuffix(path, ".json") {
-		v, err = hiera.FromJSON(data, path)
+		v, err = dataformat.FromJSON(data, path)
 	} else {
 		// Puppet's own cached facts (yaml/facts/NODE.yaml) are Ruby
 		// objects; FactsFromYAML reads them as the facts terminus does.
-		v, err = hiera.FactsFromYAMLLimit(data, path, maxYAMLNodes)
+		v, err = dataformat.FactsFromYAMLLimit(data, path, maxYAMLNodes)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("could not read facts: %v", err)

@@ -1,9 +1,10 @@
 // Package psych writes YAML as Ruby's Psych (over libyaml) writes plain
 // data with Object#to_yaml: the style it picks for each string (plain,
 // quoted, literal block), the block layout of sequences and mappings, and
-// libyaml's folding of long scalars at column 80. stdlib's to_yaml
-// function and Ruby code in templates and functions both write through
-// it, so that the two agree with each other and with Ruby.
+// libyaml's folding of long scalars at column 80. Puppet values (stdlib's
+// to_yaml, --render-as yaml: see dataformat.YAML) and Ruby code in
+// templates and functions both write through it, so that they agree with
+// each other and with Ruby.
 package psych
 
 import (

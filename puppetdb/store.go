@@ -10,7 +10,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -167,12 +167,12 @@ func DecodeResources(body []byte) ([]*ExportedResource, error) {
 	return out, nil
 }
 
-// JSONValue decodes JSON into Puppet values as Hiera's JSON reader does
+// JSONValue decodes JSON into Puppet values with dataformat.FromJSON
 // (objects become ordered hashes, integral numbers Integer, other numbers
 // Float, null undef, nesting bounded as Ruby's JSON bounds it, which is
 // how Puppet's terminus reads PuppetDB's answers).
 func JSONValue(data []byte) (value.Value, error) {
-	v, err := hiera.FromJSON(data, "PuppetDB's answer")
+	v, err := dataformat.FromJSON(data, "PuppetDB's answer")
 	if err != nil {
 		return nil, fmt.Errorf("could not parse PuppetDB's answer: %v", err)
 	}

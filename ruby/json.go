@@ -5,26 +5,19 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/marionette-dev/marionette/dataformat"
 )
-
-// jsonStyle holds the layout options of JSON.generate (all empty) and
-// JSON.pretty_generate (two-space indent, newlines, a space after colons).
-type jsonStyle struct {
-	indent, space, spaceBefore, objectNL, arrayNL string
-}
-
-var prettyJSON = jsonStyle{indent: "  ", space: " ", objectNL: "\n", arrayNL: "\n"}
 
 // jsonMethod implements JSON.generate, JSON.pretty_generate and JSON.dump.
 func (in *interp) jsonMethod(line int, name string, args []any) (any, bool, error) {
-	var st jsonStyle
+	var st dataformat.JSONStyle
 	switch name {
 	case "parse":
 		v, err := in.jsonParse(line, args)
 		return v, true, err
 	case "pretty_generate":
-		st = prettyJSON
+		st = dataformat.PrettyJSON()
 	case "generate", "dump", "fast_generate":
 	default:
 		return nil, false, nil
@@ -41,121 +34,76 @@ func (in *interp) jsonMethod(line int, name string, args []any) (any, bool, erro
 			s := toS(opts.vals[i])
 			switch toS(k) {
 			case "indent":
-				st.indent = s
+				st.Indent = s
 			case "space":
-				st.space = s
+				st.Space = s
 			case "space_before":
-				st.spaceBefore = s
+				st.SpaceBefore = s
 			case "object_nl":
-				st.objectNL = s
+				st.ObjectNL = s
 			case "array_nl":
-				st.arrayNL = s
+				st.ArrayNL = s
 			default:
 				return nil, true, in.unsupported(line, "JSON option %s", toS(k))
 			}
 		}
 	}
-	var b strings.Builder
-	if err := in.writeJSON(line, &b, args[0], st, 0); err != nil {
+	g := dataformat.JSONGenerator{Style: st}
+	if err := in.writeJSON(line, &g, args[0]); err != nil {
 		return nil, true, err
 	}
-	return newStr(b.String()), true, nil
+	return newStr(g.Text()), true, nil
 }
 
-// writeJSON writes v as the json gem does; depth is the nesting level.
-func (in *interp) writeJSON(line int, b *strings.Builder, v any, st jsonStyle, depth int) error {
-	if depth > MaxNesting {
-		return in.errorf(line, "JSON::NestingError", "nesting of %d is too deep", depth)
+// writeJSON writes v as the json gem does, through g, which lays it out.
+func (in *interp) writeJSON(line int, g *dataformat.JSONGenerator, v any) error {
+	if g.Depth() > MaxNesting {
+		return in.errorf(line, "JSON::NestingError", "nesting of %d is too deep", g.Depth())
 	}
-	if b.Len() > in.maxString {
+	if g.Len() > in.maxString {
 		return in.stringTooLarge(line)
 	}
 	in.steps++
 	switch v := v.(type) {
 	case nil:
-		b.WriteString("null")
+		g.Literal("null")
 	case bool, int64:
-		b.WriteString(toS(v))
+		g.Literal(toS(v))
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) {
 			return in.errorf(line, "JSON::GeneratorError", "%s not allowed in JSON", toS(v))
 		}
-		b.WriteString(toS(v))
+		g.Literal(toS(v))
 	case *rarray:
-		b.WriteString("[" + st.arrayNL)
+		g.OpenArray()
 		for i, e := range v.a {
-			if i > 0 {
-				b.WriteString("," + st.arrayNL)
-			}
-			b.WriteString(strings.Repeat(st.indent, depth+1))
-			if err := in.writeJSON(line, b, e, st, depth+1); err != nil {
+			g.Element(i)
+			if err := in.writeJSON(line, g, e); err != nil {
 				return err
 			}
 		}
-		b.WriteString(st.arrayNL + strings.Repeat(st.indent, depth) + "]")
+		g.CloseArray()
 	case *rhash:
-		b.WriteString("{")
+		g.OpenObject()
 		for i, k := range v.keys {
-			if i > 0 {
-				b.WriteString(",")
-			}
-			b.WriteString(st.objectNL + strings.Repeat(st.indent, depth+1))
 			ks, err := in.callToS(line, k)
 			if err != nil {
 				return err
 			}
-			writeJSONString(b, ks)
-			b.WriteString(st.spaceBefore + ":" + st.space)
-			if err := in.writeJSON(line, b, v.vals[i], st, depth+1); err != nil {
+			g.Key(i, ks)
+			if err := in.writeJSON(line, g, v.vals[i]); err != nil {
 				return err
 			}
 		}
-		b.WriteString(st.objectNL + strings.Repeat(st.indent, depth) + "}")
+		g.CloseObject()
 	default:
 		s, err := in.callToS(line, v)
 		if err != nil {
 			return err
 		}
-		writeJSONString(b, s)
+		g.String(s)
 	}
 	return nil
-}
-
-// writeJSONString quotes a string as the json gem does: only quotes,
-// backslashes and control characters are escaped; other text stays UTF-8.
-func writeJSONString(b *strings.Builder, s string) {
-	const hex = "0123456789abcdef"
-	b.WriteByte('"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		switch {
-		case c == '"':
-			b.WriteString(`\"`)
-		case c == '\\':
-			b.WriteString(`\\`)
-		case c == '\n':
-			b.WriteString(`\n`)
-		case c == '\r':
-			b.WriteString(`\r`)
-		case c == '\t':
-			b.WriteString(`\t`)
-		case c == '\b':
-			b.WriteString(`\b`)
-		case c == '\f':
-			b.WriteString(`\f`)
-		case c < 0x20:
-			b.WriteString(`\u00` + string(hex[c>>4]) + string(hex[c&15]))
-		case c < utf8.RuneSelf:
-			b.WriteByte(c)
-		default:
-			_, n := utf8.DecodeRuneInString(s[i:])
-			b.WriteString(s[i : i+n])
-			i += n
-			continue
-		}
-		i++
-	}
-	b.WriteByte('"')
 }
 
 // jsonMaxNesting is the json gem's default max_nesting.

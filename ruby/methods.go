@@ -11,6 +11,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/marionette-dev/marionette/dataformat"
 )
 
 // callMethod dispatches a method call on a Ruby value. Large results cost
@@ -296,9 +298,9 @@ func objectMethods() methodTable[any] {
 		case *self, *scopeObj:
 		default:
 			if len(args) == 0 {
-				var b strings.Builder
-				err := in.writeJSON(line, &b, recv, jsonStyle{}, 0)
-				return newStr(b.String()), true, err
+				var g dataformat.JSONGenerator
+				err := in.writeJSON(line, &g, recv)
+				return newStr(g.Text()), true, err
 			}
 		}
 		return nil, false, nil

@@ -1,8 +1,6 @@
 package ruby
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -11,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -79,96 +78,39 @@ var funcCases = []struct{ file, args, want string }{
 	{"mark_empty.rb", `[null,"x",[null]]`, `{"result":["empty","x",[null]]}`},
 }
 
-// decodeJSON decodes JSON into a Puppet value, keeping the order of keys.
-func decodeJSON(d *json.Decoder) (value.Value, error) {
-	t, err := d.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch t := t.(type) {
-	case nil:
-		return value.Undef, nil
-	case bool:
-		return value.Boolean(t), nil
-	case string:
-		return value.String(t), nil
-	case json.Number:
-		if i, err := t.Int64(); err == nil {
-			return value.Integer(i), nil
-		}
-		f, err := t.Float64()
-		return value.Float(f), err
-	case json.Delim:
-		switch t {
-		case '[':
-			a := value.Array{}
-			for d.More() {
-				v, err := decodeJSON(d)
-				if err != nil {
-					return nil, err
-				}
-				a = append(a, v)
-			}
-			_, err := d.Token()
-			return a, err
-		case '{':
-			var kv []value.Value
-			for d.More() {
-				k, err := d.Token()
-				if err != nil {
-					return nil, err
-				}
-				v, err := decodeJSON(d)
-				if err != nil {
-					return nil, err
-				}
-				kv = append(kv, value.String(k.(string)), v)
-			}
-			_, err := d.Token()
-			return value.NewHash(kv...), err
-		}
-	}
-	return nil, fmt.Errorf("unexpected JSON token %v", t)
-}
-
-// plainJSON is the form run-function.rb prints values in: hashes become
-// arrays of [key, value] pairs.
-func plainJSON(v value.Value) any {
+// pairs is run-function.rb's plain: hashes become arrays of [key, value]
+// pairs, so that JSON keeps their order.
+func pairs(v value.Value) value.Value {
 	switch v := v.(type) {
-	case value.String:
-		return string(v)
-	case value.Integer:
-		return int64(v)
-	case value.Float:
-		return float64(v)
-	case value.Boolean:
-		return bool(v)
 	case value.Array:
-		out := make([]any, len(v))
+		out := make(value.Array, len(v))
 		for i, e := range v {
-			out[i] = plainJSON(e)
+			out[i] = pairs(e)
 		}
 		return out
 	case *value.Hash:
-		out := make([]any, v.Len())
+		out := make(value.Array, v.Len())
 		for i := range out {
 			k, x := v.At(i)
-			out[i] = []any{plainJSON(k), plainJSON(x)}
+			out[i] = value.Array{pairs(k), pairs(x)}
 		}
 		return out
 	}
-	if v == nil || v == value.Undef {
-		return nil
-	}
-	return value.ToString(v)
+	return v
 }
 
-func encodeJSON(v any) string {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	_ = enc.Encode(v)
-	return strings.TrimSpace(b.String())
+// generateJSON is run-function.rb's JSON.generate of a hash of entries
+// (key, value, key, value, ...).
+func generateJSON(entries ...value.Value) string {
+	h := value.NewHashBuilder(len(entries) / 2)
+	for i := 0; i+1 < len(entries); i += 2 {
+		h.Set(entries[i], entries[i+1])
+	}
+	text, err := dataformat.WriteJSON(h.Build(), dataformat.JSONStyle{})
+	if err != nil {
+		return "ERROR " + err.Error()
+	}
+	return text
 }
 
 func loadTestFunction(t *testing.T, name string) *RubyFunction {
@@ -188,9 +130,7 @@ func loadTestFunction(t *testing.T, name string) *RubyFunction {
 func TestRubyFunctionCall(t *testing.T) {
 	for _, c := range funcCases {
 		f := loadTestFunction(t, c.file)
-		d := json.NewDecoder(strings.NewReader(c.args))
-		d.UseNumber()
-		args, err := decodeJSON(d)
+		args, err := dataformat.FromJSON([]byte(c.args), "args")
 		if err != nil {
 			t.Fatalf("%s %s: %v", c.file, c.args, err)
 		}
@@ -210,7 +150,7 @@ func TestRubyFunctionCall(t *testing.T) {
 func callForJSON(f *RubyFunction, args value.Value) (string, error) {
 	r, err := f.Call(funcScope{}, args.(value.Array))
 	if err == nil {
-		return encodeJSON(map[string]any{"result": plainJSON(r)}), nil
+		return generateJSON(value.String("result"), pairs(r)), nil
 	}
 	var re *RubyError
 	if !errors.As(err, &re) {
@@ -219,10 +159,7 @@ func callForJSON(f *RubyFunction, args value.Value) (string, error) {
 	if err.Error() != re.Message {
 		return "", fmt.Errorf("error text %q, want the message %q", err.Error(), re.Message)
 	}
-	return encodeJSON(struct {
-		Error string `json:"error"`
-		Class string `json:"class"`
-	}{re.Message, re.Class}), nil
+	return generateJSON(value.String("error"), value.String(re.Message), value.String("class"), value.String(re.Class)), nil
 }
 
 // TestRubyFunctionOracle checks the expected results against real Ruby.

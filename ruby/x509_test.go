@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/dataformat"
 )
 
 // TestX509KeyPair runs testdata/functions/x509_pair.rb on certificates
@@ -15,9 +17,7 @@ import (
 func TestX509KeyPair(t *testing.T) {
 	for _, c := range x509Cases(t) {
 		f := loadTestFunction(t, "x509_pair.rb")
-		d := json.NewDecoder(strings.NewReader(c.args))
-		d.UseNumber()
-		args, err := decodeJSON(d)
+		args, err := dataformat.FromJSON([]byte(c.args), "args")
 		if err != nil {
 			t.Fatal(err)
 		}

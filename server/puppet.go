@@ -18,11 +18,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
@@ -47,7 +48,7 @@ func parseFacts(data []byte, certname string) (facts *value.Hash, raw []byte, er
 	}
 	facts = value.EmptyHash
 	if len(wf.Values) > 0 && string(wf.Values) != "null" {
-		v, err := hiera.FromJSON(wf.Values, "facts")
+		v, err := dataformat.FromJSON(wf.Values, "facts")
 		if err != nil {
 			return nil, nil, badRequest("Could not intern from json: %v", err)
 		}
@@ -96,25 +97,7 @@ func writeFileAtomic(dir, name string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o750); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, "."+name+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o640)
-	}
-	if err == nil {
-		err = os.Rename(tmp, filepath.Join(dir, name))
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return atomicfile.Write(filepath.Join(dir, name), 0o640, atomicfile.Bytes(data))
 }
 
 // requestFacts returns the facts a catalog request carries (form fields

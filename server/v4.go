@@ -8,9 +8,9 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -97,7 +97,7 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	// (no hostname or domain added), and an empty hash without one.
 	trusted := &compiler.TrustedInfo{Hash: value.EmptyHash}
 	if req.TrustedFacts != nil && len(req.TrustedFacts.Values) > 0 && string(req.TrustedFacts.Values) != "null" {
-		v, err := hiera.FromJSON(req.TrustedFacts.Values, "trusted_facts")
+		v, err := dataformat.FromJSON(req.TrustedFacts.Values, "trusted_facts")
 		if err != nil {
 			return badRequest("Invalid trusted_facts: %v", err)
 		}

@@ -2,15 +2,11 @@ package stdlib
 
 import (
 	"errors"
-	"fmt"
-	"math"
 	"os"
-	"strconv"
 	"strings"
 
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/functions"
-	"github.com/marionette-dev/marionette/hiera"
-	"github.com/marionette-dev/marionette/psych"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -21,120 +17,18 @@ func addData(t functions.Table) {
 	t["parsejson"] = legacy(parseJSONFunc)
 	t["parseyaml"] = legacy(parseYAMLFunc)
 	t["loadjson"] = legacy(loadFile("loadjson", parseJSON))
-	t["loadyaml"] = legacy(loadFile("loadyaml", func(b []byte) (value.Value, error) { return hiera.FromYAML(b, "") }))
+	t["loadyaml"] = legacy(loadFile("loadyaml", func(b []byte) (value.Value, error) { return dataformat.FromYAML(b, "") }))
 }
 
-// ---- JSON, as Ruby's JSON.generate and JSON.pretty_generate write it.
-
-type jsonStyle struct {
-	indent, space, spaceBefore, objectNL, arrayNL string
-}
-
-var (
-	compactJSON = jsonStyle{}
-	prettyJSON  = jsonStyle{indent: "  ", space: " ", objectNL: "\n", arrayNL: "\n"}
-)
-
-func writeJSON(b *strings.Builder, v value.Value, st jsonStyle, depth int) error {
-	indent := func(d int) { b.WriteString(strings.Repeat(st.indent, d)) }
-	switch v := v.(type) {
-	case value.String:
-		writeJSONString(b, string(v))
-	case value.Integer:
-		b.WriteString(strconv.FormatInt(int64(v), 10))
-	case value.Float:
-		f := float64(v)
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return errorf("%s not allowed in JSON", value.FormatFloat(f))
-		}
-		b.WriteString(value.FormatFloat(f))
-	case value.Boolean:
-		b.WriteString(strconv.FormatBool(bool(v)))
-	case value.Array:
-		// Ruby's generator writes array_nl after "[" even for an empty
-		// array, and object_nl only before each key.
-		b.WriteByte('[')
-		b.WriteString(st.arrayNL)
-		for i, e := range v {
-			if i > 0 {
-				b.WriteString("," + st.arrayNL)
-			}
-			indent(depth + 1)
-			if err := writeJSON(b, e, st, depth+1); err != nil {
-				return err
-			}
-		}
-		if st.arrayNL != "" {
-			b.WriteString(st.arrayNL)
-			indent(depth)
-		}
-		b.WriteByte(']')
-	case *value.Hash:
-		b.WriteByte('{')
-		for i := range v.Len() {
-			k, e := v.At(i)
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(st.objectNL)
-			indent(depth + 1)
-			writeJSONString(b, value.RubyString(k))
-			b.WriteString(st.spaceBefore + ":" + st.space)
-			if err := writeJSON(b, e, st, depth+1); err != nil {
-				return err
-			}
-		}
-		if st.objectNL != "" {
-			b.WriteString(st.objectNL)
-			indent(depth)
-		}
-		b.WriteByte('}')
-	default:
-		if value.IsUndef(v) {
-			b.WriteString("null")
-			return nil
-		}
-		// Other objects are written as their string form.
-		writeJSONString(b, value.RubyString(v))
-	}
-	return nil
-}
-
-func writeJSONString(b *strings.Builder, s string) {
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\r':
-			b.WriteString(`\r`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\b':
-			b.WriteString(`\b`)
-		case '\f':
-			b.WriteString(`\f`)
-		default:
-			if r < 0x20 {
-				fmt.Fprintf(b, `\u%04x`, r)
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-}
+// ---- JSON, as Ruby's JSON.generate and JSON.pretty_generate write it: see
+// dataformat.WriteJSON.
 
 func toJSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	var b strings.Builder
-	if err := writeJSON(&b, args[0], compactJSON, 0); err != nil {
+	text, err := dataformat.WriteJSON(args[0], dataformat.JSONStyle{})
+	if err != nil {
 		return nil, err
 	}
-	return value.String(b.String()), nil
+	return value.String(text), nil
 }
 
 func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -152,7 +46,7 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		skipUndef = bool(b)
 	}
-	st := prettyJSON
+	st := dataformat.PrettyJSON()
 	if len(args) > 2 && !value.IsUndef(args[2]) {
 		opts, ok := args[2].(*value.Hash)
 		if !ok {
@@ -161,7 +55,7 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		for _, o := range []struct {
 			key string
 			dst *string
-		}{{"indent", &st.indent}, {"space", &st.space}, {"space_before", &st.spaceBefore}, {"object_nl", &st.objectNL}, {"array_nl", &st.arrayNL}} {
+		}{{"indent", &st.Indent}, {"space", &st.Space}, {"space_before", &st.SpaceBefore}, {"object_nl", &st.ObjectNL}, {"array_nl", &st.ArrayNL}} {
 			if v, ok := opts.GetString(o.key); ok {
 				if s, ok := v.(value.String); ok {
 					*o.dst = string(s)
@@ -172,12 +66,11 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if skipUndef {
 		data = withoutUndef(data)
 	}
-	var b strings.Builder
-	if err := writeJSON(&b, data, st, 0); err != nil {
+	text, err := dataformat.WriteJSON(data, st)
+	if err != nil {
 		return nil, err
 	}
-	b.WriteByte('\n')
-	return value.String(b.String()), nil
+	return value.String(text + "\n"), nil
 }
 
 // withoutUndef drops the undef elements (or entries) of the top-level
@@ -208,7 +101,7 @@ func withoutUndef(v value.Value) value.Value {
 // parseJSON reads a JSON document into Puppet values, keeping the order of
 // object keys.
 func parseJSON(data []byte) (value.Value, error) {
-	v, err := hiera.FromJSON(data, "json")
+	v, err := dataformat.FromJSON(data, "json")
 	if err != nil {
 		// Ruby's parser reports the text where parsing failed (the number
 		// is a line of its grammar, fixed for this message).
@@ -251,8 +144,8 @@ func parseJSONFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 
 func parseYAMLFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return parseWithDefault(args, func(b []byte) (value.Value, error) {
-		v, err := hiera.FromYAML(b, "<unknown>")
-		var ye *hiera.YAMLError
+		v, err := dataformat.FromYAML(b, "<unknown>")
+		var ye *dataformat.YAMLError
 		if errors.As(err, &ye) {
 			return nil, errorf("(<unknown>): %s", ye.Msg)
 		}
@@ -289,7 +182,7 @@ func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Fu
 	}
 }
 
-// ---- YAML, as Ruby's Psych writes it (Object#to_yaml): see package psych.
+// ---- YAML, as Ruby's Psych writes it (Object#to_yaml): see dataformat.YAML.
 
 func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) == 2 {
@@ -297,41 +190,9 @@ func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, errorf("'to_yaml' parameter 'options' expects a Hash value, got %s", describeType(args[1]))
 		}
 	}
-	s, err := psych.Dump(yamlNode(args[0]))
+	s, err := dataformat.YAML(args[0])
 	if err != nil {
 		return nil, errorf("%v", err)
 	}
 	return value.String(s), nil
-}
-
-// yamlNode gives the node psych writes for a Puppet value, as Puppet hands
-// it to Ruby: undef is nil, and values without a data form are strings.
-func yamlNode(v value.Value) psych.Node {
-	switch v := v.(type) {
-	case value.Array:
-		items := make([]psych.Node, len(v))
-		for i, e := range v {
-			items[i] = yamlNode(e)
-		}
-		return psych.Node{Kind: psych.Seq, Items: items}
-	case *value.Hash:
-		items := make([]psych.Node, 0, 2*v.Len())
-		for i := range v.Len() {
-			k, e := v.At(i)
-			items = append(items, yamlNode(k), yamlNode(e))
-		}
-		return psych.Node{Kind: psych.Map, Items: items}
-	case value.String:
-		return psych.Node{Kind: psych.String, Str: string(v)}
-	case value.Integer:
-		return psych.Node{Kind: psych.Int, Int: int64(v)}
-	case value.Float:
-		return psych.Node{Kind: psych.Float, Float: float64(v)}
-	case value.Boolean:
-		return psych.Node{Kind: psych.Bool, Bool: bool(v)}
-	}
-	if value.IsUndef(v) {
-		return psych.Node{Kind: psych.Null}
-	}
-	return psych.Node{Kind: psych.String, Str: value.RubyString(v)}
 }

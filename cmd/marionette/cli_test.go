@@ -195,7 +195,7 @@ func TestOutputFormats(t *testing.T) {
 		{"json", &bytes.Buffer{}, []string{"--render-as", "json"}, `{"tags":`, false},
 		{"pson", &bytes.Buffer{}, []string{"--render-as", "pson"}, `{"tags":`, false},
 		{"terminal", &ttyBuffer{}, nil, "{\n  \"tags\": [\n    \"settings\",\n", true},
-		{"yaml", &bytes.Buffer{}, []string{"--render-as", "yaml"}, "---\ntags:\n  - settings\n  - web01.example.com\n", true},
+		{"yaml", &bytes.Buffer{}, []string{"--render-as", "yaml"}, "---\ntags:\n- settings\n- web01.example.com\n", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := compile(t, tc.stdout, tc.args...)

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
@@ -216,7 +217,7 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 			return err
 		}
 		cat := res.Catalog
-		return writeAtomic(filepath.Join(out, n.Name+".json"), func(w io.Writer) error {
+		return atomicfile.Write(filepath.Join(out, n.Name+".json"), 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriter(w)
 			if err := cat.WriteJSON(bw); err != nil {
 				return err
@@ -224,33 +225,6 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 			return bw.Flush()
 		})
 	}, nil
-}
-
-// writeAtomic writes path through a temporary file renamed into place, so a
-// reader never sees half a catalog.
-func writeAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	if err := write(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
 }
 
 // lockedWriter serialises writes from several goroutines.

@@ -10,11 +10,11 @@ import (
 	"text/tabwriter"
 
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/syntax"
 )
@@ -90,9 +90,9 @@ func limits() []limit {
 			"an external node classifier still running after this long is killed and the compile fails"},
 		{"classifier output", byteSize(enc.DefaultMaxOutput), "--enc-max-output",
 			"an external node classifier printing more than this is killed and the compile fails"},
-		{"YAML expansion", n(hiera.MaxYAMLNodes, "values"), "--max-yaml-nodes",
+		{"YAML expansion", n(dataformat.MaxYAMLNodes, "values"), "--max-yaml-nodes",
 			"a Hiera data file, facts file or classifier output expanding to more values (each alias counted in full) is an error"},
-		{"JSON nesting", n(hiera.MaxJSONDepth, "levels"), "",
+		{"JSON nesting", n(dataformat.MaxJSONDepth, "levels"), "",
 			"Ruby's JSON.parse max_nesting, as Puppet reads JSON data and facts"},
 		{"template size", byteSize(erb.MaxStringSize), "--max-template-size",
 			"an ERB template's output, or any string it builds, larger than this is an error (at most " + byteSize(erb.MaxTemplateSizeCeiling) + ")"},

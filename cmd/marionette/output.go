@@ -9,9 +9,9 @@ import (
 	"io"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
+	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/dataformat"
 )
 
 // outputFlags say how and where a command prints its result: Puppet's
@@ -52,7 +52,7 @@ func (o *outputFlags) pretty(stdout io.Writer) bool {
 // stdout.
 func (o *outputFlags) write(stdout io.Writer, write func(io.Writer) error) error {
 	if o.output != "" {
-		return writeAtomic(o.output, func(w io.Writer) error {
+		return atomicfile.Write(o.output, 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriter(w)
 			if err := write(bw); err != nil {
 				return err
@@ -99,32 +99,17 @@ func writeJSONAs(w io.Writer, data []byte, format string, pretty bool) error {
 	return err
 }
 
-// writeYAML prints a JSON document as a YAML document in block style.
+// writeYAML prints a JSON document as a YAML document, as Puppet's
+// --render-as yaml writes data (see dataformat.YAML).
 func writeYAML(w io.Writer, data []byte) error {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	v, err := dataformat.FromJSON(data, "catalog")
+	if err != nil {
 		return err
 	}
-	blockStyle(&doc)
-	var out bytes.Buffer
-	out.WriteString("---\n")
-	enc := yaml.NewEncoder(&out)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
+	text, err := dataformat.YAML(v)
+	if err != nil {
 		return err
 	}
-	if err := enc.Close(); err != nil {
-		return err
-	}
-	_, err := w.Write(out.Bytes())
+	_, err = io.WriteString(w, text)
 	return err
-}
-
-// blockStyle drops the flow and quoting styles JSON syntax gave the nodes,
-// so that the encoder chooses YAML's usual ones.
-func blockStyle(n *yaml.Node) {
-	n.Style = 0
-	for _, c := range n.Content {
-		blockStyle(c)
-	}
 }

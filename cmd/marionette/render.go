@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -28,15 +27,8 @@ func render(v value.Value, format string, pretty bool) (string, error) {
 	case "s", "string":
 		return value.ToString(v), nil
 	case "yaml", "":
-		out, err := yaml.Marshal(plain(v))
-		if err != nil {
-			return "", err
-		}
-		text := strings.TrimSuffix(string(out), "\n")
-		if strings.Contains(text, "\n") {
-			return "---\n" + text, nil
-		}
-		return "--- " + text, nil
+		text, err := dataformat.YAML(redact(v))
+		return strings.TrimSuffix(text, "\n"), err
 	}
 	return "", fmt.Errorf("unknown --render-as format %q (json, yaml or s)", format)
 }
@@ -61,43 +53,4 @@ func redact(v value.Value) value.Value {
 		return b.Build()
 	}
 	return v
-}
-
-// plain converts a value to Go data for the YAML encoder, keeping hash order.
-func plain(v value.Value) any {
-	switch v := v.(type) {
-	case value.String:
-		return string(v)
-	case value.Integer:
-		return int64(v)
-	case value.Float:
-		return float64(v)
-	case value.Boolean:
-		return bool(v)
-	case value.Array:
-		out := make([]any, len(v))
-		for i, e := range v {
-			out[i] = plain(e)
-		}
-		return out
-	case *value.Hash:
-		n := &yaml.Node{Kind: yaml.MappingNode}
-		for i, k := range v.Keys() {
-			var kn, vn yaml.Node
-			if err := kn.Encode(plain(k)); err != nil {
-				return nil
-			}
-			if err := vn.Encode(plain(v.Values()[i])); err != nil {
-				return nil
-			}
-			n.Content = append(n.Content, &kn, &vn)
-		}
-		return n
-	case *value.Sensitive:
-		return "Sensitive [value redacted]"
-	}
-	if value.IsUndef(v) {
-		return nil
-	}
-	return value.ToString(v)
 }

@@ -11,10 +11,10 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/enc"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/erb"
-	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/value"
@@ -60,7 +60,7 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	// The limits below reach the library through options().SetFlag, which
 	// sees only the flags given; the defaults here are for the help text.
 	fs.Int("enc-max-output", enc.DefaultMaxOutput, "bytes the external node classifier may print")
-	fs.Int("max-yaml-nodes", hiera.MaxYAMLNodes, "values one YAML document (Hiera data, facts, ENC output) may expand to")
+	fs.Int("max-yaml-nodes", dataformat.MaxYAMLNodes, "values one YAML document (Hiera data, facts, ENC output) may expand to")
 	fs.Int("max-template-size", erb.MaxStringSize, "bytes of an ERB template's output or of any string it builds")
 	fs.Int("max-resources", compiler.DefaultMaxResources, "resources a catalog may hold")
 }

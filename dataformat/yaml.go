@@ -1,4 +1,4 @@
-package hiera
+package dataformat
 
 import (
 	"bytes"
@@ -81,6 +81,22 @@ func FactsFromYAMLLimit(data []byte, file string, maxNodes int) (value.Value, er
 		return nil, yamlLibError(file, err)
 	}
 	return c.convert(&doc)
+}
+
+// ParseYAMLTree parses a YAML document into yaml.v3's node tree, for a
+// reader that interprets the nodes itself (hiera.yaml); FromYAMLNode
+// converts any of them. Simple block YAML, nearly every hiera.yaml, takes
+// the fast reader (a compile reads one per module with data); the rest goes
+// to yaml.v3. file is only used in error messages.
+func ParseYAMLTree(data []byte, file string) (*yaml.Node, error) {
+	if doc, ok := parseFastYAML(data); ok {
+		return doc, nil
+	}
+	doc := new(yaml.Node)
+	if err := yaml.Unmarshal(data, doc); err != nil {
+		return nil, yamlLibError(file, err)
+	}
+	return doc, nil
 }
 
 // yamlLibError turns a yaml.v3 error ("yaml: line 3: did not find ...") into a

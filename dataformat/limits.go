@@ -1,4 +1,4 @@
-package hiera
+package dataformat
 
 // Limits on what a YAML or JSON document may make the decoders build. They
 // keep hostile data files, facts files and ENC output (an "alias bomb" such
@@ -14,7 +14,7 @@ const (
 	MaxYAMLNodes = 4 << 20
 
 	// YAMLNodesFlag is the marionette flag that raises MaxYAMLNodes
-	// (Options.MaxYAMLNodes, FromYAMLLimit), for error messages.
+	// (hiera.Options.MaxYAMLNodes, FromYAMLLimit), for error messages.
 	YAMLNodesFlag = "--max-yaml-nodes"
 
 	// MaxJSONDepth bounds the nesting of arrays and objects in a JSON

@@ -1,4 +1,4 @@
-package hiera
+package dataformat
 
 import (
 	"bytes"
@@ -291,7 +291,7 @@ func TestFastYAMLCases(t *testing.T) {
 
 // fastYAMLCorpusRoots are searched for YAML files for the differential test;
 // missing roots are skipped.
-var fastYAMLCorpusRoots = []string{"../testdata", "testdata", "/usr/share/puppet/modules"}
+var fastYAMLCorpusRoots = []string{"../testdata", "testdata", "../hiera/testdata", "/usr/share/puppet/modules"}
 
 // TestFastYAMLCorpus compares both paths on every YAML file in the corpus.
 func TestFastYAMLCorpus(t *testing.T) {

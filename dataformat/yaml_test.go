@@ -1,4 +1,4 @@
-package hiera
+package dataformat
 
 import (
 	"errors"
