@@ -61,3 +61,29 @@ func replace(path string, perm fs.FileMode, sync bool, write func(io.Writer) err
 	}
 	return os.Rename(tmp, path)
 }
+
+// WriteOutput writes a command's output to path: an existing path that is
+// not a regular file (a device such as /dev/null, a named pipe, a
+// terminal) is written as it is, since renaming a file over it would
+// replace the device for every other program; a symlink is followed, so
+// that the file it names is replaced, not the link; anything else is
+// replaced atomically, as Write does.
+func WriteOutput(path string, perm fs.FileMode, write func(io.Writer) error) error {
+	target := path
+	if resolved, err := filepath.EvalSymlinks(path); err == nil {
+		target = resolved
+	}
+	st, err := os.Stat(target)
+	if err != nil || st.Mode().IsRegular() {
+		return replace(target, perm, false, write)
+	}
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -42,3 +42,39 @@ func TestWrite(t *testing.T) {
 		t.Error("no error for a missing directory")
 	}
 }
+
+// TestWriteOutput: a symlink's target is replaced and the link kept; a new
+// or regular file is replaced atomically (devices and pipes: fifo_test.go).
+func TestWriteOutput(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real.json")
+	link := filepath.Join(dir, "link.json")
+	if err := os.WriteFile(real, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.json", link); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteOutput(link, 0o644, Bytes([]byte("new"))); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(real); string(got) != "new" {
+		t.Errorf("the link's target holds %q", got)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", st.Mode(), err)
+	}
+	fresh := filepath.Join(dir, "new.json")
+	if err := WriteOutput(fresh, 0o640, Bytes([]byte("x"))); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(fresh); err != nil || st.Mode().Perm() != 0o640 {
+		t.Errorf("new file: %v %v", st.Mode(), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing", "x.json")); err == nil {
+		t.Fatal("unexpected file")
+	}
+	if err := WriteOutput(filepath.Join(dir, "missing", "x.json"), 0o644, Bytes(nil)); err == nil {
+		t.Error("writing into a missing directory succeeded")
+	}
+}

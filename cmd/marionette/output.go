@@ -48,11 +48,11 @@ func (o *outputFlags) pretty(stdout io.Writer) bool {
 	return o.output == "" && isTerminal(stdout)
 }
 
-// write writes the output through write: to --output, atomically, or to
-// stdout.
+// write writes the output through write: to --output (a file atomically,
+// a device or pipe as it is), or to stdout.
 func (o *outputFlags) write(stdout io.Writer, write func(io.Writer) error) error {
 	if o.output != "" {
-		return atomicfile.Write(o.output, 0o644, func(w io.Writer) error {
+		return atomicfile.WriteOutput(o.output, 0o644, func(w io.Writer) error {
 			bw := bufio.NewWriter(w)
 			if err := write(bw); err != nil {
 				return err
