@@ -18,7 +18,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
 )
@@ -171,7 +171,7 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	if env == "" {
 		return badRequest("An environment parameter must be specified")
 	}
-	if !environment.ValidName(env) {
+	if !names.ValidEnvironment(env) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
 	}
 	if key == "" {

@@ -23,6 +23,7 @@ import (
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
@@ -483,7 +484,7 @@ func (s *Server) environments(w http.ResponseWriter) error {
 			}
 			for _, e := range entries {
 				name := e.Name()
-				if _, seen := out.Environments[name]; seen || !environment.ValidName(name) {
+				if _, seen := out.Environments[name]; seen || !names.ValidEnvironment(name) {
 					continue
 				}
 				dir, err := res.Loader.Dir(name)
@@ -539,7 +540,7 @@ func (s *Server) statusServices(w http.ResponseWriter) error {
 // environment is reloaded on its next use (also when only one was named:
 // reloading more than asked is harmless).
 func (s *Server) flushEnvironments(w http.ResponseWriter, r *http.Request) error {
-	if env := r.URL.Query().Get("environment"); env != "" && !environment.ValidName(env) {
+	if env := r.URL.Query().Get("environment"); env != "" && !names.ValidEnvironment(env) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
 	}
 	if err := s.FlushEnvironments(); err != nil {

@@ -9,8 +9,8 @@ import (
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/diag"
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -59,13 +59,13 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	if err := json.Unmarshal(data, &req); err != nil {
 		return badRequest("Invalid catalog request: %v", err)
 	}
-	if !validCertname(req.Certname) {
+	if !names.ValidCertname(req.Certname) {
 		return badRequest("Invalid certname '%s'", req.Certname)
 	}
 	if req.Environment == "" {
 		return badRequest("An environment parameter must be specified")
 	}
-	if !environment.ValidName(req.Environment) {
+	if !names.ValidEnvironment(req.Environment) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", req.Environment)
 	}
 	minLevel := diag.Info
