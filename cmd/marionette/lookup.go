@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -52,11 +53,12 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(fl *flag.Flag) { defaultGiven = defaultGiven || fl.Name == "default" })
 
 	ctx := context.Background()
-	env, req, err := prepareNode(ctx, &f, stderr)
+	st, env, req, err := prepareNode(ctx, &f, stderr, environment.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: Could not run: %v\n", err)
 		return 1
 	}
+	defer st.Close()
 	dl, err := compiler.NewDataLookup(ctx, env, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)

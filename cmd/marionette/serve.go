@@ -17,10 +17,9 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/ca"
-	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/puppetconf"
-	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/server"
+	"github.com/marionette-dev/marionette/site"
 )
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -85,20 +84,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	o := puppetconf.DefaultOptions()
-	o.Flags = map[string]string{}
-	for name, v := range map[string]string{puppetconf.Confdir: *confdir, puppetconf.Codedir: *codedir, puppetconf.Vardir: *vardir, puppetconf.EnvironmentPath: *envPath} {
-		if v != "" {
-			o.Flags[name] = v
-		}
-	}
-	o.Config = *config
-	if o.Config == "" && *confdir != "" {
-		if p := filepath.Join(*confdir, "puppet.conf"); fileExists(p) {
-			o.Config = p
-		}
-	}
-	settings, err := loadServeSettings(o)
+	// The settings, the PuppetDB client and the Ruby helper come from
+	// the site layer; the server builds its loader and classifier from
+	// the same settings (and again on SIGHUP).
+	overrides := site.Overrides{Confdir: *confdir, Config: *config, ConfigInConfdir: true, Codedir: *codedir, Vardir: *vardir,
+		EnvironmentPath: *envPath, PuppetDB: *pdbURL, RubyFunctions: *rubyFunctions}
+	settings, err := overrides.ServerSettings()
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -157,32 +148,29 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Logger.Log(context.Background(), lv, msg, "service", "puppetdb")
 	}
-	if cfg.PuppetDB, err = (&oneshot.Options{PuppetDB: *pdbURL}).StoreClient(settings, pdbLog); err != nil {
+	st, err := site.New(settings, site.Options{Overrides: overrides, ENCTimeout: *encTimeout, Log: pdbLog, RubyHostProcs: max(2, *maxCompiles)})
+	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	if *pdbURL == "" {
-		// storeconfigs and routes.yaml say what reaches PuppetDB.
-		t, warnings, err := oneshot.StoreTermini(settings)
-		if err != nil {
-			fmt.Fprintf(stderr, "Error: %v\n", err)
-			return 1
-		}
-		for _, w := range warnings {
-			cfg.Logger.Warn(w)
-		}
-		cfg.PuppetDBTermini = &t
-	}
-	rf := &oneshot.Options{Settings: map[string]string{}}
-	if *rubyFunctions != "" {
-		rf.Settings[puppetconf.RubyFunctions] = *rubyFunctions
-	}
-	if mode, err := rf.RubyFunctions(settings); err != nil {
+	defer st.Close()
+	if cfg.PuppetDB, err = st.PuppetDB(); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
-	} else if mode == puppetconf.RubyFunctionsHelper {
-		cfg.RubyHost = rubyhost.New(rubyhost.Options{MaxProcs: max(2, *maxCompiles)})
-		defer cfg.RubyHost.Close()
+	}
+	// storeconfigs and routes.yaml say what reaches PuppetDB.
+	termini, warnings, err := st.Termini()
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	for _, w := range warnings {
+		cfg.Logger.Warn(w)
+	}
+	cfg.PuppetDBTermini = termini
+	if cfg.RubyHost, err = st.RubyHost(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
 	}
 	srv, err := server.New(cfg)
 	if err != nil {
@@ -207,7 +195,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			case <-ctx.Done():
 				return
 			case <-hup:
-				reload(srv, o, cfg.Logger)
+				reload(srv, overrides, cfg.Logger)
 			}
 		}
 	}()
@@ -219,29 +207,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadServeSettings loads puppet.conf for the server: with directory
-// environments always ($codedir/environments by default), unlike
-// marionette's one-off commands.
-func loadServeSettings(o puppetconf.Options) (*puppetconf.Settings, error) {
-	settings, err := puppetconf.Load(o)
-	if err == nil && !settings.IsSet(puppetconf.EnvironmentPath) {
-		flags := make(map[string]string, len(o.Flags)+1)
-		for k, v := range o.Flags {
-			flags[k] = v
-		}
-		flags[puppetconf.EnvironmentPath] = settings.Get(puppetconf.EnvironmentPath)
-		o.Flags = flags
-		settings, err = puppetconf.Load(o)
-	}
-	return settings, err
-}
-
 // reload is SIGHUP: puppet.conf is read again and the server takes what
 // may change while it runs (see server.Server.Reload); a puppet.conf that
 // no longer loads leaves the running settings in place, and only the
 // environments are flushed.
-func reload(srv *server.Server, o puppetconf.Options, log *slog.Logger) {
-	settings, err := loadServeSettings(o)
+func reload(srv *server.Server, o site.Overrides, log *slog.Logger) {
+	settings, err := o.ServerSettings()
 	if err == nil {
 		err = srv.Reload(settings)
 	}
