@@ -55,6 +55,11 @@ type Config struct {
 	// Settings are Puppet's settings (puppet.conf): environmentpath,
 	// node_terminus, vardir and the rest. Required.
 	Settings *puppetconf.Settings
+	// Site, when set, is the site of Settings the server starts with (its
+	// loader, classifier, store and Ruby helper, built by the caller);
+	// flushes and reloads build new ones like it. Nil: the server builds
+	// it from the fields below.
+	Site *site.Site
 	// Environment adjusts the environment loader (e.g. a manifest and
 	// module path that replace directory environments).
 	Environment environment.Options
@@ -195,7 +200,9 @@ func New(cfg Config) (*Server, error) {
 	if s.reportDir == "" {
 		s.reportDir = filepath.Join(vardir, "reports")
 	}
-	if err := s.flush(); err != nil {
+	if cfg.Site != nil {
+		s.site.Store(cfg.Site)
+	} else if err := s.flush(); err != nil {
 		return nil, err
 	}
 	t, err := s.tlsConfig()

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 )
 
 // runBench compiles one node repeatedly in one process, the environment and
@@ -46,7 +45,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx := context.Background()
 	pctx, cancel := context.WithTimeout(ctx, *timeout)
-	st, env, req, err := prepareNode(pctx, &f, stderr, environment.Options{Snapshot: true})
+	st, env, req, err := prepareNode(pctx, &f, stderr, true)
 	cancel()
 	if err != nil {
 		reportError(stderr, deadlineError(pctx, err, *timeout), f.node)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/marionette-dev/marionette/catalogdiff"
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
 )
 
@@ -101,7 +100,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	// environment is loaded once (a snapshot of its code); the site's
 	// PuppetDB is both sides' store, and the source of facts with
 	// --facts-from puppetdb.
-	st, err := f.openSite(logw, environment.Options{Snapshot: true})
+	st, err := f.openSite(logw, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2

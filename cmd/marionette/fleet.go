@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
 	"github.com/marionette-dev/marionette/site"
 )
@@ -69,7 +68,7 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 	// Environments are loaded once for the run (a snapshot of the code),
 	// however many nodes use them. The site's PuppetDB is the store of
 	// every compile, and the source of facts with --facts-from puppetdb.
-	st, err := f.openSite(logw, environment.Options{Snapshot: true})
+	st, err := f.openSite(logw, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2

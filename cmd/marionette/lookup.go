@@ -8,7 +8,6 @@ import (
 	"io"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -53,7 +52,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(fl *flag.Flag) { defaultGiven = defaultGiven || fl.Name == "default" })
 
 	ctx := context.Background()
-	st, env, req, err := prepareNode(ctx, &f, stderr, environment.Options{})
+	st, env, req, err := prepareNode(ctx, &f, stderr, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: Could not run: %v\n", err)
 		return 1

@@ -7,7 +7,6 @@ import (
 	"io"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -51,7 +50,7 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 	add := func(k string, v value.Value) { doc.Set(value.String(k), v) }
 	add("name", value.String(f.node))
 	ctx := context.Background()
-	st, err := f.openSite(stderr, environment.Options{})
+	st, err := f.openSite(stderr, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1

@@ -10,7 +10,6 @@ import (
 	"os"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/site"
 )
 
@@ -32,18 +31,19 @@ func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 }
 
 // openSite builds the site of the flags; logw receives the PuppetDB
-// client's warnings, lo adjusts the environment loader. Its errors are
-// about the settings (site.InputError).
-func (f *envFlags) openSite(logw io.Writer, lo environment.Options) (*site.Site, error) {
+// client's warnings; snapshot loads each environment once for the run
+// (a batch of compiles). Its errors are about the settings
+// (site.InputError).
+func (f *envFlags) openSite(logw io.Writer, snapshot bool) (*site.Site, error) {
 	o := f.Options
 	o.Log = site.LogTo(logw)
-	o.LoaderOptions = lo
+	o.LoaderOptions.Snapshot = snapshot
 	return site.Open(o)
 }
 
 // prepareNode reads f.node's facts, classifies it and loads its
 // environment, as the flags say; the caller closes the site.
-func prepareNode(ctx context.Context, f *envFlags, warn io.Writer, lo environment.Options) (*site.Site, *compiler.Environment, *compiler.Request, error) {
+func prepareNode(ctx context.Context, f *envFlags, warn io.Writer, snapshot bool) (*site.Site, *compiler.Environment, *compiler.Request, error) {
 	if err := f.checkInputs(); err != nil {
 		return nil, nil, nil, err
 	}
@@ -51,7 +51,7 @@ func prepareNode(ctx context.Context, f *envFlags, warn io.Writer, lo environmen
 		// The command line's mistake, said before any setting is read.
 		return nil, nil, nil, site.FactsNotGivenError(f.node)
 	}
-	st, err := f.openSite(warn, lo)
+	st, err := f.openSite(warn, snapshot)
 	if err != nil {
 		return nil, nil, nil, err
 	}
