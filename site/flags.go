@@ -20,34 +20,38 @@ import (
 // fs.Parse, a flag not given leaves its field (and so puppet.conf's
 // setting) alone.
 func (o *Options) AddFlags(fs *flag.FlagSet) {
+	// Plain string settings: "" (not given) leaves the setting alone.
+	fs.StringVar(&o.Manifest, "manifest", "", "main manifest: a .pp file or a directory")
+	fs.Var(pathListFlag{&o.ModulePath}, "modulepath", "module `directories`, separated by ':'")
+	fs.StringVar(&o.PuppetDB, "puppetdb", "", "collect exported resources from (and answer puppetdb_query with, and read --facts puppetdb from) the PuppetDB at `URL`, as storeconfigs with puppetdb.conf would")
+	fs.StringVar(&o.ENC, "enc", "", "external node classifier executable")
+	fs.StringVar(&o.HieraConfig, "hiera-config", "", "global hiera.yaml")
+	fs.StringVar(&o.EnvironmentPath, "environmentpath", "", "directory of directory environments")
+	fs.StringVar(&o.Config, "config", "", "puppet.conf to read settings from")
+	fs.StringVar(&o.Codedir, "codedir", "", "Puppet's codedir")
+	fs.StringVar(&o.Confdir, "confdir", "", "Puppet's confdir")
+	// Settings whose help shows Puppet's default, which applies only when
+	// neither the flag nor puppet.conf sets them, or whose value is
+	// checked as the flag is read.
 	str := func(p *string, name, def, usage string, check func(string) error) {
 		fs.Var(&stringFlag{p: p, def: def, check: check}, name, usage)
 	}
-	str(&o.Manifest, "manifest", "", "main manifest: a .pp file or a directory", nil)
-	fs.Var(pathListFlag{&o.ModulePath}, "modulepath", "module directories, separated by ':'")
-	str(&o.PuppetDB, "puppetdb", "", "collect exported resources from (and answer puppetdb_query with, and read --facts puppetdb from) the PuppetDB at `URL`, as storeconfigs with puppetdb.conf would", nil)
-	str(&o.ENC, "enc", "", "external node classifier executable", nil)
-	str(&o.HieraConfig, "hiera-config", "", "global hiera.yaml", nil)
-	str(&o.Environment, "environment", "production", "environment name", nil)
-	str(&o.EnvironmentPath, "environmentpath", "", "directory of directory environments", nil)
-	str(&o.Config, "config", "", "puppet.conf to read settings from", nil)
-	str(&o.Codedir, "codedir", "", "Puppet's codedir", nil)
-	str(&o.Confdir, "confdir", "", "Puppet's confdir", nil)
+	str(&o.Environment, "environment", "production", "environment `name`", nil)
 	fs.Var(&boolFlag{p: &o.StrictHostnameChecking, def: true}, "strict-hostname-checking", "match node definitions on the exact certname only")
 	// Unset, puppet.conf's settings or the Puppet major's defaults apply.
-	str(&o.PuppetVersion, "puppet-version", "7", "the Puppet major (7 or 8) whose defaults and behaviour to follow", checkSetting(puppetconf.PuppetVersion))
-	str(&o.Strict, "strict", "", "Puppet's strict setting: off, warning or error (default: warning for Puppet 7, error for 8)", checkSetting(puppetconf.Strict))
+	str(&o.PuppetVersion, "puppet-version", "7", "the Puppet `major` (7 or 8) whose defaults and behaviour to follow", checkSetting(puppetconf.PuppetVersion))
+	str(&o.Strict, "strict", "", "Puppet's strict `level`: off, warning or error (default: warning for Puppet 7, error for 8)", checkSetting(puppetconf.Strict))
 	fs.Var(&boolFlag{p: &o.StrictVariables}, "strict-variables", "fail on unknown variables (default: false for Puppet 7, true for 8)")
-	str(&o.RubyFunctions, "ruby-functions", "subset", "module Ruby functions beyond marionette's Ruby subset: subset (fail) or helper (run them in Ruby with Puppet's library)",
+	str(&o.RubyFunctions, "ruby-functions", "subset", "the `mode` of module Ruby functions beyond marionette's Ruby subset: subset (fail) or helper (run them in Ruby with Puppet's library)",
 		func(v string) error { _, err := puppetconf.RubyFunctionsMode(v); return err })
-	fs.Var(&durationFlag{p: &o.ENCTimeout, def: enc.DefaultTimeout}, "enc-timeout", "how long the external node classifier may run")
+	fs.Var(&durationFlag{p: &o.ENCTimeout, def: enc.DefaultTimeout}, "enc-timeout", "how long the external node classifier may run (a `duration`)")
 	limit := func(p *int, name string, def int, usage string) {
 		fs.Var(&limitFlag{p: p, def: def}, name, usage)
 	}
-	limit(&o.ENCMaxOutput, "enc-max-output", enc.DefaultMaxOutput, "bytes the external node classifier may print")
-	limit(&o.Limits.MaxYAMLNodes, "max-yaml-nodes", hiera.MaxYAMLNodes, "values one YAML document (Hiera data, facts, ENC output) may expand to")
-	limit(&o.Limits.MaxTemplateSize, "max-template-size", erb.MaxStringSize, "bytes of an ERB template's output or of any string it builds")
-	limit(&o.Limits.MaxResources, "max-resources", compiler.DefaultMaxResources, "resources a catalog may hold")
+	limit(&o.ENCMaxOutput, "enc-max-output", enc.DefaultMaxOutput, "`bytes` the external node classifier may print")
+	limit(&o.Limits.MaxYAMLNodes, "max-yaml-nodes", hiera.MaxYAMLNodes, "`values` one YAML document (Hiera data, facts, ENC output) may expand to")
+	limit(&o.Limits.MaxTemplateSize, "max-template-size", erb.MaxStringSize, "`bytes` of an ERB template's output or of any string it builds")
+	limit(&o.Limits.MaxResources, "max-resources", compiler.DefaultMaxResources, "`resources` a catalog may hold")
 }
 
 // checkSetting validates a flag's value as puppetconf validates the
@@ -60,7 +64,8 @@ func checkSetting(key string) func(string) error {
 }
 
 // stringFlag is a string setting; "" given is no flag (puppet.conf's
-// setting or the default applies). def is the default shown in the help.
+// setting or the default applies). def is the default shown in the help;
+// check, when set, validates a value.
 type stringFlag struct {
 	p     *string
 	def   string
