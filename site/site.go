@@ -267,6 +267,25 @@ func (s *Site) Request(n *node.Node, facts *value.Hash) (*compiler.Request, erro
 // Prepare classifies node name and loads its environment; the request
 // carries facts.
 func (s *Site) Prepare(ctx context.Context, name string, facts *value.Hash) (*compiler.Environment, *compiler.Request, error) {
+	return s.prepare(ctx, name, facts, s.Request)
+}
+
+// PrepareLookup is Prepare for Hiera lookups (`marionette lookup`),
+// which evaluate no collector or puppetdb_query: the request has no
+// PuppetDB store, so that a lookup needs no PuppetDB connection.
+func (s *Site) PrepareLookup(ctx context.Context, name string, facts *value.Hash) (*compiler.Environment, *compiler.Request, error) {
+	return s.prepare(ctx, name, facts, func(n *node.Node, facts *value.Hash) (*compiler.Request, error) {
+		req := s.resolver.Request(n, facts)
+		req.Limits = s.opts.Limits
+		var err error
+		if req.RubyHost, err = s.RubyHost(); err != nil {
+			return nil, &InputError{Err: err}
+		}
+		return req, nil
+	})
+}
+
+func (s *Site) prepare(ctx context.Context, name string, facts *value.Hash, request func(*node.Node, *value.Hash) (*compiler.Request, error)) (*compiler.Environment, *compiler.Request, error) {
 	n, err := s.Classify(ctx, name)
 	if err != nil {
 		return nil, nil, err
@@ -275,7 +294,7 @@ func (s *Site) Prepare(ctx context.Context, name string, facts *value.Hash) (*co
 	if err != nil {
 		return nil, nil, err
 	}
-	req, err := s.Request(n, facts)
+	req, err := request(n, facts)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -45,7 +45,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx := context.Background()
 	pctx, cancel := context.WithTimeout(ctx, *timeout)
-	st, env, req, err := prepareNode(pctx, &f, stderr, true)
+	st, env, req, err := prepareNode(pctx, &f, stderr, true, false)
 	cancel()
 	if err != nil {
 		reportError(stderr, deadlineError(pctx, err, *timeout), f.node)

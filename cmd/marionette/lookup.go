@@ -52,7 +52,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(fl *flag.Flag) { defaultGiven = defaultGiven || fl.Name == "default" })
 
 	ctx := context.Background()
-	st, env, req, err := prepareNode(ctx, &f, stderr, false)
+	st, env, req, err := prepareNode(ctx, &f, stderr, false, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: Could not run: %v\n", err)
 		return 1

@@ -42,8 +42,9 @@ func (f *envFlags) openSite(logw io.Writer, snapshot bool) (*site.Site, error) {
 }
 
 // prepareNode reads f.node's facts, classifies it and loads its
-// environment, as the flags say; the caller closes the site.
-func prepareNode(ctx context.Context, f *envFlags, warn io.Writer, snapshot bool) (*site.Site, *compiler.Environment, *compiler.Request, error) {
+// environment, as the flags say; the caller closes the site. lookup
+// prepares a Hiera lookup (site.PrepareLookup) instead of a compile.
+func prepareNode(ctx context.Context, f *envFlags, warn io.Writer, snapshot, lookup bool) (*site.Site, *compiler.Environment, *compiler.Request, error) {
 	if err := f.checkInputs(); err != nil {
 		return nil, nil, nil, err
 	}
@@ -60,7 +61,11 @@ func prepareNode(ctx context.Context, f *envFlags, warn io.Writer, snapshot bool
 		st.Close()
 		return nil, nil, nil, err
 	}
-	env, req, err := st.Prepare(ctx, f.node, facts)
+	prepare := st.Prepare
+	if lookup {
+		prepare = st.PrepareLookup
+	}
+	env, req, err := prepare(ctx, f.node, facts)
 	if err != nil {
 		st.Close()
 		return nil, nil, nil, err
