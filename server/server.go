@@ -231,12 +231,13 @@ func (s *Server) flush() error {
 // started with (kept across reloads), and its facts cache.
 func (s *Server) newSite(settings *puppetconf.Settings) (*site.Site, error) {
 	o := site.Options{
-		Overrides:     site.Overrides{Manifest: s.cfg.Environment.Manifest, ModulePath: s.cfg.Environment.ModulePath},
-		LoaderOptions: s.cfg.Environment,
-		ENCTimeout:    s.cfg.ENCTimeout,
-		RubyHost:      s.cfg.RubyHost,
-		Store:         s.store,
-		FactsCacheDir: s.factsDir,
+		Overrides:      site.Overrides{Manifest: s.cfg.Environment.Manifest, ModulePath: s.cfg.Environment.ModulePath},
+		LoaderOptions:  s.cfg.Environment,
+		ENCTimeout:     s.cfg.ENCTimeout,
+		RubyHost:       s.cfg.RubyHost,
+		Store:          s.store,
+		PuppetDBClient: s.cfg.PuppetDB,
+		FactsCacheDir:  s.factsDir,
 	}
 	if o.RubyHost == nil {
 		// No helper of the site's own: the caller gives the server one.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -89,7 +90,10 @@ func (s *Site) Facts(ctx context.Context, src FactsSource, certname string) (*va
 			facts, err = c.NodeFacts(ctx, certname)
 		}
 		if errors.Is(err, puppetdb.ErrNoFacts) {
-			return nil, inputErrorf("No facts available for target node: %s (PuppetDB has none)", certname)
+			return nil, &InputError{Err: noFactsError{certname}}
+		}
+		if err == nil && facts == nil {
+			facts = value.EmptyHash
 		}
 		return facts, err
 	case FactsCache:
@@ -107,6 +111,16 @@ func (s *Site) Facts(ctx context.Context, src FactsSource, certname string) (*va
 func FactsNotGivenError(certname string) error {
 	return inputErrorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts)", certname)
 }
+
+// noFactsError is a node PuppetDB has no facts for: an error for a
+// command, no facts for a compile server (errors.Is puppetdb.ErrNoFacts).
+type noFactsError struct{ certname string }
+
+func (e noFactsError) Error() string {
+	return fmt.Sprintf("No facts available for target node: %s (PuppetDB has none)", e.certname)
+}
+
+func (noFactsError) Unwrap() error { return puppetdb.ErrNoFacts }
 
 // FactsBatch reads the facts of nodes from the Site's PuppetDB, a page of
 // nodes a request, each node's dropped once read.

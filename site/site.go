@@ -151,10 +151,12 @@ type Options struct {
 	// it), of RubyHostProcs processes at most (0: rubyhost's default).
 	RubyHost      *rubyhost.Host
 	RubyHostProcs int
-	// Store, when set, decides the PuppetDB compiles collect from (nil:
-	// none) instead of the settings: a compile server decides once, at
-	// its start, and keeps its client across reloads.
-	Store func() *puppetdb.Client
+	// PuppetDBClient, when set, is the Site's PuppetDB client instead of
+	// one made from the settings, and Store decides the PuppetDB compiles
+	// collect from (nil: none): a compile server decides both once, at its
+	// start, and keeps them across reloads.
+	PuppetDBClient *puppetdb.Client
+	Store          func() *puppetdb.Client
 	// FactsCacheDir is the compile server's facts cache (FactsCache);
 	// "" is FactsCacheDir of the settings.
 	FactsCacheDir string

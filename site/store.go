@@ -28,7 +28,13 @@ const (
 // (StoreTermini), reads $confdir/puppetdb.conf as the termini do, with
 // Puppet's certificate for https server_urls.
 func (s *Site) PuppetDB() (*puppetdb.Client, error) {
-	s.pdbOnce.Do(func() { s.pdb, s.pdbErr = s.newPuppetDB(false) })
+	s.pdbOnce.Do(func() {
+		if s.opts.PuppetDBClient != nil {
+			s.pdb = s.opts.PuppetDBClient
+			return
+		}
+		s.pdb, s.pdbErr = s.newPuppetDB(false)
+	})
 	return s.pdb, s.pdbErr
 }
 
