@@ -144,21 +144,6 @@ func factString(facts *value.Hash, name string) string {
 	return string(s)
 }
 
-// validCertname reports whether a node name is acceptable: letters, digits,
-// '.', '_', '-' only. Anything else never reaches an ENC or the catalog.
-func validCertname(name string) bool {
-	if name == "" || len(name) > 255 {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '.' || c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
 // MatchNodeName returns the name of the node definition that would be used
 // for node ("" when the main manifest has no node definitions).
 func MatchNodeName(env *Environment, node string, facts *value.Hash, strict bool) (string, error) {

@@ -8,6 +8,7 @@ import (
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -16,7 +17,7 @@ import (
 var reservedTopVariables = map[string]bool{"facts": true, "trusted": true, "server_facts": true}
 
 func (c *Compilation) stageNode() error {
-	if !validCertname(c.req.Node) {
+	if !names.ValidCertname(c.req.Node) {
 		return fmt.Errorf("The node name '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)", c.req.Node)
 	}
 	return nil

@@ -3,70 +3,67 @@ package conformance
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"runtime/debug"
 	"strings"
 	"time"
 
-	"github.com/marionette-dev/marionette/oneshot"
+	"github.com/marionette-dev/marionette/site"
 )
 
-// isBoolFlag reports whether a flag of CompileArgs takes no separate value.
-func isBoolFlag(name string) bool {
-	return name == "strict-hostname-checking" || name == "strict-variables"
+// CompileArgs are a case's compile as `marionette compile` reads its
+// command line: the node, --facts and the site's flags.
+type CompileArgs struct {
+	Node  string
+	Facts string
+	site.Options
+}
+
+// Run compiles the node as `marionette compile` does: the same stdout,
+// stderr and exit status.
+func (a *CompileArgs) Run(ctx context.Context, stdout, stderr io.Writer) int {
+	return site.Run(ctx, a.Options, a.Node, site.FactsFlag(a.Facts), stdout, stderr)
 }
 
 // CompileOptions reads the case's CompileArgs as `marionette compile`
 // reads its command line, so that one description of a case's compile
 // serves both the binary and the in-process run.
-func (c *Case) CompileOptions() (*oneshot.Options, error) {
+func (c *Case) CompileOptions() (*CompileArgs, error) {
 	return ParseCompileArgs(c.CompileArgs())
 }
 
 // ParseCompileArgs turns the arguments of `marionette compile NODE
-// [--flag value | --flag=value]...` into the compile library's options.
-func ParseCompileArgs(args []string) (*oneshot.Options, error) {
+// [--flag value | --flag=value]...` into the compile's inputs, with the
+// flags `marionette compile` defines for them (site.Options.AddFlags).
+func ParseCompileArgs(args []string) (*CompileArgs, error) {
 	if len(args) < 2 || args[0] != "compile" || strings.HasPrefix(args[1], "-") {
 		return nil, fmt.Errorf("want compile NODE [flags], got %q", args)
 	}
-	o := &oneshot.Options{Node: args[1]}
-	for rest := args[2:]; len(rest) > 0; rest = rest[1:] {
-		name, ok := strings.CutPrefix(rest[0], "-")
-		if !ok {
-			return nil, fmt.Errorf("%q is no flag", rest[0])
-		}
-		name = strings.TrimPrefix(name, "-")
-		name, value, hasValue := strings.Cut(name, "=")
-		switch {
-		case hasValue:
-		case isBoolFlag(name):
-			value = "true"
-		case len(rest) < 2:
-			return nil, fmt.Errorf("flag --%s needs a value", name)
-		default:
-			value, rest = rest[1], rest[1:]
-		}
-		known, err := o.SetFlag(name, value)
-		if err != nil {
-			return nil, err
-		}
-		if !known {
-			return nil, fmt.Errorf("unknown flag --%s", name)
-		}
+	a := &CompileArgs{Node: args[1]}
+	fs := flag.NewFlagSet("compile", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	a.AddFlags(fs)
+	fs.StringVar(&a.Facts, "facts", "", "facts file, none or puppetdb")
+	if err := fs.Parse(args[2:]); err != nil {
+		return nil, err
 	}
-	return o, nil
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("%q is no flag", fs.Arg(0))
+	}
+	return a, nil
 }
 
 // CompileInProcess compiles the case with the compile library in this
 // process, as `marionette compile` would with CompileArgs: the same
 // stdout, stderr and exit status. See Guard for the timeout and panics.
 func CompileInProcess(ctx context.Context, c *Case, timeout time.Duration) RunResult {
-	o, err := c.CompileOptions()
+	a, err := c.CompileOptions()
 	if err != nil {
 		return RunResult{ExitCode: 2, Stderr: []byte(err.Error() + "\n")}
 	}
-	return Guard(ctx, timeout, o.Run)
+	return Guard(ctx, timeout, a.Run)
 }
 
 // Guard runs a compile with a deadline, catching a panic. The compiler does

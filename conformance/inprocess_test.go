@@ -10,31 +10,29 @@ import (
 	"testing"
 	"time"
 
-	"github.com/marionette-dev/marionette/oneshot"
-	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/site"
 )
 
 func TestParseCompileArgs(t *testing.T) {
+	yes, no := true, false
 	tests := []struct {
 		name    string
 		args    []string
-		want    *oneshot.Options
+		want    *CompileArgs
 		wantErr string
 	}{
 		{"plain", []string{"compile", "a", "--manifest", "/c/site.pp", "--modulepath", "/c/modules", "--facts", "/c/facts.yaml"},
-			&oneshot.Options{Node: "a", Manifest: "/c/site.pp", ModulePath: []string{"/c/modules"}, Facts: "/c/facts.yaml", Settings: map[string]string{}}, ""},
+			&CompileArgs{Node: "a", Facts: "/c/facts.yaml", Options: site.Options{Overrides: site.Overrides{Manifest: "/c/site.pp", ModulePath: []string{"/c/modules"}}}}, ""},
 		{"every setting", []string{"compile", "b", "--enc", "/c/enc.sh", "--hiera-config", "/c/hiera.yaml",
 			"-environment=staging", "--strict-hostname-checking=false"},
-			&oneshot.Options{Node: "b", Settings: map[string]string{
-				puppetconf.NodeTerminus: "exec", puppetconf.ExternalNodes: "/c/enc.sh",
-				puppetconf.HieraConfig: "/c/hiera.yaml", puppetconf.Environment: "staging",
-				puppetconf.StrictHostnameChecking: "false"}}, ""},
+			&CompileArgs{Node: "b", Options: site.Options{Overrides: site.Overrides{ENC: "/c/enc.sh", HieraConfig: "/c/hiera.yaml",
+				Environment: "staging", StrictHostnameChecking: &no}}}, ""},
 		{"bool flag without value", []string{"compile", "c", "--strict-hostname-checking"},
-			&oneshot.Options{Node: "c", Settings: map[string]string{puppetconf.StrictHostnameChecking: "true"}}, ""},
+			&CompileArgs{Node: "c", Options: site.Options{Overrides: site.Overrides{StrictHostnameChecking: &yes}}}, ""},
 		{"no node", []string{"compile", "--facts", "x"}, nil, "want compile NODE"},
 		{"not compile", []string{"lookup", "a"}, nil, "want compile NODE"},
-		{"missing value", []string{"compile", "a", "--facts"}, nil, "needs a value"},
-		{"unknown flag", []string{"compile", "a", "--jobs", "2"}, nil, "unknown flag --jobs"},
+		{"missing value", []string{"compile", "a", "--facts"}, nil, "flag needs an argument: -facts"},
+		{"unknown flag", []string{"compile", "a", "--jobs", "2"}, nil, "flag provided but not defined: -jobs"},
 		{"stray argument", []string{"compile", "a", "b"}, nil, `"b" is no flag`},
 		{"bad bool", []string{"compile", "a", "--strict-hostname-checking=maybe"}, nil, "strict-hostname-checking"},
 	}

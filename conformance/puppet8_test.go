@@ -13,7 +13,7 @@ func TestCasePuppetMajor(t *testing.T) {
 		t.Errorf("CompileArgs = %q, want --puppet-version 8", args)
 	}
 	o, err := ParseCompileArgs(append(args, "--strict-variables"))
-	if err != nil || o.Settings["puppet_version"] != "8" || o.Settings["strict_variables"] != "true" {
+	if err != nil || o.PuppetVersion != "8" || o.StrictVariables == nil || !*o.StrictVariables {
 		t.Errorf("ParseCompileArgs: %v, %v", o, err)
 	}
 	seven := &Case{ID: "lang/x", Dir: "/cases/lang/x", Node: "n"}

@@ -19,9 +19,8 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/site"
 )
 
 // The PuppetDB area (testdata/conformance/puppetdb) holds cases of several
@@ -228,9 +227,16 @@ func writeFacts(t *testing.T, dir, node string) string {
 
 // marionetteCompile compiles node of case c with the PuppetDB at u.
 func marionetteCompile(ctx context.Context, t *testing.T, c *pdbCase, u, node string) (*compiler.Environment, *compiler.Result, error) {
-	o := &oneshot.Options{Node: node, Facts: writeFacts(t, t.TempDir(), node), Manifest: filepath.Join(c.Dir, SiteManifest),
-		ModulePath: []string{filepath.Join(c.Dir, ModulesDir)}, PuppetDB: u}
-	env, req, err := o.Prepare(ctx, environment.Options{})
+	st, err := site.Open(site.Options{Overrides: site.Overrides{Manifest: filepath.Join(c.Dir, SiteManifest),
+		ModulePath: []string{filepath.Join(c.Dir, ModulesDir)}, PuppetDB: u}})
+	if err != nil {
+		return nil, nil, err
+	}
+	facts, err := st.Facts(ctx, site.FactsFlag(writeFacts(t, t.TempDir(), node)), node)
+	if err != nil {
+		return nil, nil, err
+	}
+	env, req, err := st.Prepare(ctx, node, facts)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -75,7 +76,7 @@ func (e *NotFoundError) Error() string { return e.Msg }
 
 // Run runs the classifier for node and parses its answer.
 func Run(ctx context.Context, path, node string, opts Options) (*Result, error) {
-	if !ValidNodeName(node) {
+	if !names.ValidCertname(node) {
 		return nil, fmt.Errorf("Failed when searching for node %s: invalid node name (only letters, digits, '_', '-' and '.' are allowed)", node)
 	}
 	if err := opts.Validate(); err != nil {
@@ -194,20 +195,6 @@ func parse(out []byte, node, encName string, maxNodes int) (*Result, error) {
 		res.Environment = string(s)
 	}
 	return res, nil
-}
-
-// ValidNodeName reports whether a certname may be handed to a classifier.
-func ValidNodeName(name string) bool {
-	if name == "" || len(name) > 255 || name[0] == '-' || name[0] == '.' {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '.' || c == '_' || c == '-' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return false
-		}
-	}
-	return true
 }
 
 // run runs the classifier in its own process group (so that a timeout kills

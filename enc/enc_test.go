@@ -147,14 +147,3 @@ func TestRunBackgroundChild(t *testing.T) {
 		}
 	}
 }
-
-func TestValidNodeName(t *testing.T) {
-	for name, want := range map[string]bool{
-		"web01.example.com": true, "db_2-a": true, "": false, "web 01": false, "a/b": false,
-		"$(reboot)": false, "-x": false, ".hidden": false, strings.Repeat("a", 256): false,
-	} {
-		if got := ValidNodeName(name); got != want {
-			t.Errorf("ValidNodeName(%q) = %v, want %v", name, got, want)
-		}
-	}
-}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/marionette-dev/marionette/names"
 )
 
 // factsExts are the facts file extensions, in lookup order.
@@ -73,8 +75,8 @@ func FromNodesFile(path, factsDir string) ([]Node, error) {
 		if name == "" {
 			continue
 		}
-		if strings.ContainsAny(name, " \t/\\") || name == "." || name == ".." {
-			return nil, fmt.Errorf("%s:%d: invalid node name %q (one name a line, no path separators)", path, lineno, name)
+		if !names.ValidCertname(name) {
+			return nil, fmt.Errorf("%s:%d: invalid node name %q (one certname a line: letters, digits, '.', '_' and '-')", path, lineno, name)
 		}
 		if seen[name] {
 			continue

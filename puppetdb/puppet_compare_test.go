@@ -13,9 +13,8 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/oneshot"
 	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -176,9 +175,16 @@ func sameRecords(t *testing.T, c *puppetdb.Client, u string, tc sameRecordsCase)
 	puppetFacts := factset(t, c, node)
 
 	// The same node through marionette.
-	o := oneshot.Options{Node: node, Facts: filepath.Join(dir, "yaml/facts", node+".yaml"), Config: filepath.Join(conf, "puppet.conf"), PuppetDB: u,
-		Settings: map[string]string{"environmentpath": filepath.Join(conf, "code/environments")}}
-	env, req, err := o.Prepare(context.Background(), environment.Options{})
+	st, err := site.Open(site.Options{Overrides: site.Overrides{Config: filepath.Join(conf, "puppet.conf"), PuppetDB: u,
+		EnvironmentPath: filepath.Join(conf, "code/environments")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts, err := st.Facts(context.Background(), site.FactsFlag(filepath.Join(dir, "yaml/facts", node+".yaml")), node)
+	if err != nil {
+		t.Fatal(err)
+	}
+	env, req, err := st.Prepare(context.Background(), node, facts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/ca"
+	"github.com/marionette-dev/marionette/names"
 )
 
 // CertAuthority is the certificate authority behind /puppet-ca/v1, what an
@@ -69,7 +70,7 @@ func (s *Server) ca(w http.ResponseWriter, r *http.Request, rest string) error {
 	case kind == "certificate_status" || kind == "certificate_statuses":
 		return s.certStatus(w, r, kind, name)
 	case kind == "certificate" && r.Method == http.MethodGet:
-		if !validCertname(name) {
+		if !names.ValidCertname(name) {
 			return text(http.StatusBadRequest, []byte("Invalid certname '"+name+"'"))
 		}
 		pem, err := s.cfg.CA.Certificate(name)
@@ -78,7 +79,7 @@ func (s *Server) ca(w http.ResponseWriter, r *http.Request, rest string) error {
 		}
 		return text(http.StatusOK, pem)
 	case kind == "certificate_request" && r.Method == http.MethodPut:
-		if !validCertname(name) {
+		if !names.ValidCertname(name) {
 			return text(http.StatusBadRequest, []byte("Invalid certname '"+name+"'"))
 		}
 		body, err := readBody(r)

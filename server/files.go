@@ -18,9 +18,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/site"
 )
 
 // Puppet's file server: the modules, plugins and pluginfacts mounts, for
@@ -50,14 +50,14 @@ type module struct{ name, dir string }
 
 // environmentModules lists environment name's modules, the first of each
 // name along the module path.
-func (s *Server) environmentModules(res *node.Resolver, name string) ([]module, []string, error) {
+func (s *Server) environmentModules(st *site.Site, name string) ([]module, []string, error) {
 	var modulePath []string
-	if res.Loader.Directories() {
-		dir, err := res.Loader.Dir(name)
+	if st.Loader().Directories() {
+		dir, err := st.Loader().Dir(name)
 		if err != nil {
 			return nil, nil, err
 		}
-		conf, err := res.Loader.Settings().ReadEnvironmentConf(dir, name)
+		conf, err := st.Loader().Settings().ReadEnvironmentConf(dir, name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -122,8 +122,8 @@ func cleanRelative(rel string) (string, bool) {
 // one, empty is a directory that stands for the mount, as Puppet answers
 // with an empty tree rooted at the module path, so that the agent sees the
 // environment exists.
-func (s *Server) mountRoots(res *node.Resolver, env, mount, rel string) (roots []string, empty string, err error) {
-	mods, modulePath, err := s.environmentModules(res, env)
+func (s *Server) mountRoots(st *site.Site, env, mount, rel string) (roots []string, empty string, err error) {
+	mods, modulePath, err := s.environmentModules(st, env)
 	if err != nil {
 		return nil, "", err
 	}
@@ -154,7 +154,7 @@ func (s *Server) mountRoots(res *node.Resolver, env, mount, rel string) (roots [
 					return nil, dir, nil
 				}
 			}
-			return nil, res.Loader.Settings().Get(puppetconf.Codedir), nil
+			return nil, st.Loader().Settings().Get(puppetconf.Codedir), nil
 		}
 		return roots, "", nil
 	}
@@ -171,14 +171,14 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	if env == "" {
 		return badRequest("An environment parameter must be specified")
 	}
-	if !environment.ValidName(env) {
+	if !names.ValidEnvironment(env) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
 	}
 	if key == "" {
 		return badRequest("No request key specified in %s", r.URL.Path)
 	}
-	res := s.resolver.Load()
-	if !environmentExists(res, env) {
+	st := s.site.Load()
+	if !st.HasEnvironment(env) {
 		return notFound(issueRuntime, "Could not find environment '%s'", env)
 	}
 	mount, rel, _ := strings.Cut(key, "/")
@@ -195,7 +195,7 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 		}
 		return notFound(issueResourceNotFound, "Could not find %s %s", kind, key)
 	}
-	roots, empty, err := s.mountRoots(res, env, mount, rel)
+	roots, empty, err := s.mountRoots(st, env, mount, rel)
 	if err != nil {
 		return serverError(err.Error())
 	}

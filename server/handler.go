@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/names"
 )
 
 // Puppet's issue kinds of HTTP errors (Puppet::Network::HTTP::Issues).
@@ -194,7 +194,7 @@ func (s *Server) v3(w http.ResponseWriter, r *http.Request, id *identity, rest s
 	if name == "file_metadata" || name == "file_metadatas" || name == "file_content" {
 		return s.fileServer(w, r, name, key)
 	}
-	if !wordChars(name) {
+	if !names.ValidEnvironment(name) {
 		return badRequest("The indirection name must be purely alphanumeric, not '%s'", name)
 	}
 	var handle func(http.ResponseWriter, *http.Request, *identity, string, string) error
@@ -219,13 +219,13 @@ func (s *Server) v3(w http.ResponseWriter, r *http.Request, id *identity, rest s
 	if env == "" {
 		return badRequest("An environment parameter must be specified")
 	}
-	if !environment.ValidName(env) {
+	if !names.ValidEnvironment(env) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
 	}
 	if key == "" {
 		return badRequest("No request key specified in %s", r.URL.Path)
 	}
-	if !validCertname(key) {
+	if !names.ValidCertname(key) {
 		return badRequest("Invalid certname '%s'", key)
 	}
 	return handle(w, r, id, key, env)
@@ -255,22 +255,4 @@ func readBody(r *http.Request) ([]byte, error) {
 		return nil, badRequest("could not read the request: %v", err)
 	}
 	return data, nil
-}
-
-func wordChars(s string) bool { return environment.ValidName(s) }
-
-// validCertname reports whether name may name a node here: Puppet's
-// certname characters (lower-case letters, digits, '.', '-', '_'), not
-// starting with a dot, so that it is always a safe file name.
-func validCertname(name string) bool {
-	if name == "" || len(name) > 255 || name[0] == '.' {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
 }

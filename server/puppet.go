@@ -21,73 +21,37 @@ import (
 	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/value"
 )
 
-// wireFacts is Puppet's facts object on the wire
-// ({"name", "values", "timestamp", "expiration"}).
-type wireFacts struct {
-	Name   string          `json:"name"`
-	Values json.RawMessage `json:"values"`
-}
-
-// parseFacts decodes a facts object; raw is it compacted, as stored.
-// encoding/json checks the nesting depth before FromJSON recurses.
+// parseFacts decodes a facts object of a request (site.DecodeFacts); raw
+// is it compacted, as stored. Facts that do not decode are a bad request.
 func parseFacts(data []byte, certname string) (facts *value.Hash, raw []byte, err error) {
-	var wf wireFacts
-	if err := json.Unmarshal(data, &wf); err != nil {
-		return nil, nil, badRequest("Could not intern from json: %v", err)
+	facts, raw, err = site.DecodeFacts(data, certname)
+	if err != nil {
+		return nil, nil, badRequest("%s", err.Error())
 	}
-	if wf.Name != certname {
-		return nil, nil, badRequest("Catalog for %s was requested with fact definition for the wrong node (%s).", strconv.Quote(certname), strconv.Quote(wf.Name))
-	}
-	facts = value.EmptyHash
-	if len(wf.Values) > 0 && string(wf.Values) != "null" {
-		v, err := dataformat.FromJSON(wf.Values, "facts")
-		if err != nil {
-			return nil, nil, badRequest("Could not intern from json: %v", err)
-		}
-		h, ok := v.(*value.Hash)
-		if !ok {
-			return nil, nil, badRequest("Could not intern from json: the facts' values are no hash")
-		}
-		facts = h
-	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, data); err != nil {
-		return nil, nil, badRequest("Could not intern from json: %v", err)
-	}
-	return facts, b.Bytes(), nil
+	return facts, raw, nil
 }
-
-// factsTag makes a facts file puppetserver's yaml facts terminus reads: a
-// JSON object is a YAML flow mapping, tagged as Puppet's facts object.
-const factsTag = "--- !ruby/object:Puppet::Node::Facts "
 
 // saveFacts stores a node's facts as puppetserver does, in
 // $vardir/yaml/facts/<certname>.yaml.
 func (s *Server) saveFacts(certname string, raw []byte) error {
-	data := make([]byte, 0, len(factsTag)+len(raw)+1)
-	data = append(append(append(data, factsTag...), raw...), '\n')
+	data := make([]byte, 0, len(site.CachedFactsTag)+len(raw)+1)
+	data = append(append(append(data, site.CachedFactsTag...), raw...), '\n')
 	return writeFileAtomic(s.factsDir, certname+".yaml", data)
 }
 
 // cachedFacts reads the facts last stored for a node; none is an empty
 // hash.
 func (s *Server) cachedFacts(certname string) *value.Hash {
-	data, err := os.ReadFile(filepath.Join(s.factsDir, certname+".yaml"))
-	if err != nil {
-		return value.EmptyHash
-	}
-	facts, _, err := parseFacts(bytes.TrimPrefix(data, []byte(factsTag)), certname)
-	if err != nil {
-		return value.EmptyHash
-	}
+	facts, _ := s.site.Load().Facts(context.Background(), site.FactsSource{Kind: site.FactsCache}, certname)
 	return facts
 }
 
@@ -141,8 +105,8 @@ func trustedInfo(id *identity) *compiler.TrustedInfo {
 }
 
 // classify classifies a node whose agent asked for environment env.
-func classify(ctx context.Context, res *node.Resolver, certname, env string) (*node.Node, error) {
-	n, err := res.Classifier.Classify(ctx, certname, env)
+func classify(ctx context.Context, st *site.Site, certname, env string) (*node.Node, error) {
+	n, err := st.ClassifyIn(ctx, certname, env)
 	if err != nil {
 		return nil, serverError(fmt.Sprintf("Failed when searching for node %s: %v", certname, err))
 	}
@@ -150,8 +114,8 @@ func classify(ctx context.Context, res *node.Resolver, certname, env string) (*n
 }
 
 // loadEnvironment loads the classified node's environment.
-func loadEnvironment(ctx context.Context, res *node.Resolver, n *node.Node) (*compiler.Environment, error) {
-	env, err := res.Loader.Get(ctx, n.Environment)
+func loadEnvironment(ctx context.Context, st *site.Site, n *node.Node) (*compiler.Environment, error) {
+	env, err := st.Loader().Get(ctx, n.Environment)
 	if err != nil {
 		var nf *environment.NotFoundError
 		if errors.As(err, &nf) {
@@ -160,15 +124,6 @@ func loadEnvironment(ctx context.Context, res *node.Resolver, n *node.Node) (*co
 		return nil, serverError(err.Error())
 	}
 	return env, nil
-}
-
-// environmentExists reports whether the server has environment name.
-func environmentExists(res *node.Resolver, name string) bool {
-	if res.Loader.Directories() {
-		_, err := res.Loader.Dir(name)
-		return err == nil
-	}
-	return name == res.Loader.Settings().Get(puppetconf.Environment)
 }
 
 // catalog compiles a node's catalog (GET query or POST form), as Puppet's
@@ -180,8 +135,8 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err != nil {
 		return err
 	}
-	res := s.resolver.Load()
-	n, err := classify(ctx, res, certname, envName)
+	st := s.site.Load()
+	n, err := classify(ctx, st, certname, envName)
 	if err != nil {
 		return err
 	}
@@ -193,18 +148,17 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 		cat.UUID = newUUID()
 		return writeCatalog(w, r, cat)
 	}
-	env, err := loadEnvironment(ctx, res, n)
+	env, err := loadEnvironment(ctx, st, n)
 	if err != nil {
 		return err
 	}
-	req := res.Request(n, facts)
+	req, err := st.Request(n, facts)
+	if err != nil {
+		return serverError(err.Error())
+	}
 	req.Trusted = trustedInfo(id)
-	req.RubyHost = s.cfg.RubyHost
 	factsStored := func() error { return nil }
 	if s.pdb != nil {
-		if s.pdb.termini.Collect {
-			req.Store = s.pdb.client
-		}
 		if r.Form.Get("facts") != "" {
 			factsStored = s.storeFactsDuring(ctx, certname, n.Environment, facts, req.Trusted)
 		}
@@ -338,11 +292,11 @@ func newUUID() string {
 
 // node answers Puppet's node indirection: the classified node.
 func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, certname, envName string) error {
-	res := s.resolver.Load()
-	if !environmentExists(res, envName) {
+	st := s.site.Load()
+	if !st.HasEnvironment(envName) {
 		return notFound(issueRuntime, "Could not find environment '%s'", envName)
 	}
-	n, err := classify(r.Context(), res, certname, envName)
+	n, err := classify(r.Context(), st, certname, envName)
 	if err != nil {
 		return err
 	}
@@ -432,8 +386,8 @@ func (s *Server) facts(w http.ResponseWriter, r *http.Request, id *identity, cer
 
 // environments lists the directory environments and their settings.
 func (s *Server) environments(w http.ResponseWriter) error {
-	res := s.resolver.Load()
-	st := res.Loader.Settings()
+	l := s.site.Load().Loader()
+	st := l.Settings()
 	type settings struct {
 		ModulePath         []string `json:"modulepath"`
 		Manifest           string   `json:"manifest"`
@@ -453,7 +407,7 @@ func (s *Server) environments(w http.ResponseWriter) error {
 		}
 		return int64(d / time.Second)
 	}
-	if res.Loader.Directories() {
+	if l.Directories() {
 		for _, p := range st.Path(puppetconf.EnvironmentPath) {
 			abs, err := filepath.Abs(p)
 			if err != nil {
@@ -466,10 +420,10 @@ func (s *Server) environments(w http.ResponseWriter) error {
 			}
 			for _, e := range entries {
 				name := e.Name()
-				if _, seen := out.Environments[name]; seen || !environment.ValidName(name) {
+				if _, seen := out.Environments[name]; seen || !names.ValidEnvironment(name) {
 					continue
 				}
-				dir, err := res.Loader.Dir(name)
+				dir, err := l.Dir(name)
 				if err != nil || dir != filepath.Join(abs, name) {
 					continue
 				}
@@ -522,7 +476,7 @@ func (s *Server) statusServices(w http.ResponseWriter) error {
 // environment is reloaded on its next use (also when only one was named:
 // reloading more than asked is harmless).
 func (s *Server) flushEnvironments(w http.ResponseWriter, r *http.Request) error {
-	if env := r.URL.Query().Get("environment"); env != "" && !environment.ValidName(env) {
+	if env := r.URL.Query().Get("environment"); env != "" && !names.ValidEnvironment(env) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", env)
 	}
 	if err := s.FlushEnvironments(); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -209,15 +210,12 @@ func (s *Server) lookupFacts(ctx context.Context, certname string) (facts *value
 	if s.pdb == nil || !s.pdb.termini.FactsFind {
 		return nil, false, nil
 	}
-	facts, err = s.pdb.client.NodeFacts(ctx, certname)
+	facts, err = s.site.Load().Facts(ctx, site.FactsSource{Kind: site.FactsPuppetDB}, certname)
 	if errors.Is(err, puppetdb.ErrNoFacts) {
 		return value.EmptyHash, true, nil
 	}
 	if err != nil {
 		return nil, true, serverError(fmt.Sprintf("Failed when searching for node %s: %v", certname, err))
-	}
-	if facts == nil {
-		facts = value.EmptyHash
 	}
 	return facts, true, nil
 }

@@ -27,10 +27,10 @@ import (
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/environment"
-	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/puppetdb"
 	"github.com/marionette-dev/marionette/rubyhost"
+	"github.com/marionette-dev/marionette/site"
 )
 
 // PuppetVersion is the Puppet version the server speaks as, sent in the
@@ -55,6 +55,11 @@ type Config struct {
 	// Settings are Puppet's settings (puppet.conf): environmentpath,
 	// node_terminus, vardir and the rest. Required.
 	Settings *puppetconf.Settings
+	// Site, when set, is the site of Settings the server starts with (its
+	// loader, classifier, store and Ruby helper, built by the caller);
+	// flushes and reloads build new ones like it. Nil: the server builds
+	// it from the fields below.
+	Site *site.Site
 	// Environment adjusts the environment loader (e.g. a manifest and
 	// module path that replace directory environments).
 	Environment environment.Options
@@ -107,7 +112,7 @@ type Config struct {
 	PuppetDB      *puppetdb.Client
 	PuppetDBQueue int
 	// PuppetDBTermini says what reaches PuppetDB (storeconfigs and
-	// routes.yaml, oneshot.StoreTermini); nil: everything.
+	// routes.yaml, site.StoreTermini); nil: everything.
 	PuppetDBTermini *puppetdb.Termini
 
 	// RubyHost, when set, runs the module Ruby functions beyond the Ruby
@@ -118,10 +123,12 @@ type Config struct {
 
 // Server is a compile server. It is safe for concurrent use.
 type Server struct {
-	cfg      Config
-	log      *slog.Logger
-	resolver atomic.Pointer[node.Resolver]
-	limit    *limiter
+	cfg Config
+	log *slog.Logger
+	// site classifies nodes and loads environments; flush and Reload
+	// replace it.
+	site  atomic.Pointer[site.Site]
+	limit *limiter
 	// factsDir and reportDir are where facts and reports are written:
 	// puppetserver's $vardir/yaml/facts and $reportdir.
 	factsDir, reportDir string
@@ -188,12 +195,14 @@ func New(cfg Config) (*Server, error) {
 	if vardir == "" {
 		return nil, errors.New("server: the vardir setting is empty")
 	}
-	s.factsDir = filepath.Join(vardir, "yaml", "facts")
+	s.factsDir = site.FactsCacheDir(cfg.Settings)
 	s.reportDir = cfg.Settings.Get("reportdir")
 	if s.reportDir == "" {
 		s.reportDir = filepath.Join(vardir, "reports")
 	}
-	if err := s.flush(); err != nil {
+	if cfg.Site != nil {
+		s.site.Store(cfg.Site)
+	} else if err := s.flush(); err != nil {
 		return nil, err
 	}
 	t, err := s.tlsConfig()
@@ -209,11 +218,40 @@ func New(cfg Config) (*Server, error) {
 // environment is read afresh on its next use (the environment-cache admin
 // endpoint). Compiles under way keep the environment they hold.
 func (s *Server) flush() error {
-	r, err := node.NewResolver(environment.New(s.settings.Load(), s.cfg.Environment), s.cfg.ENCTimeout)
+	st, err := s.newSite(s.settings.Load())
 	if err != nil {
 		return err
 	}
-	s.resolver.Store(r)
+	s.site.Store(st)
+	return nil
+}
+
+// newSite is the server's site of settings: its environment loader and
+// classifier, with the PuppetDB store and the Ruby helper the server was
+// started with (kept across reloads), and its facts cache.
+func (s *Server) newSite(settings *puppetconf.Settings) (*site.Site, error) {
+	o := site.Options{
+		Overrides:      site.Overrides{Manifest: s.cfg.Environment.Manifest, ModulePath: s.cfg.Environment.ModulePath},
+		LoaderOptions:  s.cfg.Environment,
+		ENCTimeout:     s.cfg.ENCTimeout,
+		RubyHost:       s.cfg.RubyHost,
+		Store:          s.store,
+		PuppetDBClient: s.cfg.PuppetDB,
+		FactsCacheDir:  s.factsDir,
+	}
+	if o.RubyHost == nil {
+		// No helper of the site's own: the caller gives the server one.
+		o.RubyFunctions = puppetconf.RubyFunctionsSubset
+	}
+	return site.New(settings, o)
+}
+
+// store is the PuppetDB compiles collect from: the server's, when
+// storeconfigs (or --puppetdb) says to collect.
+func (s *Server) store() *puppetdb.Client {
+	if s.pdb != nil && s.pdb.termini.Collect {
+		return s.pdb.client
+	}
 	return nil
 }
 
@@ -239,12 +277,12 @@ func (s *Server) Reload(settings *puppetconf.Settings) error {
 	if settings == nil {
 		return errors.New("server: Reload: no settings")
 	}
-	r, err := node.NewResolver(environment.New(settings, s.cfg.Environment), s.cfg.ENCTimeout)
+	st, err := s.newSite(settings)
 	if err != nil {
 		return err
 	}
 	s.settings.Store(settings)
-	s.resolver.Store(r)
+	s.site.Store(st)
 	s.metrics.flushes.Add(1)
 	return nil
 }

@@ -768,7 +768,7 @@ func BenchmarkCatalogPost(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			f := newFixture(b)
 			if !enc {
-				f.srv.resolver.Load().Classifier.ENC = ""
+				f.srv.site.Load().Resolver().Classifier.ENC = ""
 			}
 			facts := factsJSON("web01.example.com", map[string]any{"os": "Debian"})
 			b.ResetTimer()

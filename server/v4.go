@@ -10,7 +10,7 @@ import (
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/diag"
-	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -59,13 +59,13 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	if err := json.Unmarshal(data, &req); err != nil {
 		return badRequest("Invalid catalog request: %v", err)
 	}
-	if !validCertname(req.Certname) {
+	if !names.ValidCertname(req.Certname) {
 		return badRequest("Invalid certname '%s'", req.Certname)
 	}
 	if req.Environment == "" {
 		return badRequest("An environment parameter must be specified")
 	}
-	if !environment.ValidName(req.Environment) {
+	if !names.ValidEnvironment(req.Environment) {
 		return badRequest("The environment must be purely alphanumeric, not '%s'", req.Environment)
 	}
 	minLevel := diag.Info
@@ -79,7 +79,10 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	var facts *value.Hash
 	if req.Facts != nil {
 		// Re-wrap as Puppet's facts object for parseFacts.
-		obj, _ := json.Marshal(wireFacts{Name: req.Certname, Values: req.Facts.Values})
+		obj, _ := json.Marshal(struct {
+			Name   string          `json:"name"`
+			Values json.RawMessage `json:"values"`
+		}{req.Certname, req.Facts.Values})
 		f, raw, err := parseFacts(obj, req.Certname)
 		if err != nil {
 			return err
@@ -110,22 +113,27 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CompileTimeout)
 	defer cancel()
-	res := s.resolver.Load()
-	n, err := classify(ctx, res, req.Certname, req.Environment)
+	st := s.site.Load()
+	n, err := classify(ctx, st, req.Certname, req.Environment)
 	if err != nil {
 		return err
 	}
 	if req.Options.PreferRequestedEnvironment {
 		n.Environment = req.Environment
 	}
-	env, err := loadEnvironment(ctx, res, n)
+	env, err := loadEnvironment(ctx, st, n)
 	if err != nil {
 		return err
 	}
-	creq := res.Request(n, facts)
+	creq, err := st.Request(n, facts)
+	if err != nil {
+		return serverError(err.Error())
+	}
+	// As before the site layer: this endpoint compiles without
+	// collecting from PuppetDB.
+	creq.Store = nil
 	creq.Trusted = trusted
 	creq.KeepExported = true
-	creq.RubyHost = s.cfg.RubyHost
 	result, err := s.compile(ctx, env, creq)
 	if err != nil {
 		return err

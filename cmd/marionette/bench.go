@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 )
 
 // runBench compiles one node repeatedly in one process, the environment and
@@ -46,12 +45,13 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx := context.Background()
 	pctx, cancel := context.WithTimeout(ctx, *timeout)
-	env, req, err := prepareWith(pctx, &f, stderr, environment.Options{Snapshot: true})
+	st, env, req, err := prepareNode(pctx, &f, stderr, true, false)
 	cancel()
 	if err != nil {
 		reportError(stderr, deadlineError(pctx, err, *timeout), f.node)
 		return 1
 	}
+	defer st.Close()
 	times := make([]time.Duration, *runs)
 	stageTimes := map[string][]time.Duration{}
 	var stageOrder []string

@@ -14,7 +14,7 @@ import (
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/diag"
-	"github.com/marionette-dev/marionette/oneshot"
+	"github.com/marionette-dev/marionette/site"
 )
 
 func runCompile(args []string, stdout, stderr io.Writer) int {
@@ -63,12 +63,6 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if err := checkTimeout(*timeout); err != nil {
-		fmt.Fprintf(stderr, "Error: %v\n", err)
-		return 2
-	}
-	// A bad flag value (--enc-timeout 0, --max-resources -1) is a usage
-	// error, as a bad --timeout is.
-	if _, err := f.options(); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
@@ -125,12 +119,12 @@ func deadlineError(ctx context.Context, err error, timeout time.Duration) error 
 // configError is an error about the command line, settings or facts
 // rather than the compile of a node: it is reported without Puppet's " on
 // node N".
-type configError = oneshot.InputError
+type configError = site.InputError
 
 // reportError prints a failed compile's error as Puppet does; a file with
 // several validation errors gets each on its own line before the summary.
 func reportError(stderr io.Writer, err error, node string) {
-	oneshot.WriteError(stderr, err, node)
+	site.WriteError(stderr, err, node)
 }
 
 // parseInterspersed parses fs's flags wherever they stand among the
@@ -177,28 +171,18 @@ func printStages(w io.Writer, stages []compiler.StageTime) {
 // printDiagnostics prints a compile's warnings and log messages as Puppet
 // does; suffix, when set, follows each message (which node, which side).
 func printDiagnostics(w io.Writer, diags diag.List, suffix string) {
-	oneshot.WriteDiagnostics(w, diags, suffix)
+	site.WriteDiagnostics(w, diags, suffix)
 }
 
 // compileNode compiles f.node as the flags say, through the same library
-// call the conformance suite makes (oneshot).
+// call the conformance suite makes (site.CompileNode).
 func compileNode(ctx context.Context, f *envFlags, stderr io.Writer) (*compiler.Result, error) {
 	if err := f.checkInputs(); err != nil {
 		return nil, err
 	}
-	if f.facts == "" {
-		_, err := f.readFacts(true) // the error that says facts are needed
-		return nil, err
-	}
-	if f.facts == factsPuppetDB {
-		return compileWithPuppetDBFacts(ctx, f, stderr)
-	}
-	opts, err := f.options()
-	if err != nil {
-		return nil, &configError{Err: err}
-	}
-	opts.StoreLog = oneshot.LogTo(stderr)
-	return opts.Compile(ctx)
+	o := f.Options
+	o.Log = site.LogTo(stderr)
+	return site.CompileNode(ctx, o, f.node, site.FactsFlag(f.facts))
 }
 
 // tuneOneShot sets the runtime up for one compile in a process that then

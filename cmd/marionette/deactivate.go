@@ -5,12 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"path/filepath"
 	"time"
 
-	"github.com/marionette-dev/marionette/oneshot"
-	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/site"
 )
 
 // runNodeDeactivate is `marionette node deactivate NODE...`, as `puppet
@@ -53,25 +51,14 @@ func runNodeDeactivate(args []string, stdout, stderr io.Writer) int {
 // deactivateClient is the PuppetDB client of --puppetdb, else of
 // puppetdb.conf in the confdir of the flags or puppet.conf.
 func deactivateClient(confdir, config, url string, logw io.Writer) (*puppetdb.Client, error) {
-	o := puppetconf.DefaultOptions()
-	o.Flags = map[string]string{}
-	if confdir != "" {
-		o.Flags[puppetconf.Confdir] = confdir
-	}
-	o.Config = config
-	if o.Config == "" && confdir != "" {
-		if p := filepath.Join(confdir, "puppet.conf"); fileExists(p) {
-			o.Config = p
-		}
-	}
-	s, err := puppetconf.Load(o)
+	st, err := site.Open(site.Options{
+		Overrides: site.Overrides{Confdir: confdir, Config: config, ConfigInConfdir: true, PuppetDB: url},
+		Log:       site.LogTo(logw),
+	})
 	if err != nil {
 		return nil, err
 	}
-	if url != "" {
-		return (&oneshot.Options{PuppetDB: url}).StoreClient(s, oneshot.LogTo(logw))
-	}
-	return oneshot.ConfClient(s, oneshot.LogTo(logw))
+	return st.ConfiguredPuppetDB()
 }
 
 // deactivateNode submits "deactivate node" for node and returns the

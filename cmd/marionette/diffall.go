@@ -1,24 +1,18 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
-	"sort"
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalogdiff"
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
-	"github.com/marionette-dev/marionette/node"
 )
 
 // diffAllUsage is the synopsis of diff --all-nodes.
@@ -37,13 +31,9 @@ Exit status: 0 when no node differs and every node compiled on both sides,
 side) or on a usage or setup error.
 `
 
-// diffSideNames label the two compiles of a node.
-var diffSideNames = [2]string{"from", "to"}
-
 // runDiffAll implements diff --all-nodes: compile every node of a facts
-// directory or a nodes list with two environments and compare the catalogs.
-// Each environment is loaded once and shared (with one Hiera cache and one
-// function table) by all of that side's compiles.
+// directory or a nodes list with two environments and compare the catalogs
+// (fleet.Diff); here are its flags and exit status.
 func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("diff --all-nodes", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -106,41 +96,51 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	logw := &lockedWriter{w: stderr}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	// The PuppetDB the flags name is both sides' store, and the source of
-	// facts with --facts-from puppetdb.
-	pdb, nodes, err := fleetInputs(ctx, &f, &fl, logw)
+	// puppet.conf may name the environmentpath and the ENC. Each side's
+	// environment is loaded once (a snapshot of its code); the site's
+	// PuppetDB is both sides' store, and the source of facts with
+	// --facts-from puppetdb.
+	st, err := f.openSite(logw, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
-	ff := fleetFacts{}
-	if fl.factsFrom != "" {
-		ff.pdb = fromPuppetDB(pdb, nodes)
-	}
-	// puppet.conf may name the environmentpath and the ENC.
-	eopts, err := f.options()
-	var rs *node.Resolver
-	if err == nil {
-		rs, err = eopts.Resolver(environment.Options{Snapshot: true})
-	}
+	defer st.Close()
+	nodes, err := fleetNodes(ctx, &fl, st)
 	if err == nil {
 		// One Ruby helper for the run (ruby_functions = helper).
-		err = eopts.StartRubyHost()
+		_, err = st.RubyHost()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
-	// The --max-* limits bound every compile and facts file of the run.
-	ff.maxYAMLNodes = eopts.Limits.MaxYAMLNodes
-	var sides [2]*diffSide
+	factsOf, err := fleetFacts(st, &fl, nodes)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
+	d := &fleet.Diff{Options: opts, Log: logw}
 	for i, spec := range [2]string{from, to} {
-		s, err := newDiffSide(rs, diffSideNames[i], spec, envName)
+		s, err := fleet.NewDiffSide(st.Loader(), fleet.SideName(i), spec, envName)
 		if err != nil {
-			fmt.Fprintf(stderr, "Error: --%s %s: %v\n", diffSideNames[i], spec, err)
+			fmt.Fprintf(stderr, "Error: --%s %s: %v\n", fleet.SideName(i), spec, err)
 			return 2
 		}
-		sides[i] = s
+		d.Sides[i] = s
+	}
+	d.Request = func(ctx context.Context, n fleet.Node) (*compiler.Request, error) {
+		facts, err := st.Facts(ctx, factsOf(n), n.Name)
+		if err != nil {
+			return nil, err
+		}
+		// The ENC's classes and parameters count; --from and --to choose
+		// the code, not the environment it names.
+		classified, err := st.ClassifyIn(ctx, n.Name, "")
+		if err != nil {
+			return nil, err
+		}
+		return st.Request(classified, facts)
 	}
 
 	// As in compile --all-nodes: many short-lived catalogs on a small live
@@ -148,71 +148,19 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	if os.Getenv("GOGC") == "" {
 		defer debug.SetGCPercent(debug.SetGCPercent(fleetGCPercent))
 	}
-
-	results := make([]nodeDiff, len(nodes))
-	index := make(map[string]int, len(nodes))
-	for i, n := range nodes {
-		index[n.Name] = i
-		results[i].Node = n.Name
-	}
-	compareOne := func(ctx context.Context, n fleet.Node) error {
-		// Each node is compared once, by one goroutine, into its own slot.
-		r := &results[index[n.Name]]
-		facts, err := ff.read(ctx, n)
-		if err != nil {
-			r.Err = err
-			return err
-		}
-		// The ENC's classes and parameters count; --from and --to choose
-		// the code, not the environment it names.
-		classified, err := rs.Classifier.Classify(ctx, n.Name, "")
-		if err != nil {
-			r.Err = err
-			return err
-		}
-		req := rs.Request(classified, facts)
-		req.Limits = eopts.Limits
-		req.RubyHost = eopts.RubyHost
-		if pdb != nil {
-			req.Store = pdb
-		}
-		var cats [2]*catalogdiff.Catalog
-		for i, s := range sides {
-			cats[i], r.SideErr[i] = s.compile(ctx, req, logw)
-		}
-		if r.SideErr[0] != nil || r.SideErr[1] != nil {
-			return r.failure(sides)
-		}
-		r.Diff = catalogdiff.Compare(cats[0], cats[1], opts)
-		return nil
-	}
-
 	progress := &fleet.Reporter{W: logw}
 	progress.TTY = isTerminal(stderr)
-	sum := fleet.Compile(ctx, fl.jobs, nodes, compareOne, progress)
-	for i, fr := range sum.Results {
-		r := &results[i]
-		switch {
-		case fr.Skipped:
-			r.Skipped = true
-		case fr.Err != nil && r.Err == nil && r.SideErr[0] == nil && r.SideErr[1] == nil:
-			// A panic outside the two compiles (they recover their own).
-			r.Err = fr.Err
-		}
-	}
-	sort.Slice(results, func(i, j int) bool { return results[i].Node < results[j].Node })
-
-	rep := &diffAllReport{From: sides[0].label, To: sides[1].label, Nodes: results}
+	rep := d.Run(ctx, fl.jobs, nodes, progress)
 	if asJSON {
-		err = rep.writeJSON(stdout)
+		err = rep.WriteJSON(stdout)
 	} else {
-		err = rep.writeText(stdout)
+		err = rep.WriteText(stdout)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
-	c := rep.counts()
+	c := rep.Counts()
 	switch {
 	case c.Failed > 0 || c.Skipped > 0:
 		return 2
@@ -220,273 +168,4 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// diffSide is one environment of a diff --all-nodes run, loaded once.
-type diffSide struct {
-	name  string // "from" or "to"
-	label string // the environment as given on the command line
-	// envDir is the environment directory and roots the directories that
-	// resource file names are made relative to, longest first.
-	envDir string
-	roots  []string
-	env    *compiler.Environment
-}
-
-// newDiffSide loads the environment spec names: a directory environment
-// on the environmentpath, or, when spec holds a path separator, the
-// directory spec itself. envName, when set, replaces the environment's name.
-// The environment's own environment.conf gives the manifest and module path.
-func newDiffSide(r *node.Resolver, name, spec, envName string) (*diffSide, error) {
-	var dir string
-	if strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) {
-		abs, err := filepath.Abs(spec)
-		if err != nil {
-			return nil, err
-		}
-		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
-			return nil, fmt.Errorf("no environment directory %s", abs)
-		}
-		dir = abs
-	} else {
-		if !r.Loader.Directories() {
-			return nil, fmt.Errorf("an environment name needs --environmentpath (or give a directory, such as ./%s)", spec)
-		}
-		var err error
-		if dir, err = r.Loader.Dir(spec); err != nil {
-			return nil, err
-		}
-	}
-	if envName == "" {
-		envName = filepath.Base(dir)
-	}
-	env, err := r.Loader.GetDir(context.Background(), dir, envName)
-	if err != nil {
-		return nil, err
-	}
-	s := &diffSide{name: name, label: spec, envDir: dir, env: env}
-	s.roots = append(s.roots, dir)
-	for _, mp := range env.ModulePath {
-		if !strings.HasPrefix(mp, dir+string(filepath.Separator)) {
-			s.roots = append(s.roots, mp)
-		}
-	}
-	sort.Slice(s.roots, func(i, j int) bool { return len(s.roots[i]) > len(s.roots[j]) })
-	return s, nil
-}
-
-// compile compiles one node's catalog on this side and converts it as
-// catalogdiff reads a catalog file, with resource file names made relative
-// to the environment so that the two sides' files compare. A panic is
-// turned into the error of this side.
-func (s *diffSide) compile(ctx context.Context, req *compiler.Request, logw io.Writer) (cat *catalogdiff.Catalog, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			cat, err = nil, fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
-		}
-	}()
-	node := req.Node
-	// Each side compiles its own copy of the request.
-	own := *req
-	res, err := compiler.Compile(ctx, s.env, &own)
-	printDiagnostics(logw, res.Diagnostics, fmt.Sprintf(" (node %s, %s %s)", node, s.name, s.label))
-	if err != nil {
-		return nil, err
-	}
-	c := res.Catalog
-	// As catalogdiff.Parse would read c's JSON, without the JSON.
-	cat, err = catalogdiff.FromCatalog(c)
-	if err != nil {
-		return nil, fmt.Errorf("internal error: reading the compiled catalog: %v", err)
-	}
-	for _, r := range cat.Resources {
-		r.File = s.relative(r.File)
-	}
-	return cat, nil
-}
-
-// relative makes a resource's file name relative to the environment (or
-// to the module directory outside it that holds it).
-func (s *diffSide) relative(file string) string {
-	for _, root := range s.roots {
-		if rest, ok := strings.CutPrefix(file, root+string(filepath.Separator)); ok {
-			return filepath.ToSlash(rest)
-		}
-	}
-	return file
-}
-
-// nodeDiff is the outcome of one node.
-type nodeDiff struct {
-	Node string
-	// Err is a failure before either compile (facts, ENC).
-	Err error
-	// SideErr are the failures of the from and to compiles.
-	SideErr [2]error
-	// Diff is set when both sides compiled.
-	Diff *catalogdiff.Result
-	// Skipped is set when the run was interrupted before the node started.
-	Skipped bool
-}
-
-// failure summarises a failed node as one error, for the progress count.
-func (r *nodeDiff) failure(sides [2]*diffSide) error {
-	var parts []string
-	for i, err := range r.SideErr {
-		if err != nil {
-			parts = append(parts, fmt.Sprintf("%s %s: %v", sides[i].name, sides[i].label, err))
-		}
-	}
-	return fmt.Errorf("%s", strings.Join(parts, "; "))
-}
-
-// status is "changed", "unchanged", "failed" or "skipped".
-func (r *nodeDiff) status() string {
-	switch {
-	case r.Skipped:
-		return "skipped"
-	case r.Err != nil || r.SideErr[0] != nil || r.SideErr[1] != nil || r.Diff == nil:
-		return "failed"
-	case r.Diff.Empty():
-		return "unchanged"
-	}
-	return "changed"
-}
-
-// diffAllReport is the outcome of a diff --all-nodes run, nodes sorted by
-// name.
-type diffAllReport struct {
-	From, To string
-	Nodes    []nodeDiff
-}
-
-// diffAllCounts counts the nodes by status.
-type diffAllCounts struct {
-	Nodes     int `json:"nodes"`
-	Changed   int `json:"changed"`
-	Unchanged int `json:"unchanged"`
-	Failed    int `json:"failed"`
-	Skipped   int `json:"skipped"`
-}
-
-func (rep *diffAllReport) counts() diffAllCounts {
-	c := diffAllCounts{Nodes: len(rep.Nodes)}
-	for i := range rep.Nodes {
-		switch rep.Nodes[i].status() {
-		case "changed":
-			c.Changed++
-		case "unchanged":
-			c.Unchanged++
-		case "failed":
-			c.Failed++
-		case "skipped":
-			c.Skipped++
-		}
-	}
-	return c
-}
-
-// String is the counts of the summary line.
-func (c diffAllCounts) String() string {
-	s := fmt.Sprintf("%d changed, %d unchanged, %d failed", c.Changed, c.Unchanged, c.Failed)
-	if c.Skipped > 0 {
-		s += fmt.Sprintf(", %d not compared (interrupted)", c.Skipped)
-	}
-	return s
-}
-
-// nodeErrors lists a node's failures as (side, environment, message); side
-// "both" is a failure before either compile.
-func (rep *diffAllReport) nodeErrors(r *nodeDiff) []diffAllError {
-	var out []diffAllError
-	if r.Err != nil {
-		out = append(out, diffAllError{Side: "both", Error: r.Err.Error()})
-	}
-	for i, err := range r.SideErr {
-		if err != nil {
-			env := rep.From
-			if i == 1 {
-				env = rep.To
-			}
-			out = append(out, diffAllError{Side: diffSideNames[i], Environment: env, Error: err.Error()})
-		}
-	}
-	return out
-}
-
-// diffAllError is one failure of a node.
-type diffAllError struct {
-	Side        string `json:"side"`
-	Environment string `json:"environment,omitempty"`
-	Error       string `json:"error"`
-}
-
-// writeText prints a section per node that differs (a header, then the
-// report `marionette diff` prints for two catalog files), the failed nodes
-// with the side that failed, and the summary line.
-func (rep *diffAllReport) writeText(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for i := range rep.Nodes {
-		r := &rep.Nodes[i]
-		if r.status() != "changed" {
-			continue
-		}
-		fmt.Fprintf(bw, "=== %s ===\n", r.Node)
-		if err := r.Diff.WriteText(bw); err != nil {
-			return err
-		}
-		fmt.Fprintln(bw)
-	}
-	c := rep.counts()
-	if c.Failed > 0 {
-		fmt.Fprintln(bw, "Failed nodes:")
-		for i := range rep.Nodes {
-			r := &rep.Nodes[i]
-			for _, e := range rep.nodeErrors(r) {
-				where := ""
-				if e.Side != "both" {
-					where = fmt.Sprintf(" (%s %s)", e.Side, e.Environment)
-				}
-				fmt.Fprintf(bw, "  %s%s: %s\n", r.Node, where, e.Error)
-			}
-		}
-		fmt.Fprintln(bw)
-	}
-	fmt.Fprintf(bw, "%d nodes (%s → %s): %s\n", c.Nodes, rep.From, rep.To, c)
-	return bw.Flush()
-}
-
-// writeJSON prints one indented JSON document: the environments, the
-// counts and every node with its status and, when it changed, the
-// differences in the form `marionette diff --json` prints (or, when it
-// failed, its errors).
-func (rep *diffAllReport) writeJSON(w io.Writer) error {
-	type diffJSON struct {
-		Summary catalogdiff.Summary `json:"summary"`
-		*catalogdiff.Result
-	}
-	type nodeJSON struct {
-		Node   string         `json:"node"`
-		Status string         `json:"status"`
-		Errors []diffAllError `json:"errors,omitempty"`
-		Diff   *diffJSON      `json:"diff,omitempty"`
-	}
-	doc := struct {
-		From    string        `json:"from"`
-		To      string        `json:"to"`
-		Summary diffAllCounts `json:"summary"`
-		Nodes   []nodeJSON    `json:"nodes"`
-	}{From: rep.From, To: rep.To, Summary: rep.counts(), Nodes: []nodeJSON{}}
-	for i := range rep.Nodes {
-		r := &rep.Nodes[i]
-		n := nodeJSON{Node: r.Node, Status: r.status(), Errors: rep.nodeErrors(r)}
-		if n.Status == "changed" {
-			n.Diff = &diffJSON{r.Diff.Summary(), r.Diff}
-		}
-		doc.Nodes = append(doc.Nodes, n)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
 }

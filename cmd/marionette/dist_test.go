@@ -5,15 +5,14 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/site"
 )
 
 // TestDistPuppetConf: the sample confdir under dist/ loads as the server
 // loads it, with puppetserver's paths.
 func TestDistPuppetConf(t *testing.T) {
-	o := puppetconf.DefaultOptions()
-	o.Root = true
-	o.Config = filepath.Join("..", "..", "dist", "puppet", "puppet.conf")
-	s, err := loadServeSettings(o)
+	o := site.Overrides{Config: filepath.Join("..", "..", "dist", "puppet", "puppet.conf")}
+	s, err := o.ServerSettings()
 	if err != nil {
 		t.Fatal(err)
 	}

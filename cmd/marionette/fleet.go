@@ -16,10 +16,8 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/atomicfile"
-	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/fleet"
-	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/site"
 )
 
 // runFleet implements compile --all-nodes: compile every node of a facts
@@ -68,9 +66,16 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 	logw := &lockedWriter{w: stderr}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	// The PuppetDB the flags name is the store of every compile, and the
-	// source of facts with --facts-from puppetdb.
-	pdb, nodes, err := fleetInputs(ctx, &f, &fl, logw)
+	// Environments are loaded once for the run (a snapshot of the code),
+	// however many nodes use them. The site's PuppetDB is the store of
+	// every compile, and the source of facts with --facts-from puppetdb.
+	st, err := f.openSite(logw, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
+	}
+	defer st.Close()
+	nodes, err := fleetNodes(ctx, &fl, st)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
@@ -83,12 +88,12 @@ func runFleet(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
-
-	facts := fleetFacts{}
-	if fl.factsFrom != "" {
-		facts.pdb = fromPuppetDB(pdb, nodes)
+	factsOf, err := fleetFacts(st, &fl, nodes)
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 2
 	}
-	compileOne, err := fleetCompiler(&f, out, *timeout, logw, facts, pdb)
+	compileOne, err := fleetCompiler(st, out, *timeout, logw, factsOf)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -166,31 +171,15 @@ func listNodes(factsDir, nodesFrom string) ([]fleet.Node, error) {
 // fleetGCPercent is the garbage collector target of a fleet run (see runFleet).
 const fleetGCPercent = 400
 
-// fleetCompiler loads the configured environment and returns the function
-// that compiles one node into out/NODE.json, with facts as ff reads them
-// and store (when not nil) answering <<| |>> and puppetdb_query.
-// Environments are loaded once for the run (a snapshot of the code),
-// however many nodes use them.
-func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Writer, ff fleetFacts, store *puppetdb.Client) (fleet.CompileFunc, error) {
-	opts, err := f.options()
-	if err != nil {
-		return nil, err
-	}
-	r, err := opts.Resolver(environment.Options{Snapshot: true})
-	if err != nil {
-		return nil, err
-	}
-	// One Ruby helper for the run (ruby_functions = helper); its
-	// processes end with marionette's.
-	if err := opts.StartRubyHost(); err != nil {
-		return nil, err
-	}
+// fleetCompiler checks the configured environment and returns the
+// function that compiles one node into out/NODE.json, with facts from
+// factsOf.
+func fleetCompiler(st *site.Site, out string, timeout time.Duration, logw io.Writer, factsOf func(fleet.Node) site.FactsSource) (fleet.CompileFunc, error) {
 	// A missing or broken configured environment is a setup error, not
 	// one per node.
-	if _, err := r.Loader.Get(context.Background(), r.Environment); err != nil {
+	if _, err := st.Loader().Get(context.Background(), st.Environment()); err != nil {
 		return nil, err
 	}
-	ff.maxYAMLNodes = opts.Limits.MaxYAMLNodes
 	return func(ctx context.Context, n fleet.Node) (err error) {
 		ctx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
@@ -199,20 +188,14 @@ func fleetCompiler(f *envFlags, out string, timeout time.Duration, logw io.Write
 				err = deadlineError(ctx, err, timeout)
 			}
 		}()
-		facts, err := ff.read(ctx, n)
+		facts, err := st.Facts(ctx, factsOf(n), n.Name)
 		if err != nil {
 			return err
 		}
-		env, req, err := opts.Limit(r.Prepare(ctx, n.Name, facts))
-		if err != nil {
-			return err
+		res, err := st.Compile(ctx, n.Name, facts)
+		if res != nil {
+			printDiagnostics(logw, res.Diagnostics, " (node "+n.Name+")")
 		}
-		if store != nil {
-			req.Store = store
-		}
-		req.RubyHost = opts.RubyHost
-		res, err := compiler.Compile(ctx, env, req)
-		printDiagnostics(logw, res.Diagnostics, " (node "+n.Name+")")
 		if err != nil {
 			return err
 		}

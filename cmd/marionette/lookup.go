@@ -52,11 +52,12 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(fl *flag.Flag) { defaultGiven = defaultGiven || fl.Name == "default" })
 
 	ctx := context.Background()
-	env, req, err := prepareNode(ctx, &f, stderr)
+	st, env, req, err := prepareNode(ctx, &f, stderr, false, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: Could not run: %v\n", err)
 		return 1
 	}
+	defer st.Close()
 	dl, err := compiler.NewDataLookup(ctx, env, req)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)

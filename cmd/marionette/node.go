@@ -7,7 +7,7 @@ import (
 	"io"
 
 	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -50,18 +50,23 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 	add := func(k string, v value.Value) { doc.Set(value.String(k), v) }
 	add("name", value.String(f.node))
 	ctx := context.Background()
-	r, err := f.resolver(stderr, environment.Options{})
+	st, err := f.openSite(stderr, false)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	f.warn = stderr
-	facts, err := f.readFacts(false)
+	defer st.Close()
+	// Facts are optional here: they only pick a node definition.
+	src := site.FactsFlag(f.facts)
+	if src.Kind == site.FactsNotGiven {
+		src.Kind = site.FactsNone
+	}
+	facts, err := st.Facts(ctx, src, f.node)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	n, err := r.Classify(ctx, f.node)
+	n, err := st.Classify(ctx, f.node)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -82,12 +87,12 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 	}
 	add("environment", value.String(n.Environment))
 	// Which node definition matches, when there is a main manifest.
-	env, err := r.LoadEnvironment(ctx, n)
+	env, err := st.LoadEnvironment(ctx, n)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	def, err := compiler.MatchNodeName(env, f.node, facts, !r.Fuzzy)
+	def, err := compiler.MatchNodeName(env, f.node, facts, !st.Resolver().Fuzzy)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1

@@ -9,18 +9,13 @@ import (
 	"net"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
-	"github.com/marionette-dev/marionette/ca"
-	"github.com/marionette-dev/marionette/oneshot"
-	"github.com/marionette-dev/marionette/puppetconf"
-	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/server"
+	"github.com/marionette-dev/marionette/site"
 )
 
 func runServe(args []string, stdout, stderr io.Writer) int {
@@ -85,34 +80,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return 2
 	}
-	o := puppetconf.DefaultOptions()
-	o.Flags = map[string]string{}
-	for name, v := range map[string]string{puppetconf.Confdir: *confdir, puppetconf.Codedir: *codedir, puppetconf.Vardir: *vardir, puppetconf.EnvironmentPath: *envPath} {
-		if v != "" {
-			o.Flags[name] = v
-		}
-	}
-	o.Config = *config
-	if o.Config == "" && *confdir != "" {
-		if p := filepath.Join(*confdir, "puppet.conf"); fileExists(p) {
-			o.Config = p
-		}
-	}
-	settings, err := loadServeSettings(o)
+	// The settings, the environment loader, the classifier, the PuppetDB
+	// client, the Ruby helper and the TLS setup come from the site layer;
+	// the server builds the site again from new settings on SIGHUP.
+	overrides := site.Overrides{Confdir: *confdir, Config: *config, ConfigInConfdir: true, Codedir: *codedir, Vardir: *vardir,
+		EnvironmentPath: *envPath, PuppetDB: *pdbURL, RubyFunctions: *rubyFunctions}
+	settings, err := overrides.ServerSettings()
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
-	}
-	ssldir := settings.Get("ssldir")
-	if ssldir == "" {
-		ssldir = filepath.Join(settings.Get(puppetconf.Confdir), "ssl")
-	}
-	certname := settings.Get(puppetconf.Certname)
-	orDefault := func(v, def string) string {
-		if v != "" {
-			return v
-		}
-		return def
 	}
 	cfg := server.Config{
 		Settings:         settings,
@@ -123,28 +99,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		CompileTimeout:   *timeout,
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
 	}
-	if *sslCert == "" && *sslKey == "" && *sslCA == "" && *sslCRL == "" {
-		c, err := serverCA(settings, ssldir, certname, cfg.Logger)
-		if err != nil {
-			fmt.Fprintf(stderr, "Error: %v\n", err)
-			return 1
-		}
-		if c != nil {
-			cfg.CA = server.FromCA(c)
-			// The CA's own CRL, so that a revoke takes effect at once.
-			cfg.CRLFile = filepath.Join(c.Dir(), ca.CRLFile)
-		}
-	}
-	crl := *sslCRL
-	if crl == "" && cfg.CRLFile == "" && fileExists(filepath.Join(ssldir, "crl.pem")) {
-		crl = filepath.Join(ssldir, "crl.pem")
-	}
-	if crl != "" {
-		cfg.CRLFile = crl
-	}
-	cfg.CertFile = orDefault(*sslCert, filepath.Join(ssldir, "certs", certname+".pem"))
-	cfg.KeyFile = orDefault(*sslKey, filepath.Join(ssldir, "private_keys", certname+".pem"))
-	cfg.CAFile = orDefault(*sslCA, filepath.Join(ssldir, "certs", "ca.pem"))
 	for _, a := range strings.Split(*admins, ",") {
 		if a = strings.TrimSpace(a); a != "" {
 			cfg.AdminCertnames = append(cfg.AdminCertnames, a)
@@ -157,33 +111,40 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Logger.Log(context.Background(), lv, msg, "service", "puppetdb")
 	}
-	if cfg.PuppetDB, err = (&oneshot.Options{PuppetDB: *pdbURL}).StoreClient(settings, pdbLog); err != nil {
+	st, err := site.New(settings, site.Options{Overrides: overrides, ENCTimeout: *encTimeout, Log: pdbLog, RubyHostProcs: max(2, *maxCompiles)})
+	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
-	if *pdbURL == "" {
-		// storeconfigs and routes.yaml say what reaches PuppetDB.
-		t, warnings, err := oneshot.StoreTermini(settings)
-		if err != nil {
-			fmt.Fprintf(stderr, "Error: %v\n", err)
-			return 1
-		}
-		for _, w := range warnings {
-			cfg.Logger.Warn(w)
-		}
-		cfg.PuppetDBTermini = &t
-	}
-	rf := &oneshot.Options{Settings: map[string]string{}}
-	if *rubyFunctions != "" {
-		rf.Settings[puppetconf.RubyFunctions] = *rubyFunctions
-	}
-	if mode, err := rf.RubyFunctions(settings); err != nil {
+	defer st.Close()
+	tlsSetup, err := st.ServerTLS(site.TLSFiles{Cert: *sslCert, Key: *sslKey, CA: *sslCA, CRL: *sslCRL}, cfg.Logger)
+	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
-	} else if mode == puppetconf.RubyFunctionsHelper {
-		cfg.RubyHost = rubyhost.New(rubyhost.Options{MaxProcs: max(2, *maxCompiles)})
-		defer cfg.RubyHost.Close()
 	}
+	if tlsSetup.CA != nil {
+		cfg.CA = server.FromCA(tlsSetup.CA)
+	}
+	cfg.CertFile, cfg.KeyFile, cfg.CAFile, cfg.CRLFile = tlsSetup.CertFile, tlsSetup.KeyFile, tlsSetup.CAFile, tlsSetup.CRLFile
+	if cfg.PuppetDB, err = st.PuppetDB(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	// storeconfigs and routes.yaml say what reaches PuppetDB.
+	termini, warnings, err := st.Termini()
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	for _, w := range warnings {
+		cfg.Logger.Warn(w)
+	}
+	cfg.PuppetDBTermini = termini
+	if cfg.RubyHost, err = st.RubyHost(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	cfg.Site = st
 	srv, err := server.New(cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
@@ -207,7 +168,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			case <-ctx.Done():
 				return
 			case <-hup:
-				reload(srv, o, cfg.Logger)
+				reload(srv, overrides, cfg.Logger)
 			}
 		}
 	}()
@@ -219,29 +180,12 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// loadServeSettings loads puppet.conf for the server: with directory
-// environments always ($codedir/environments by default), unlike
-// marionette's one-off commands.
-func loadServeSettings(o puppetconf.Options) (*puppetconf.Settings, error) {
-	settings, err := puppetconf.Load(o)
-	if err == nil && !settings.IsSet(puppetconf.EnvironmentPath) {
-		flags := make(map[string]string, len(o.Flags)+1)
-		for k, v := range o.Flags {
-			flags[k] = v
-		}
-		flags[puppetconf.EnvironmentPath] = settings.Get(puppetconf.EnvironmentPath)
-		o.Flags = flags
-		settings, err = puppetconf.Load(o)
-	}
-	return settings, err
-}
-
 // reload is SIGHUP: puppet.conf is read again and the server takes what
 // may change while it runs (see server.Server.Reload); a puppet.conf that
 // no longer loads leaves the running settings in place, and only the
 // environments are flushed.
-func reload(srv *server.Server, o puppetconf.Options, log *slog.Logger) {
-	settings, err := loadServeSettings(o)
+func reload(srv *server.Server, o site.Overrides, log *slog.Logger) {
+	settings, err := o.ServerSettings()
 	if err == nil {
 		err = srv.Reload(settings)
 	}
@@ -253,102 +197,4 @@ func reload(srv *server.Server, o puppetconf.Options, log *slog.Logger) {
 		return
 	}
 	log.Info("SIGHUP: settings reloaded, environments flushed")
-}
-
-// serverCA opens the server's CA, as puppetserver's CA service does, or
-// creates it on first start: the cadir setting, else ca.DefaultDir($ssldir)
-// when a CA is there, else a new CA in $ssldir/ca (which DefaultDir finds
-// from then on). It also gives the server a certificate for certname and
-// dns_alt_names, signed by the CA, in Puppet's ssldir layout. It returns nil
-// when there is no CA but the server already has a certificate: a compile
-// server of a CA that runs elsewhere.
-func serverCA(settings *puppetconf.Settings, ssldir, certname string, log *slog.Logger) (*ca.CA, error) {
-	opts := ca.Options{
-		Autosign: ca.ParseAutosign(settings.Get("autosign")),
-		Logf:     func(format string, args ...any) { log.Warn(fmt.Sprintf(format, args...)) },
-	}
-	if kl := settings.Get("keylength"); kl != "" {
-		n, err := strconv.Atoi(kl)
-		if err != nil || n < 2048 {
-			return nil, fmt.Errorf("keylength %q: want a number of bits, at least 2048", kl)
-		}
-		opts.KeyLength = n
-	}
-	if !settings.IsSet("autosign") {
-		// Puppet's default: the whitelist $confdir/autosign.conf.
-		opts.Autosign = ca.Autosign{Path: filepath.Join(settings.Get(puppetconf.Confdir), "autosign.conf")}
-	}
-	certFile := filepath.Join(ssldir, "certs", certname+".pem")
-	keyFile := filepath.Join(ssldir, "private_keys", certname+".pem")
-	dir := settings.Get("cadir")
-	if dir == "" {
-		dir = ca.DefaultDir(ssldir)
-		if !fileExists(filepath.Join(dir, ca.CACertFile)) {
-			if fileExists(certFile) && fileExists(keyFile) {
-				return nil, nil
-			}
-			dir = filepath.Join(ssldir, "ca")
-		}
-	}
-	var c *ca.CA
-	var err error
-	if fileExists(filepath.Join(dir, ca.CACertFile)) {
-		c, err = ca.Open(dir, opts)
-	} else {
-		name := orEmpty(settings.Get("ca_name"), "Puppet CA: "+certname)
-		c, err = ca.Setup(dir, ca.SetupOptions{Name: name}, opts)
-		if err == nil {
-			log.Info("created a certificate authority", "dir", dir, "name", name)
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	for _, d := range []string{"certs", "private_keys"} {
-		if err := os.MkdirAll(filepath.Join(ssldir, d), 0o750); err != nil {
-			return nil, err
-		}
-	}
-	if !fileExists(certFile) || !fileExists(keyFile) {
-		var alt []string
-		for _, a := range strings.Split(settings.Get("dns_alt_names"), ",") {
-			if a = strings.TrimSpace(a); a != "" {
-				alt = append(alt, a)
-			}
-		}
-		g, err := c.Generate(certname, ca.GenerateOptions{DNSAltNames: alt, CLIAuth: true})
-		if err != nil {
-			return nil, fmt.Errorf("the server's certificate: %w", err)
-		}
-		if err := os.WriteFile(keyFile, g.KeyPEM, 0o600); err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(certFile, g.CertPEM, 0o644); err != nil {
-			return nil, err
-		}
-		log.Info("signed the server's certificate", "certname", certname, "cert", certFile)
-	}
-	// Puppet's copies of the CA certificate and CRL, refreshed each start.
-	for file, read := range map[string]func() ([]byte, error){"certs/ca.pem": c.CACertPEM, "crl.pem": c.CRLPEM} {
-		b, err := read()
-		if err != nil {
-			return nil, err
-		}
-		if err := os.WriteFile(filepath.Join(ssldir, file), b, 0o644); err != nil {
-			return nil, err
-		}
-	}
-	return c, nil
-}
-
-func orEmpty(v, def string) string {
-	if v != "" {
-		return v
-	}
-	return def
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

@@ -1,4 +1,4 @@
-package oneshot_test
+package site_test
 
 import (
 	"context"

@@ -1,43 +1,14 @@
-package oneshot
+package site
 
 import (
 	"bytes"
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/marionette-dev/marionette/puppetconf"
 )
-
-func TestStrictnessFlags(t *testing.T) {
-	for _, tc := range []struct {
-		flag, value, key, want, err string
-	}{
-		{"puppet-version", "8", puppetconf.PuppetVersion, "8", ""},
-		{"strict", "off", puppetconf.Strict, "off", ""},
-		{"strict-variables", "true", puppetconf.StrictVariables, "true", ""},
-		{"puppet-version", "6", "", "", "--puppet-version: "},
-		{"strict", "loud", "", "", "Invalid value 'loud' for parameter strict"},
-		{"strict-variables", "maybe", "", "", "--strict-variables: "},
-	} {
-		o := &Options{}
-		known, err := o.SetFlag(tc.flag, tc.value)
-		if !known {
-			t.Fatalf("--%s unknown", tc.flag)
-		}
-		if tc.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tc.err) {
-				t.Errorf("--%s %s: got %v, want %q", tc.flag, tc.value, err, tc.err)
-			}
-			continue
-		}
-		if err != nil || o.Settings[tc.key] != tc.want {
-			t.Errorf("--%s %s: settings %v, err %v", tc.flag, tc.value, o.Settings, err)
-		}
-	}
-}
 
 // TestStrictnessCompiles checks what each strictness does to a compile;
 // the messages are Puppet 7.23's and 8.10's for the same manifests.
@@ -74,18 +45,18 @@ func TestStrictnessCompiles(t *testing.T) {
 			if err := os.WriteFile(path, []byte(tc.src), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			o := &Options{Node: "n1"}
-			flags := map[string]string{"manifest": path}
+			var o Options
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			o.AddFlags(fs)
+			args := []string{"--manifest", path}
 			for k, v := range tc.flags {
-				flags[k] = v
+				args = append(args, "--"+k+"="+v)
 			}
-			for k, v := range flags {
-				if _, err := o.SetFlag(k, v); err != nil {
-					t.Fatal(err)
-				}
+			if err := fs.Parse(args); err != nil {
+				t.Fatal(err)
 			}
 			var stdout, stderr bytes.Buffer
-			status := o.Run(context.Background(), &stdout, &stderr)
+			status := Run(context.Background(), o, "n1", FactsFlag(FactsFlagNone), &stdout, &stderr)
 			if status != tc.status {
 				t.Errorf("status %d, want %d; stderr:\n%s", status, tc.status, stderr.String())
 			}

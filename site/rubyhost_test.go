@@ -1,13 +1,15 @@
-package oneshot
+package site
 
 import (
+	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/marionette-dev/marionette/compiler"
-	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // TestRubyFunctionsSetting: the flag wins over MARIONETTE_RUBY_FUNCTIONS,
@@ -25,12 +27,12 @@ func TestRubyFunctionsSetting(t *testing.T) {
 		{env: "subset", conf: "helper", want: "subset"},
 		{flag: "helper", env: "subset", want: "helper"},
 		{flag: "subset", env: "helper", conf: "helper", want: "subset"},
-		{flag: "ruby", err: "--ruby-functions: ruby_functions must be subset or helper"},
+		{flag: "ruby", err: "ruby_functions must be subset or helper"},
 		{env: "both", err: "MARIONETTE_RUBY_FUNCTIONS: ruby_functions must be subset or helper"},
 		{conf: "jruby", err: `ruby_functions must be subset or helper, got "jruby"`},
 	} {
 		t.Setenv(RubyFunctionsEnv, tc.env)
-		o := &Options{}
+		var o Options
 		if tc.conf != "" {
 			if err := os.WriteFile(conf, []byte("[server]\nruby_functions = "+tc.conf+"\n"), 0o644); err != nil {
 				t.Fatal(err)
@@ -39,13 +41,16 @@ func TestRubyFunctionsSetting(t *testing.T) {
 		}
 		var err error
 		if tc.flag != "" {
-			_, err = o.SetFlag("ruby-functions", tc.flag)
+			fs := flag.NewFlagSet("test", flag.ContinueOnError)
+			fs.SetOutput(io.Discard)
+			o.AddFlags(fs)
+			err = fs.Parse([]string{"--ruby-functions", tc.flag})
 		}
 		got := ""
+		var st *Site
 		if err == nil {
-			var s *puppetconf.Settings
-			if s, err = o.LoadSettings(); err == nil {
-				got, err = o.RubyFunctions(s)
+			if st, err = Open(o); err == nil {
+				got, err = st.RubyFunctions()
 			}
 		}
 		if tc.err != "" {
@@ -58,15 +63,15 @@ func TestRubyFunctionsSetting(t *testing.T) {
 			t.Errorf("%+v: got %q, %v; want %q", tc, got, err, tc.want)
 			continue
 		}
-		req := &compiler.Request{}
-		if err := o.attachRubyHost(req); err != nil {
+		req, err := st.Request(&node.Node{Name: "n1"}, value.EmptyHash)
+		if err != nil {
 			t.Fatal(err)
 		}
 		if (req.RubyHost != nil) != (tc.want == "helper") {
 			t.Errorf("%+v: request's RubyHost %v", tc, req.RubyHost)
 		}
-		if err := o.Close(); err != nil || o.RubyHost != nil {
-			t.Errorf("Close: %v, host %v left", err, o.RubyHost)
+		if err := st.Close(); err != nil {
+			t.Errorf("Close: %v", err)
 		}
 	}
 }

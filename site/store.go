@@ -1,4 +1,4 @@
-package oneshot
+package site
 
 import (
 	"crypto/tls"
@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/puppetdb"
 )
@@ -22,41 +21,101 @@ const (
 	StoreConfigsBackend = "storeconfigs_backend"
 )
 
-// StoreClient returns the PuppetDB client the settings ask for, nil when
-// they ask for none: --puppetdb URL (PuppetDB flag) wins; otherwise
+// PuppetDB is the PuppetDB client the settings ask for, made on first
+// call; nil when they ask for none: the PuppetDB override wins; otherwise
 // storeconfigs = true with storeconfigs_backend = puppetdb (Puppet 7's
-// default backend), or a route file sending facts or catalogs to
-// PuppetDB (StoreTermini), reads $confdir/puppetdb.conf as the termini
-// do, with Puppet's certificate for https server_urls (ConfClient). logf receives the client's
-// log lines and puppetdb.conf's warnings (nil discards them).
-func (o *Options) StoreClient(s *puppetconf.Settings, logf func(level, msg string)) (*puppetdb.Client, error) {
-	if o.PuppetDB != "" {
-		hc, err := tlsClientFor(s, o.PuppetDB)
+// default backend), or a route file sending facts or catalogs to PuppetDB
+// (StoreTermini), reads $confdir/puppetdb.conf as the termini do, with
+// Puppet's certificate for https server_urls.
+func (s *Site) PuppetDB() (*puppetdb.Client, error) {
+	s.pdbOnce.Do(func() {
+		if s.opts.PuppetDBClient != nil {
+			s.pdb = s.opts.PuppetDBClient
+			return
+		}
+		s.pdb, s.pdbErr = s.newPuppetDB(false)
+	})
+	return s.pdb, s.pdbErr
+}
+
+// Store is the PuppetDB that compiles collect exported resources from and
+// answer puppetdb_query with: the PuppetDB override, or PuppetDB when
+// storeconfigs is on (routes alone do not collect, as in Puppet); nil
+// otherwise.
+func (s *Site) Store() (*puppetdb.Client, error) {
+	if s.opts.Store != nil {
+		return s.opts.Store(), nil
+	}
+	if s.opts.PuppetDB == "" && s.settings.Get(StoreConfigs) != "true" {
+		return nil, nil
+	}
+	return s.PuppetDB()
+}
+
+// NeedPuppetDB is PuppetDB for a use that cannot do without one (what
+// names it, e.g. "--facts puppetdb"): naming none is an InputError.
+func (s *Site) NeedPuppetDB(what string) (*puppetdb.Client, error) {
+	c, err := s.PuppetDB()
+	if err != nil {
+		return nil, &InputError{Err: err}
+	}
+	if c == nil {
+		return nil, inputErrorf("%s needs a PuppetDB: give --puppetdb URL, or a puppet.conf with storeconfigs and puppetdb.conf", what)
+	}
+	return c, nil
+}
+
+// ConfiguredPuppetDB is a client for the PuppetDB override, else for the
+// PuppetDB of $confdir/puppetdb.conf whatever storeconfigs says, as
+// `puppet node deactivate` finds it.
+func (s *Site) ConfiguredPuppetDB() (*puppetdb.Client, error) {
+	return s.newPuppetDB(true)
+}
+
+// Termini says what a compile server sends to PuppetDB, with the route
+// file's warnings: nil (everything) with the PuppetDB override, else
+// StoreTermini.
+func (s *Site) Termini() (*puppetdb.Termini, []string, error) {
+	if s.opts.PuppetDB != "" {
+		return nil, nil, nil
+	}
+	t, warnings, err := StoreTermini(s.settings)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &t, warnings, nil
+}
+
+func (s *Site) newPuppetDB(anyway bool) (*puppetdb.Client, error) {
+	if u := s.opts.PuppetDB; u != "" {
+		hc, err := tlsClientFor(s.settings, u)
 		if err != nil {
 			return nil, err
 		}
-		return puppetdb.NewURL(o.PuppetDB, puppetdb.Options{HTTPClient: hc, Logf: logf})
+		return puppetdb.NewURL(u, puppetdb.Options{HTTPClient: hc, Logf: s.opts.Log})
 	}
-	if s.Get(StoreConfigs) == "true" {
-		if b := s.Get(StoreConfigsBackend); b != "" && b != "puppetdb" {
+	if anyway {
+		return confClient(s.settings, s.opts.Log)
+	}
+	if s.settings.Get(StoreConfigs) == "true" {
+		if b := s.settings.Get(StoreConfigsBackend); b != "" && b != "puppetdb" {
 			return nil, fmt.Errorf("storeconfigs_backend '%s' is not supported: marionette stores to PuppetDB only", b)
 		}
 	}
 	// routes.yaml may send facts or catalogs to PuppetDB without
 	// storeconfigs.
-	t, _, err := StoreTermini(s)
+	t, _, err := StoreTermini(s.settings)
 	if err != nil {
 		return nil, err
 	}
 	if !t.Any() {
 		return nil, nil
 	}
-	return ConfClient(s, logf)
+	return confClient(s.settings, s.opts.Log)
 }
 
-// ConfClient is a client for the PuppetDB of $confdir/puppetdb.conf,
-// whatever storeconfigs says, as `puppet node deactivate` finds it.
-func ConfClient(s *puppetconf.Settings, logf func(level, msg string)) (*puppetdb.Client, error) {
+// confClient is a client for the PuppetDB of $confdir/puppetdb.conf.
+func confClient(s *puppetconf.Settings, logf func(level, msg string)) (*puppetdb.Client, error) {
 	path := filepath.Join(s.Get(puppetconf.Confdir), "puppetdb.conf")
 	cfg, warnings, err := puppetdb.ReadConfig(s.FS(), path)
 	if err != nil {
@@ -146,24 +205,7 @@ func tlsClientFor(s *puppetconf.Settings, u string) (*http.Client, error) {
 	return &http.Client{Transport: tr}, nil
 }
 
-// attachStore sets req.Store from the settings.
-func (o *Options) attachStore(req *compiler.Request) error {
-	s, err := o.LoadSettings()
-	if err != nil {
-		return &InputError{Err: err}
-	}
-	c, err := o.StoreClient(s, o.StoreLog)
-	if err != nil {
-		return &InputError{Err: err}
-	}
-	// Only storeconfigs collects (routes alone do not).
-	if c != nil && (o.PuppetDB != "" || s.Get(StoreConfigs) == "true") {
-		req.Store = c
-	}
-	return nil
-}
-
-// LogTo returns a StoreLog that prints to w as Puppet prints its log at
+// LogTo returns a Log that prints to w as Puppet prints its log at
 // the default level: warnings and errors only.
 func LogTo(w io.Writer) func(level, msg string) {
 	return func(level, msg string) {

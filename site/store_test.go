@@ -1,4 +1,4 @@
-package oneshot
+package site
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // TestStoreFromSettings: which settings give a compile a PuppetDB store.
@@ -43,17 +43,11 @@ func TestStoreFromSettings(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			o := &Options{Config: conf}
-			if tt.flag != "" {
-				if _, err := o.SetFlag("puppetdb", tt.flag); err != nil {
-					t.Fatal(err)
-				}
-			}
-			s, err := o.LoadSettings()
+			st, err := Open(Options{Overrides: Overrides{Config: conf, PuppetDB: tt.flag}})
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, err := o.StoreClient(s, nil)
+			c, err := st.PuppetDB()
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error = %v, want %q", err, tt.wantErr)
@@ -91,16 +85,18 @@ func TestCompileCollectsThroughFlag(t *testing.T) {
 	dir := t.TempDir()
 	site := filepath.Join(dir, "site.pp")
 	os.WriteFile(site, []byte("File <<| title != 'kept' |>>\n"), 0o644)
-	o := &Options{Node: "mon.example.com", Manifest: site, PuppetDB: srv.URL}
-	env, req, err := o.Prepare(context.Background(), environment.Options{})
+	st, err := Open(Options{Overrides: Overrides{Manifest: site, PuppetDB: srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, req, err := st.Prepare(context.Background(), "mon.example.com", value.EmptyHash)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := req.Store.(*puppetdb.Client); !ok {
 		t.Fatalf("store = %T", req.Store)
 	}
-	_ = env
-	res, err := o.Compile(context.Background())
+	res, err := st.Compile(context.Background(), "mon.example.com", value.EmptyHash)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +107,7 @@ func TestCompileCollectsThroughFlag(t *testing.T) {
 		t.Errorf("File[/tmp/web01] not collected")
 	}
 	os.WriteFile(site, []byte("File <<| title == 'broken' |>>\n"), 0o644)
-	_, err = o.Compile(context.Background())
+	_, err = st.Compile(context.Background(), "mon.example.com", value.EmptyHash)
 	if err == nil || !strings.Contains(err.Error(), "Could not retrieve resources from the PuppetDB at "+srv.URL+": [400 Bad Request] no") {
 		t.Errorf("error = %v", err)
 	}
@@ -124,9 +120,9 @@ func TestUnreachablePuppetDBError(t *testing.T) {
 	dir := t.TempDir()
 	site := filepath.Join(dir, "site.pp")
 	os.WriteFile(site, []byte("node default {\n  File <<| |>>\n}\n"), 0o644)
-	o := &Options{Node: "col.example.com", Manifest: site, PuppetDB: "http://127.0.0.1:1"}
+	o := Options{Overrides: Overrides{Manifest: site, PuppetDB: "http://127.0.0.1:1"}}
 	var stdout, stderr strings.Builder
-	if code := o.Run(context.Background(), &stdout, &stderr); code != 1 {
+	if code := Run(context.Background(), o, "col.example.com", FactsFlag(FactsFlagNone), &stdout, &stderr); code != 1 {
 		t.Fatalf("exit %d", code)
 	}
 	want := "Error: Could not retrieve resources from the PuppetDB at http://127.0.0.1:1: Failed to execute '/pdb/query/v4/resources?query=%5B%22and%22%2C%5B%22%3D%22%2C%22type%22%2C%22File%22%5D%2C%5B%22%3D%22%2C%22exported%22%2Ctrue%5D%2C%5B%22not%22%2C%5B%22%3D%22%2C%22certname%22%2C%22col.example.com%22%5D%5D%5D' on at least 1 of the following 'server_urls': http://127.0.0.1:1 on node col.example.com\n"

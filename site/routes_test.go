@@ -1,4 +1,4 @@
-package oneshot
+package site
 
 import (
 	"os"
@@ -36,7 +36,7 @@ func TestStoreTermini(t *testing.T) {
 	if tm, _, err := StoreTermini(s); err != nil || tm.Any() {
 		t.Errorf("no storeconfigs, no routes: %+v %v", tm, err)
 	}
-	if c, err := (&Options{}).StoreClient(s, nil); c != nil || err != nil {
+	if c, err := mustNew(t, s).PuppetDB(); c != nil || err != nil {
 		t.Errorf("client without storeconfigs or routes: %v %v", c, err)
 	}
 	write("routes.yaml", "master:\n  facts:\n    terminus: puppetdb\n    cache: yaml\n")
@@ -44,7 +44,7 @@ func TestStoreTermini(t *testing.T) {
 		t.Errorf("routes.yaml in confdir: %+v %v", tm, err)
 	}
 	// It reads puppetdb.conf (whose http URL the termini refuse).
-	if _, err := (&Options{}).StoreClient(s, nil); err == nil || !strings.Contains(err.Error(), "'server_urls' must be https") {
+	if _, err := mustNew(t, s).PuppetDB(); err == nil || !strings.Contains(err.Error(), "'server_urls' must be https") {
 		t.Errorf("routes.yaml's puppetdb facts terminus does not read puppetdb.conf: %v", err)
 	}
 	write("other.yaml", "server:\n  catalog:\n    cache: json\n")
@@ -56,4 +56,13 @@ func TestStoreTermini(t *testing.T) {
 	if _, _, err := StoreTermini(s); err == nil {
 		t.Error("a broken route file is no error")
 	}
+}
+
+func mustNew(t *testing.T, s *puppetconf.Settings) *Site {
+	t.Helper()
+	st, err := New(s, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
 }

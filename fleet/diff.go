@@ -1,0 +1,354 @@
+package fleet
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/marionette-dev/marionette/catalogdiff"
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/environment"
+)
+
+// Diff compiles every node twice, with the code of the two sides, from
+// the same request (facts, the classifier's classes and parameters), and
+// compares the catalogs: `marionette diff --all-nodes`.
+type Diff struct {
+	// Sides are the old and the new code ("from" and "to").
+	Sides [2]*DiffSide
+	// Options say what the comparison ignores.
+	Options catalogdiff.Options
+	// Request is node n's compile request, or the failure before either
+	// compile (facts, the classifier).
+	Request func(ctx context.Context, n Node) (*compiler.Request, error)
+	// Log receives the compiles' warnings, from many goroutines at once
+	// (it serialises its writes).
+	Log io.Writer
+}
+
+// SideName labels the two compiles of a node: "from" (i 0) or "to" (i 1).
+func SideName(i int) string {
+	if i == 0 {
+		return "from"
+	}
+	return "to"
+}
+
+// Run compares nodes, jobs at a time (0: the number of CPUs), reporting
+// progress; the report lists the nodes by name.
+func (d *Diff) Run(ctx context.Context, jobs int, nodes []Node, progress *Reporter) *DiffReport {
+	results := make([]NodeDiff, len(nodes))
+	index := make(map[string]int, len(nodes))
+	for i, n := range nodes {
+		index[n.Name] = i
+		results[i].Node = n.Name
+	}
+	compareOne := func(ctx context.Context, n Node) error {
+		// Each node is compared once, by one goroutine, into its own slot.
+		r := &results[index[n.Name]]
+		req, err := d.Request(ctx, n)
+		if err != nil {
+			r.Err = err
+			return err
+		}
+		var cats [2]*catalogdiff.Catalog
+		for i, s := range d.Sides {
+			cats[i], r.SideErr[i] = s.Compile(ctx, req, d.Log)
+		}
+		if r.SideErr[0] != nil || r.SideErr[1] != nil {
+			return r.failure(d.Sides)
+		}
+		r.Diff = catalogdiff.Compare(cats[0], cats[1], d.Options)
+		return nil
+	}
+	sum := Compile(ctx, jobs, nodes, compareOne, progress)
+	for i, fr := range sum.Results {
+		r := &results[i]
+		switch {
+		case fr.Skipped:
+			r.Skipped = true
+		case fr.Err != nil && r.Err == nil && r.SideErr[0] == nil && r.SideErr[1] == nil:
+			// A panic outside the two compiles (they recover their own).
+			r.Err = fr.Err
+		}
+	}
+	sort.Slice(results, func(i, j int) bool { return results[i].Node < results[j].Node })
+	return &DiffReport{From: d.Sides[0].label, To: d.Sides[1].label, Nodes: results}
+}
+
+// DiffSide is one environment of a diff --all-nodes run, loaded once.
+type DiffSide struct {
+	name  string // "from" or "to"
+	label string // the environment as given on the command line
+	// envDir is the environment directory and roots the directories that
+	// resource file names are made relative to, longest first.
+	envDir string
+	roots  []string
+	env    *compiler.Environment
+}
+
+// NewDiffSide loads the environment spec names: a directory environment
+// on the environmentpath, or, when spec holds a path separator, the
+// directory spec itself. envName, when set, replaces the environment's name.
+// The environment's own environment.conf gives the manifest and module path.
+func NewDiffSide(l *environment.Loader, name, spec, envName string) (*DiffSide, error) {
+	var dir string
+	if strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) {
+		abs, err := filepath.Abs(spec)
+		if err != nil {
+			return nil, err
+		}
+		if st, err := os.Stat(abs); err != nil || !st.IsDir() {
+			return nil, fmt.Errorf("no environment directory %s", abs)
+		}
+		dir = abs
+	} else {
+		if !l.Directories() {
+			return nil, fmt.Errorf("an environment name needs --environmentpath (or give a directory, such as ./%s)", spec)
+		}
+		var err error
+		if dir, err = l.Dir(spec); err != nil {
+			return nil, err
+		}
+	}
+	if envName == "" {
+		envName = filepath.Base(dir)
+	}
+	env, err := l.GetDir(context.Background(), dir, envName)
+	if err != nil {
+		return nil, err
+	}
+	s := &DiffSide{name: name, label: spec, envDir: dir, env: env}
+	s.roots = append(s.roots, dir)
+	for _, mp := range env.ModulePath {
+		if !strings.HasPrefix(mp, dir+string(filepath.Separator)) {
+			s.roots = append(s.roots, mp)
+		}
+	}
+	sort.Slice(s.roots, func(i, j int) bool { return len(s.roots[i]) > len(s.roots[j]) })
+	return s, nil
+}
+
+// compile compiles one node's catalog on this side and converts it as
+// catalogdiff reads a catalog file, with resource file names made relative
+// to the environment so that the two sides' files compare. A panic is
+// turned into the error of this side.
+func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.Writer) (cat *catalogdiff.Catalog, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			cat, err = nil, fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	node := req.Node
+	// Each side compiles its own copy of the request.
+	own := *req
+	res, err := compiler.Compile(ctx, s.env, &own)
+	for _, d := range res.Diagnostics {
+		fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", d.Severity.Label(), d.Error(), node, s.name, s.label)
+	}
+	if err != nil {
+		return nil, err
+	}
+	c := res.Catalog
+	// As catalogdiff.Parse would read c's JSON, without the JSON.
+	cat, err = catalogdiff.FromCatalog(c)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: reading the compiled catalog: %v", err)
+	}
+	for _, r := range cat.Resources {
+		r.File = s.relative(r.File)
+	}
+	return cat, nil
+}
+
+// relative makes a resource's file name relative to the environment (or
+// to the module directory outside it that holds it).
+func (s *DiffSide) relative(file string) string {
+	for _, root := range s.roots {
+		if rest, ok := strings.CutPrefix(file, root+string(filepath.Separator)); ok {
+			return filepath.ToSlash(rest)
+		}
+	}
+	return file
+}
+
+// NodeDiff is the outcome of one node.
+type NodeDiff struct {
+	Node string
+	// Err is a failure before either compile (facts, ENC).
+	Err error
+	// SideErr are the failures of the from and to compiles.
+	SideErr [2]error
+	// Diff is set when both sides compiled.
+	Diff *catalogdiff.Result
+	// Skipped is set when the run was interrupted before the node started.
+	Skipped bool
+}
+
+// failure summarises a failed node as one error, for the progress count.
+func (r *NodeDiff) failure(sides [2]*DiffSide) error {
+	var parts []string
+	for i, err := range r.SideErr {
+		if err != nil {
+			parts = append(parts, fmt.Sprintf("%s %s: %v", sides[i].name, sides[i].label, err))
+		}
+	}
+	return fmt.Errorf("%s", strings.Join(parts, "; "))
+}
+
+// status is "changed", "unchanged", "failed" or "skipped".
+func (r *NodeDiff) Status() string {
+	switch {
+	case r.Skipped:
+		return "skipped"
+	case r.Err != nil || r.SideErr[0] != nil || r.SideErr[1] != nil || r.Diff == nil:
+		return "failed"
+	case r.Diff.Empty():
+		return "unchanged"
+	}
+	return "changed"
+}
+
+// DiffReport is the outcome of a diff run, nodes sorted by name.
+type DiffReport struct {
+	From, To string
+	Nodes    []NodeDiff
+}
+
+// DiffCounts counts the nodes by status.
+type DiffCounts struct {
+	Nodes     int `json:"nodes"`
+	Changed   int `json:"changed"`
+	Unchanged int `json:"unchanged"`
+	Failed    int `json:"failed"`
+	Skipped   int `json:"skipped"`
+}
+
+func (rep *DiffReport) Counts() DiffCounts {
+	c := DiffCounts{Nodes: len(rep.Nodes)}
+	for i := range rep.Nodes {
+		switch rep.Nodes[i].Status() {
+		case "changed":
+			c.Changed++
+		case "unchanged":
+			c.Unchanged++
+		case "failed":
+			c.Failed++
+		case "skipped":
+			c.Skipped++
+		}
+	}
+	return c
+}
+
+// String is the counts of the summary line.
+func (c DiffCounts) String() string {
+	s := fmt.Sprintf("%d changed, %d unchanged, %d failed", c.Changed, c.Unchanged, c.Failed)
+	if c.Skipped > 0 {
+		s += fmt.Sprintf(", %d not compared (interrupted)", c.Skipped)
+	}
+	return s
+}
+
+// nodeErrors lists a node's failures as (side, environment, message); side
+// "both" is a failure before either compile.
+func (rep *DiffReport) nodeErrors(r *NodeDiff) []DiffError {
+	var out []DiffError
+	if r.Err != nil {
+		out = append(out, DiffError{Side: "both", Error: r.Err.Error()})
+	}
+	for i, err := range r.SideErr {
+		if err != nil {
+			env := rep.From
+			if i == 1 {
+				env = rep.To
+			}
+			out = append(out, DiffError{Side: SideName(i), Environment: env, Error: err.Error()})
+		}
+	}
+	return out
+}
+
+// DiffError is one failure of a node.
+type DiffError struct {
+	Side        string `json:"side"`
+	Environment string `json:"environment,omitempty"`
+	Error       string `json:"error"`
+}
+
+// writeText prints a section per node that differs (a header, then the
+// report `marionette diff` prints for two catalog files), the failed nodes
+// with the side that failed, and the summary line.
+func (rep *DiffReport) WriteText(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	for i := range rep.Nodes {
+		r := &rep.Nodes[i]
+		if r.Status() != "changed" {
+			continue
+		}
+		fmt.Fprintf(bw, "=== %s ===\n", r.Node)
+		if err := r.Diff.WriteText(bw); err != nil {
+			return err
+		}
+		fmt.Fprintln(bw)
+	}
+	c := rep.Counts()
+	if c.Failed > 0 {
+		fmt.Fprintln(bw, "Failed nodes:")
+		for i := range rep.Nodes {
+			r := &rep.Nodes[i]
+			for _, e := range rep.nodeErrors(r) {
+				where := ""
+				if e.Side != "both" {
+					where = fmt.Sprintf(" (%s %s)", e.Side, e.Environment)
+				}
+				fmt.Fprintf(bw, "  %s%s: %s\n", r.Node, where, e.Error)
+			}
+		}
+		fmt.Fprintln(bw)
+	}
+	fmt.Fprintf(bw, "%d nodes (%s → %s): %s\n", c.Nodes, rep.From, rep.To, c)
+	return bw.Flush()
+}
+
+// writeJSON prints one indented JSON document: the environments, the
+// counts and every node with its status and, when it changed, the
+// differences in the form `marionette diff --json` prints (or, when it
+// failed, its errors).
+func (rep *DiffReport) WriteJSON(w io.Writer) error {
+	type diffJSON struct {
+		Summary catalogdiff.Summary `json:"summary"`
+		*catalogdiff.Result
+	}
+	type nodeJSON struct {
+		Node   string      `json:"node"`
+		Status string      `json:"status"`
+		Errors []DiffError `json:"errors,omitempty"`
+		Diff   *diffJSON   `json:"diff,omitempty"`
+	}
+	doc := struct {
+		From    string     `json:"from"`
+		To      string     `json:"to"`
+		Summary DiffCounts `json:"summary"`
+		Nodes   []nodeJSON `json:"nodes"`
+	}{From: rep.From, To: rep.To, Summary: rep.Counts(), Nodes: []nodeJSON{}}
+	for i := range rep.Nodes {
+		r := &rep.Nodes[i]
+		n := nodeJSON{Node: r.Node, Status: r.Status(), Errors: rep.nodeErrors(r)}
+		if n.Status == "changed" {
+			n.Diff = &diffJSON{r.Diff.Summary(), r.Diff}
+		}
+		doc.Nodes = append(doc.Nodes, n)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(doc)
+}

@@ -1,0 +1,201 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/node"
+	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// FactsKind says where a node's facts come from.
+type FactsKind int
+
+const (
+	// FactsFile reads FactsSource.File (YAML or JSON; "" is no facts).
+	FactsFile FactsKind = iota
+	// FactsNotGiven is a command line that names no facts: reading them
+	// is Puppet's "No facts available" error, as a compile without facts
+	// would silently give another catalog.
+	FactsNotGiven
+	// FactsNone is no facts, on purpose (--facts none).
+	FactsNone
+	// FactsPuppetDB reads the node's latest facts from the Site's
+	// PuppetDB, as facts_terminus = puppetdb does.
+	FactsPuppetDB
+	// FactsCache reads the facts a compile server stored for the node,
+	// $vardir/yaml/facts/NODE.yaml (none: no facts).
+	FactsCache
+)
+
+// Values of --facts (one node) and --facts-from (a fleet) that name no
+// file; a file named so is given as ./none or ./puppetdb.
+const (
+	FactsFlagNone     = "none"
+	FactsFlagPuppetDB = "puppetdb"
+)
+
+// FactsSource is where a node's facts come from.
+type FactsSource struct {
+	Kind FactsKind
+	// File is the facts file of FactsFile.
+	File string
+	// Batch, with FactsPuppetDB, reads a fleet's facts a page of nodes a
+	// request (Site.FactsBatch); nil reads one node a request.
+	Batch *puppetdb.FactsBatch
+}
+
+// FactsFlag is the source --facts names: "" none given, "none",
+// "puppetdb", else a file.
+func FactsFlag(v string) FactsSource {
+	switch v {
+	case "":
+		return FactsSource{Kind: FactsNotGiven}
+	case FactsFlagNone:
+		return FactsSource{Kind: FactsNone}
+	case FactsFlagPuppetDB:
+		return FactsSource{Kind: FactsPuppetDB}
+	}
+	return FactsSource{Kind: FactsFile, File: v}
+}
+
+// Facts reads node certname's facts from src. Facts that are missing or
+// unreadable are InputErrors, except the compile server's cache, where
+// they are no facts.
+func (s *Site) Facts(ctx context.Context, src FactsSource, certname string) (*value.Hash, error) {
+	switch src.Kind {
+	case FactsNotGiven:
+		return nil, FactsNotGivenError(certname)
+	case FactsNone:
+		return value.EmptyHash, nil
+	case FactsPuppetDB:
+		var facts *value.Hash
+		var err error
+		if src.Batch != nil {
+			facts, err = src.Batch.Facts(ctx, certname)
+		} else {
+			var c *puppetdb.Client
+			if c, err = s.NeedPuppetDB("--facts puppetdb"); err != nil {
+				return nil, err
+			}
+			facts, err = c.NodeFacts(ctx, certname)
+		}
+		if errors.Is(err, puppetdb.ErrNoFacts) {
+			return nil, &InputError{Err: noFactsError{certname}}
+		}
+		if err == nil && facts == nil {
+			facts = value.EmptyHash
+		}
+		return facts, err
+	case FactsCache:
+		return s.cachedFacts(certname), nil
+	}
+	facts, err := node.ReadFactsLimit(nil, src.File, s.opts.Limits.MaxYAMLNodes)
+	if err != nil {
+		return nil, &InputError{Err: err}
+	}
+	return facts, nil
+}
+
+// FactsNotGivenError is the error of a command line that names no facts
+// for node certname (FactsNotGiven).
+func FactsNotGivenError(certname string) error {
+	return inputErrorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts)", certname)
+}
+
+// noFactsError is a node PuppetDB has no facts for: an error for a
+// command, no facts for a compile server (errors.Is puppetdb.ErrNoFacts).
+type noFactsError struct{ certname string }
+
+func (e noFactsError) Error() string {
+	return fmt.Sprintf("No facts available for target node: %s (PuppetDB has none)", e.certname)
+}
+
+func (noFactsError) Unwrap() error { return puppetdb.ErrNoFacts }
+
+// FactsBatch reads the facts of nodes from the Site's PuppetDB, a page of
+// nodes a request, each node's dropped once read.
+func (s *Site) FactsBatch(nodes []string) (*puppetdb.FactsBatch, error) {
+	c, err := s.NeedPuppetDB("--facts-from puppetdb")
+	if err != nil {
+		return nil, err
+	}
+	return c.NewFactsBatch(nodes, 0), nil
+}
+
+// FactsCacheDir is where a compile server stores the facts agents send,
+// as puppetserver does: $vardir/yaml/facts.
+func FactsCacheDir(s *puppetconf.Settings) string {
+	return filepath.Join(s.Get(puppetconf.Vardir), "yaml", "facts")
+}
+
+// CachedFactsTag starts a facts file of the cache: the facts object as
+// JSON is a YAML flow mapping, tagged as Puppet's facts object, which
+// puppetserver's yaml facts terminus reads.
+const CachedFactsTag = "--- !ruby/object:Puppet::Node::Facts "
+
+// cachedFacts reads the facts last stored for a node; none, or a file
+// that does not read, is no facts.
+func (s *Site) cachedFacts(certname string) *value.Hash {
+	dir := s.opts.FactsCacheDir
+	if dir == "" {
+		dir = FactsCacheDir(s.settings)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, certname+".yaml"))
+	if err != nil {
+		return value.EmptyHash
+	}
+	facts, _, err := DecodeFacts(bytes.TrimPrefix(data, []byte(CachedFactsTag)), certname)
+	if err != nil {
+		return value.EmptyHash
+	}
+	return facts
+}
+
+// DecodeFacts decodes Puppet's facts object on the wire ({"name",
+// "values", "timestamp", "expiration"}) of node certname; compact is it
+// compacted, as a server stores it. encoding/json checks the nesting
+// depth before FromJSON recurses.
+func DecodeFacts(data []byte, certname string) (facts *value.Hash, compact []byte, err error) {
+	var wf struct {
+		Name   string          `json:"name"`
+		Values json.RawMessage `json:"values"`
+	}
+	if err := json.Unmarshal(data, &wf); err != nil {
+		return nil, nil, internError(err)
+	}
+	if wf.Name != certname {
+		return nil, nil, inputErrorf("Catalog for %s was requested with fact definition for the wrong node (%s).", strconv.Quote(certname), strconv.Quote(wf.Name))
+	}
+	facts = value.EmptyHash
+	if len(wf.Values) > 0 && string(wf.Values) != "null" {
+		v, err := dataformat.FromJSON(wf.Values, "facts")
+		if err != nil {
+			return nil, nil, internError(err)
+		}
+		h, ok := v.(*value.Hash)
+		if !ok {
+			return nil, nil, inputErrorf("Could not intern from json: the facts' values are no hash")
+		}
+		facts = h
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		return nil, nil, internError(err)
+	}
+	return facts, b.Bytes(), nil
+}
+
+// internError is Puppet's wording of facts that do not decode.
+func internError(err error) error {
+	return inputErrorf("Could not intern from json: %v", err)
+}

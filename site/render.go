@@ -1,0 +1,84 @@
+package site
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/diag"
+)
+
+// Run is `marionette compile NODE` without its flags: it opens the Site of
+// o, reads node's facts from facts, compiles the node and writes the
+// catalog's JSON to stdout, or the error to stderr, with the compile's
+// warnings before either, and returns the exit status (0 or 1). The
+// conformance suite runs its cases through it.
+func Run(ctx context.Context, o Options, nodeName string, facts FactsSource, stdout, stderr io.Writer) int {
+	if o.Log == nil {
+		o.Log = LogTo(stderr)
+	}
+	res, err := CompileNode(ctx, o, nodeName, facts)
+	return Write(stdout, stderr, res, err, nodeName)
+}
+
+// CompileNode opens a Site for one compile of node nodeName, with facts
+// from src, and closes it after.
+func CompileNode(ctx context.Context, o Options, nodeName string, src FactsSource) (*compiler.Result, error) {
+	if src.Kind == FactsNotGiven {
+		// Said before any setting is read, as the command line's mistake.
+		return nil, FactsNotGivenError(nodeName)
+	}
+	s, err := Open(o)
+	if err != nil {
+		return nil, err
+	}
+	defer s.Close()
+	facts, err := s.Facts(ctx, src, nodeName)
+	if err != nil {
+		return nil, err
+	}
+	return s.Compile(ctx, nodeName, facts)
+}
+
+// Write renders a compile's outcome as `marionette compile` does and
+// returns the exit status: the diagnostics, then the error or the catalog.
+func Write(stdout, stderr io.Writer, res *compiler.Result, err error, node string) int {
+	if res != nil {
+		WriteDiagnostics(stderr, res.Diagnostics, "")
+	}
+	if err != nil {
+		WriteError(stderr, err, node)
+		return 1
+	}
+	w := bufio.NewWriter(stdout)
+	if err := res.Catalog.WriteJSON(w); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	if err := w.Flush(); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// WriteDiagnostics prints a compile's warnings and log messages as Puppet
+// does; suffix, when set, follows each message (which node, which side).
+func WriteDiagnostics(w io.Writer, diags diag.List, suffix string) {
+	for _, d := range diags {
+		fmt.Fprintf(w, "%s: %s%s\n", d.Severity.Label(), d.Error(), suffix)
+	}
+}
+
+// WriteError prints a failed compile's error as Puppet does; a file with
+// several validation errors gets each on its own line before the summary.
+func WriteError(w io.Writer, err error, node string) {
+	var ie *InputError
+	if errors.As(err, &ie) {
+		node = ""
+	}
+	_ = diag.RenderError(w, err, node)
+}
