@@ -453,12 +453,9 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 	return c.ev.Exec(def.Define.Body, dsc)
 }
 
-// errorPos is where Puppet places an error about n (syntax.File.ErrorOffset).
+// errorPos is where Puppet places an error about n (syntax.ErrorPos).
 func (c *Compilation) errorPos(sc *eval.Scope, n syntax.Node) syntax.Position {
-	if n == nil || sc == nil || sc.File == nil {
-		return syntax.Position{}
-	}
-	return sc.File.Position(syntax.Pos(sc.File.ErrorOffset(n) + 1))
+	return eval.Range(sc, n).Start
 }
 
 func (c *Compilation) pos(sc *eval.Scope, n syntax.Node) syntax.Position {

@@ -20,27 +20,14 @@ type ParseError struct {
 	Diagnostics diag.List
 }
 
-// newParseError returns the ParseError of file path for a parser or
-// validator error (a syntax.ErrorList or *syntax.Error) or any other error.
+// newParseError returns the ParseError of file path for the parser's or
+// validator's diag.List, or any other error.
 func newParseError(path string, err error) *ParseError {
-	var list syntax.ErrorList
-	var one *syntax.Error
-	switch {
-	case errors.As(err, &list):
-		return &ParseError{File: path, Diagnostics: syntaxDiagnostics(list, diag.Error)}
-	case errors.As(err, &one):
-		return &ParseError{File: path, Diagnostics: syntaxDiagnostics(syntax.ErrorList{one}, diag.Error)}
+	var list diag.List
+	if errors.As(err, &list) {
+		return &ParseError{File: path, Diagnostics: list}
 	}
 	return &ParseError{File: path, Diagnostics: diag.List{diag.As(err)}}
-}
-
-// syntaxDiagnostics converts the parser's or validator's findings.
-func syntaxDiagnostics(list syntax.ErrorList, sev diag.Severity) diag.List {
-	out := make(diag.List, len(list))
-	for i, e := range list {
-		out[i] = &diag.Diagnostic{Severity: sev, Message: e.Msg, Range: diag.At(e.Pos), Cause: e}
-	}
-	return out
 }
 
 func (e *ParseError) Error() string {
@@ -81,11 +68,7 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 	if isDiag && d.Nesting == diag.AtDeclaration {
 		return evaluationError(d.Range, what+d.Message, err)
 	}
-	var pos syntax.Position
-	if at != nil && sc != nil && sc.File != nil {
-		pos = sc.File.Position(syntax.Pos(sc.File.ErrorOffset(at) + 1))
-	}
-	return evaluationError(diag.At(pos), what+err.Error(), err)
+	return evaluationError(eval.Range(sc, at), what+err.Error(), err)
 }
 
 // evaluationError is Puppet's "Evaluation Error: MSG" at r, caused by err.

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -154,7 +155,7 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 			n = new(big.Int).Mul(big.NewInt(int64(li)), big.NewInt(int64(ri)))
 		case syntax.QUO, syntax.REM:
 			if ri == 0 {
-				return nil, errorAt(sc, x.Right, "Division by 0")
+				return nil, IssueAt(sc, x.Right, diag.DivByZero, nil, "Division by 0")
 			}
 			if x.Op == syntax.QUO {
 				return floorDiv(li, ri), nil

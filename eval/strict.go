@@ -39,7 +39,7 @@ func (ev *Evaluator) strictIssue(sc *Scope, at syntax.Node, format string, args 
 		return errorAt(sc, at, format, args...)
 	case StrictWarning:
 		if ev.Warn != nil {
-			ev.Warn(diag.Warningf(diag.At(position(sc, at)), format, args...))
+			ev.Warn(diag.Warningf(Range(sc, at), format, args...))
 		}
 	}
 	return nil
@@ -50,9 +50,12 @@ func (ev *Evaluator) strictIssue(sc *Scope, at syntax.Node, format string, args 
 // warning, or an error under strict_variables or strict = error.
 func (ev *Evaluator) unknownVariable(sc *Scope, at syntax.Node, name string) (value.Value, error) {
 	if ev.StrictVariables {
-		return nil, errorAt(sc, at, "Unknown variable: '%s'.", name)
+		return nil, IssueAt(sc, at, diag.UnknownVariable, diag.Args{"name": name}, "Unknown variable: '%s'.", name)
 	}
 	if err := ev.strictIssue(sc, at, "Unknown variable: '%s'.", name); err != nil {
+		if d, ok := err.(*diag.Diagnostic); ok {
+			d.Code, d.Args = diag.UnknownVariable, diag.Args{"name": name}
+		}
 		return nil, err
 	}
 	return value.Undef, nil
