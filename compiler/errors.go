@@ -71,9 +71,14 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 	return evaluationError(eval.Range(sc, at), what+err.Error(), err)
 }
 
-// evaluationError is Puppet's "Evaluation Error: MSG" at r, caused by err.
+// evaluationError is Puppet's "Evaluation Error: MSG" at r, caused by err;
+// it is the problem err is (its code, arguments and detail).
 func evaluationError(r diag.Range, msg string, err error) *diag.Diagnostic {
-	return &diag.Diagnostic{Severity: diag.Error, Message: "Evaluation Error: " + msg, Range: r, Cause: err, Nesting: diag.Verbatim}
+	d := &diag.Diagnostic{Severity: diag.Error, Message: "Evaluation Error: " + msg, Range: r, Cause: err, Nesting: diag.Verbatim}
+	if issue := diag.Coded(err); issue != nil {
+		d.Code, d.Args, d.Detail = issue.Code, issue.Args, issue.Detail
+	}
+	return d
 }
 
 // defineError is how Puppet reports an error raised while evaluating an
@@ -91,7 +96,11 @@ func defineError(err error, decl syntax.Position) error {
 // declError places err at a resource declaration: file and line, no
 // column, as Puppet reports errors about a resource.
 func declError(err error, decl syntax.Position) *diag.Diagnostic {
-	return &diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Range: diag.At(decl).Line(), Cause: err, Nesting: diag.AtDeclaration}
+	d := &diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Range: diag.At(decl).Line(), Cause: err, Nesting: diag.AtDeclaration}
+	if issue := diag.Coded(err); issue != nil {
+		d.Code, d.Args, d.Detail = issue.Code, issue.Args, issue.Detail
+	}
+	return d
 }
 
 // lineErrorf is an error about the declaration at p (file and line).
@@ -122,6 +131,7 @@ func duplicateError(ref fmt.Stringer, prev, decl syntax.Position) *diag.Diagnost
 	if prev.Filename != "" || prev.Line != 0 {
 		d.Message = "Duplicate declaration: " + ref.String() + " is already declared at" + declaredAt(prev) + "; cannot redeclare"
 	}
+	d.Code, d.Args = diag.DuplicateResource, diag.Args{"resource": ref.String(), "previous": prev}
 	d.Cause = errDuplicate
 	return d
 }

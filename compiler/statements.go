@@ -241,7 +241,7 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 				return nil, err
 			}
 			if d == nil {
-				return nil, fmt.Errorf("Unknown resource type: '%s'", typeName)
+				return nil, c.unknownResourceType(typeName, fmt.Sprintf("Unknown resource type: '%s'", typeName))
 			}
 			def, kind = d, catalog.KindDefined
 		}

@@ -1,7 +1,6 @@
 package compiler
 
 import (
-
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 )

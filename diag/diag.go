@@ -370,3 +370,20 @@ func As(err error) *Diagnostic {
 func New(code Code, r Range, msg string) *Diagnostic {
 	return &Diagnostic{Severity: Error, Code: code, Message: msg, Range: r}
 }
+
+// Coded returns the first diagnostic with a code in err's chain (err
+// itself, then what it wraps), or nil: the problem an error that wraps
+// others is about.
+func Coded(err error) *Diagnostic {
+	for err != nil {
+		var d *Diagnostic
+		if !errors.As(err, &d) {
+			return nil
+		}
+		if d.Code != "" {
+			return d
+		}
+		err = d.Cause
+	}
+	return nil
+}
