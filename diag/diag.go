@@ -371,19 +371,22 @@ func New(code Code, r Range, msg string) *Diagnostic {
 	return &Diagnostic{Severity: Error, Code: code, Message: msg, Range: r}
 }
 
-// Coded returns the first diagnostic with a code in err's chain (err
-// itself, then what it wraps), or nil: the problem an error that wraps
+// Coded returns the first diagnostic with a code in err's tree (err itself,
+// then what it wraps, depth first), or nil: the problem an error that wraps
 // others is about.
 func Coded(err error) *Diagnostic {
-	for err != nil {
-		var d *Diagnostic
-		if !errors.As(err, &d) {
-			return nil
+	if d, ok := err.(*Diagnostic); ok && d.Code != "" {
+		return d
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		return Coded(u.Unwrap())
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			if d := Coded(e); d != nil {
+				return d
+			}
 		}
-		if d.Code != "" {
-			return d
-		}
-		err = d.Cause
 	}
 	return nil
 }
