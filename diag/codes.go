@@ -89,6 +89,20 @@ const (
 	UnknownFunction     Code = "UNKNOWN_FUNCTION"
 	UnknownResourceType Code = "UNKNOWN_RESOURCE_TYPE"
 	DivByZero           Code = "DIV_BY_ZERO"
+	ResultIsInfinity    Code = "RESULT_IS_INFINITY"
+	NotNumeric          Code = "NOT_NUMERIC"
+	// NumericCoercion is a string used as a number (a strict warning).
+	NumericCoercion            Code = "NUMERIC_COERCION"
+	OperatorNotApplicable      Code = "OPERATOR_NOT_APPLICABLE"
+	OperatorNotApplicableWhen  Code = "OPERATOR_NOT_APPLICABLE_WHEN"
+	ComparisonNotPossible      Code = "COMPARISON_NOT_POSSIBLE"
+	UnmatchedSelector          Code = "UNMATCHED_SELECTOR"
+	MissingRequiredParameter   Code = "MISSING_REQUIRED_PARAMETER"
+	IllegalReassignment        Code = "ILLEGAL_REASSIGNMENT"
+	IllegalReservedAssignment  Code = "ILLEGAL_RESERVED_ASSIGNMENT"
+	IllegalMultiAssignmentSize Code = "ILLEGAL_MULTI_ASSIGNMENT_SIZE"
+	MissingMultiAssignmentKey  Code = "MISSING_MULTI_ASSIGNMENT_KEY"
+	DiscontinuedImport         Code = "DISCONTINUED_IMPORT"
 	// UnknownClass is a class that no module or manifest defines
 	// (Puppet's "Could not find class").
 	UnknownClass Code = "UNKNOWN_CLASS"

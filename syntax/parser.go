@@ -18,7 +18,7 @@ type BadExpr struct{ Span }
 func (*BadExpr) exprNode() {}
 
 // ParseFile parses a Puppet manifest. On error it returns the partial tree
-// and an ErrorList.
+// and a diag.List.
 //
 // A file that is not valid UTF-8 is rejected before parsing, as Puppet
 // rejects it: with Ruby's "invalid byte sequence in UTF-8" and no position.
