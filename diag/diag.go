@@ -318,25 +318,7 @@ func Render(w io.Writer, d *Diagnostic, node string) error {
 // errors), each of them on its own line and Puppet's summary, then err
 // itself, "Error: MSG on node N" (node "" leaves out " on node N").
 func RenderError(w io.Writer, err error, node string) error {
-	var l List
-	if errors.As(err, &l) {
-		if errs := l.errors(); len(errs) > 1 {
-			for _, d := range errs {
-				if err := Render(w, d, ""); err != nil {
-					return err
-				}
-			}
-			if _, err := io.WriteString(w, "Error: "+ValidationSummary(len(errs))+"\n"); err != nil {
-				return err
-			}
-		}
-	}
-	line := "Error: " + err.Error()
-	if node != "" {
-		line += " on node " + node
-	}
-	_, err = io.WriteString(w, line+"\n")
-	return err
+	return RenderOptions{}.RenderError(w, err, node)
 }
 
 // ValidationSummary is Puppet's message after the n errors it found

@@ -1,6 +1,7 @@
 package diag
 
 import (
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -31,6 +32,41 @@ func (o RenderOptions) Render(w io.Writer, d *Diagnostic, node string) error {
 		return err
 	}
 	return o.Annotate(w, d)
+}
+
+// RenderError is diag.RenderError followed, under each error, by what o
+// asks for: a file's errors each with its own annotation, a lone error
+// with its own (for an error that wraps others, the code and detail of the
+// problem it wraps).
+func (o RenderOptions) RenderError(w io.Writer, err error, node string) error {
+	var l List
+	several := false
+	if errors.As(err, &l) {
+		if errs := l.errors(); len(errs) > 1 {
+			several = true
+			for _, d := range errs {
+				if err := o.Render(w, d, ""); err != nil {
+					return err
+				}
+			}
+			if _, err := io.WriteString(w, "Error: "+ValidationSummary(len(errs))+"\n"); err != nil {
+				return err
+			}
+		}
+	}
+	line := "Error: " + err.Error()
+	if node != "" {
+		line += " on node " + node
+	}
+	if _, werr := io.WriteString(w, line+"\n"); werr != nil || several {
+		// The summary line is about the file, not one place in it.
+		return werr
+	}
+	d := *As(err)
+	if issue := Coded(err); issue != nil && d.Code == "" {
+		d.Code, d.Detail = issue.Code, issue.Detail
+	}
+	return o.Annotate(w, &d)
 }
 
 // Annotate writes what follows the one-line message of d: the source line

@@ -146,3 +146,44 @@ func TestSpan(t *testing.T) {
 		t.Errorf("Span without an end = %v..%v, want a point", p.Start, p.End)
 	}
 }
+
+// TestRenderErrorOptions: a compile's error with the options: the lone
+// error annotated with the code and detail of the problem it wraps; a
+// file's several errors each annotated, the summary not.
+func TestRenderErrorOptions(t *testing.T) {
+	file := source.NewFile("m.pp", []byte("include apahce\n$1 = 2\n"))
+	opts := RenderOptions{Verbose: true, Source: func(string) *source.File { return file }}
+	inner := New(UnknownClass, Range{}, "Could not find class ::apahce for n")
+	inner.Detail = "did you mean 'apache'?"
+	outer := &Diagnostic{Message: "Evaluation Error: Error while evaluating a Function Call, " + inner.Message,
+		Range: Range{Start: pos("m.pp", 1, 1), End: pos("m.pp", 1, 15)}, Cause: inner}
+	var b strings.Builder
+	if err := opts.RenderError(&b, outer, "n"); err != nil {
+		t.Fatal(err)
+	}
+	want := "Error: Evaluation Error: Error while evaluating a Function Call, Could not find class ::apahce for n (file: m.pp, line: 1, column: 1) on node n\n" +
+		" 1 | include apahce\n   | ^~~~~~~~~~~~~~\n   = UNKNOWN_CLASS: did you mean 'apache'?\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+
+	list := List{
+		New(IllegalNumericAssignment, Range{Start: pos("m.pp", 2, 1), End: pos("m.pp", 2, 3)}, "first"),
+		New(UnknownClass, Range{Start: pos("m.pp", 1, 9), End: pos("m.pp", 1, 15)}, "second"),
+	}
+	b.Reset()
+	if err := (RenderOptions{Source: opts.Source}).RenderError(&b, list, ""); err != nil {
+		t.Fatal(err)
+	}
+	want = "Error: first (file: m.pp, line: 2, column: 1)\n 2 | $1 = 2\n   | ^~\n" +
+		"Error: second (file: m.pp, line: 1, column: 9)\n 1 | include apahce\n   |         ^~~~~~\n" +
+		"Error: Language validation logged 2 errors. Giving up\n" +
+		"Error: first (file: m.pp, line: 2, column: 1) (and 1 more errors)\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := RenderError(&b, outer, "n"); err != nil || strings.Count(b.String(), "\n") != 1 {
+		t.Errorf("without options: %q, %v", b.String(), err)
+	}
+}

@@ -187,10 +187,11 @@ func (p *parser) syntaxError(expected string) {
 	if expected != "" {
 		msg += "; expected " + expected
 	}
-	p.errorAt(p.tok.off, diag.SyntaxError, msg)
-	if len(*p.errors) == 1 && p.tok.end > p.tok.off {
+	tok := p.tok
+	p.errorAt(tok.off, diag.SyntaxError, msg)
+	if len(*p.errors) == 1 && tok.end > tok.off {
 		// The range covers the token that does not fit.
-		(*p.errors)[0].Range.End = p.file.Position(source.PosOf(p.s.globalOffset(p.tok.end)))
+		(*p.errors)[0].Range.End = p.file.Position(source.PosOf(p.s.globalOffset(tok.end)))
 	}
 }
 
