@@ -109,6 +109,11 @@ const (
 	// DuplicateResource is a resource or class declared twice (Puppet's
 	// "Duplicate declaration").
 	DuplicateResource Code = "DUPLICATE_RESOURCE"
+	// ExpectedCollection and ExpectedIntegerIndex are a dig or getvar
+	// path that runs into a value it cannot index (Puppet's codes of the
+	// Error a block of those functions is given).
+	ExpectedCollection   Code = "EXPECTED_COLLECTION"
+	ExpectedIntegerIndex Code = "EXPECTED_INTEGER_INDEX"
 	// ArgumentMismatch is a function call whose arguments no signature of
 	// the function accepts; its "function" argument is the function's
 	// name.
