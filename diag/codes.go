@@ -8,7 +8,14 @@ package diag
 // issue (a missing class, a duplicate resource).
 type Code string
 
-// Args are a diagnostic's arguments by name.
+// Args are a diagnostic's arguments by name, named as Puppet names its
+// issues' arguments where it has them: "name" (of an unknown class,
+// function or variable, a reassigned variable), "type_name" (an unknown
+// resource type, as written), "operator", "value" (not numeric, coerced),
+// "param_name", "param_value" (an unmatched selector), "key" (a hash key
+// given twice); and marionette's: "function" (whose call was rejected),
+// "resource" and "previous" (a duplicate declaration and the position of
+// the first one).
 type Args map[string]any
 
 // Codes of the scanner and the parser.
