@@ -42,6 +42,10 @@ func TestErrorCodes(t *testing.T) {
 			"Evaluation Error: Error while evaluating a Resource Statement, Unknown resource type: 'apache::vhos'", "1:1", "1:22"},
 		{"unknown resource type in a reference", "notice(Apache::Vhos['x'])\n", diag.UnknownResourceType, diag.Args{"type_name": "Apache::Vhos"}, "did you mean 'apache::vhost'?",
 			"Evaluation Error: Resource type not found: Apache::Vhos", "1:8", "1:8"},
+		{"attribute set twice", "notify { 'a':\n  message => 'x',\n  message => 'y',\n}\n", diag.DuplicateAttribute, diag.Args{"attribute": "message"}, "",
+			"Evaluation Error: The attribute 'message' has already been set", "3:3", "3:17"},
+		{"missing title", "notify { undef: }\n", diag.MissingTitle, nil, "",
+			"Evaluation Error: Missing title. The title expression resulted in undef", "1:10", "1:15"},
 		{"duplicate resource", "notify { 'a': }\nnotify { 'a': }\n", diag.DuplicateResource, nil, "",
 			"Evaluation Error: Error while evaluating a Resource Statement, Duplicate declaration: Notify[a] is already declared at (file: DIR/site.pp, line: 1); cannot redeclare (file: DIR/site.pp, line: 2)", "2:1", "2:16"},
 	} {

@@ -103,6 +103,18 @@ func declError(err error, decl syntax.Position) *diag.Diagnostic {
 	return d
 }
 
+// issueAt is Puppet's evaluation error with code about n, placed at its
+// start (as Puppet places errors about a resource's title or attributes)
+// and ranging to its end.
+func (c *Compilation) issueAt(sc *eval.Scope, n syntax.Node, code diag.Code, args diag.Args, format string, fmtArgs ...any) *diag.Diagnostic {
+	d := eval.Errorf(syntax.Position{}, format, fmtArgs...)
+	d.Code, d.Args = code, args
+	if n != nil && sc != nil && sc.File != nil {
+		d.Range = diag.Span(sc.File, n.Pos(), n.End())
+	}
+	return d
+}
+
 // lineErrorf is an error about the declaration at p (file and line).
 func lineErrorf(p syntax.Position, format string, args ...any) *diag.Diagnostic {
 	return diag.Errorf(diag.At(p).Line(), format, args...)

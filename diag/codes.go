@@ -13,7 +13,7 @@ type Code string
 // function or variable, a reassigned variable), "type_name" (an unknown
 // resource type, as written), "operator", "value" (not numeric, coerced),
 // "param_name", "param_value" (an unmatched selector), "key" (a hash key
-// given twice); and marionette's: "function" (whose call was rejected),
+// given twice), "attribute" (set twice); and marionette's: "function" (whose call was rejected),
 // "resource" and "previous" (a duplicate declaration and the position of
 // the first one).
 type Args map[string]any
@@ -110,6 +110,8 @@ const (
 	IllegalMultiAssignmentSize Code = "ILLEGAL_MULTI_ASSIGNMENT_SIZE"
 	MissingMultiAssignmentKey  Code = "MISSING_MULTI_ASSIGNMENT_KEY"
 	DiscontinuedImport         Code = "DISCONTINUED_IMPORT"
+	DuplicateAttribute         Code = "DUPLICATE_ATTRIBUE" // sic: Puppet's spelling
+	MissingTitle               Code = "MISSING_TITLE"
 	// UnknownClass is a class that no module or manifest defines
 	// (Puppet's "Could not find class").
 	UnknownClass Code = "UNKNOWN_CLASS"
