@@ -63,7 +63,14 @@ func Range(sc *Scope, n syntax.Node) diag.Range {
 	return diag.Span(sc.File, syntax.ErrorPos(n), n.End())
 }
 
-func position(sc *Scope, n syntax.Node) syntax.Position { return Range(sc, n).Start }
+// position is where Puppet places n, without Range's end: return, next
+// and break take it at every call.
+func position(sc *Scope, n syntax.Node) syntax.Position {
+	if sc == nil || sc.File == nil || n == nil {
+		return syntax.Position{}
+	}
+	return sc.File.Position(syntax.ErrorPos(n))
+}
 
 // Control-flow signals travel as errors, never as panics: a function body or
 // lambda that sees one of these stops and hands it to its caller, which
