@@ -38,7 +38,8 @@ func (c *Compilation) findClass(name string) (*Definition, error) {
 // classNotFound is Puppet's error for an unknown class; names declared by
 // the manifest are shown with their leading "::", as Puppet does.
 func (c *Compilation) classNotFound(name string) error {
-	return fmt.Errorf("Could not find class ::%s for %s", canonicalName(name), c.req.Node)
+	cname := canonicalName(name)
+	return c.unknownClass(cname, fmt.Sprintf("Could not find class ::%s for %s", cname, c.req.Node))
 }
 
 // ensureClass declares (include-like) and evaluates a class if needed.
@@ -113,7 +114,7 @@ func (c *Compilation) declareClassWithParams(sc *eval.Scope, name string, params
 	}
 	if def == nil || def.Class == nil {
 		// Puppet words it so for class { 'x': } and create_resources.
-		return nil, fmt.Errorf("Could not find declared class %s", cname)
+		return nil, c.unknownClass(cname, "Could not find declared class "+cname)
 	}
 	return c.declareClass(sc, def, params, meta, at, true)
 }
@@ -451,14 +452,6 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 		return declError(err, r.pos)
 	}
 	return c.ev.Exec(def.Define.Body, dsc)
-}
-
-// errorPos is where Puppet places an error about n (syntax.File.ErrorOffset).
-func (c *Compilation) errorPos(sc *eval.Scope, n syntax.Node) syntax.Position {
-	if n == nil || sc == nil || sc.File == nil {
-		return syntax.Position{}
-	}
-	return sc.File.Position(syntax.Pos(sc.File.ErrorOffset(n) + 1))
 }
 
 func (c *Compilation) pos(sc *eval.Scope, n syntax.Node) syntax.Position {

@@ -20,27 +20,14 @@ type ParseError struct {
 	Diagnostics diag.List
 }
 
-// newParseError returns the ParseError of file path for a parser or
-// validator error (a syntax.ErrorList or *syntax.Error) or any other error.
+// newParseError returns the ParseError of file path for the parser's or
+// validator's diag.List, or any other error.
 func newParseError(path string, err error) *ParseError {
-	var list syntax.ErrorList
-	var one *syntax.Error
-	switch {
-	case errors.As(err, &list):
-		return &ParseError{File: path, Diagnostics: syntaxDiagnostics(list, diag.Error)}
-	case errors.As(err, &one):
-		return &ParseError{File: path, Diagnostics: syntaxDiagnostics(syntax.ErrorList{one}, diag.Error)}
+	var list diag.List
+	if errors.As(err, &list) {
+		return &ParseError{File: path, Diagnostics: list}
 	}
 	return &ParseError{File: path, Diagnostics: diag.List{diag.As(err)}}
-}
-
-// syntaxDiagnostics converts the parser's or validator's findings.
-func syntaxDiagnostics(list syntax.ErrorList, sev diag.Severity) diag.List {
-	out := make(diag.List, len(list))
-	for i, e := range list {
-		out[i] = &diag.Diagnostic{Severity: sev, Message: e.Msg, Range: diag.At(e.Pos), Cause: e}
-	}
-	return out
 }
 
 func (e *ParseError) Error() string {
@@ -81,16 +68,17 @@ func evalError(sc *eval.Scope, at syntax.Node, what string, err error) error {
 	if isDiag && d.Nesting == diag.AtDeclaration {
 		return evaluationError(d.Range, what+d.Message, err)
 	}
-	var pos syntax.Position
-	if at != nil && sc != nil && sc.File != nil {
-		pos = sc.File.Position(syntax.Pos(sc.File.ErrorOffset(at) + 1))
-	}
-	return evaluationError(diag.At(pos), what+err.Error(), err)
+	return evaluationError(eval.Range(sc, at), what+err.Error(), err)
 }
 
-// evaluationError is Puppet's "Evaluation Error: MSG" at r, caused by err.
+// evaluationError is Puppet's "Evaluation Error: MSG" at r, caused by err;
+// it is the problem err is (its code, arguments and detail).
 func evaluationError(r diag.Range, msg string, err error) *diag.Diagnostic {
-	return &diag.Diagnostic{Severity: diag.Error, Message: "Evaluation Error: " + msg, Range: r, Cause: err, Nesting: diag.Verbatim}
+	d := &diag.Diagnostic{Severity: diag.Error, Message: "Evaluation Error: " + msg, Range: r, Cause: err, Nesting: diag.Verbatim}
+	if issue := diag.Coded(err); issue != nil {
+		d.Code, d.Args, d.Detail = issue.Code, issue.Args, issue.Detail
+	}
+	return d
 }
 
 // defineError is how Puppet reports an error raised while evaluating an
@@ -108,7 +96,23 @@ func defineError(err error, decl syntax.Position) error {
 // declError places err at a resource declaration: file and line, no
 // column, as Puppet reports errors about a resource.
 func declError(err error, decl syntax.Position) *diag.Diagnostic {
-	return &diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Range: diag.At(decl).Line(), Cause: err, Nesting: diag.AtDeclaration}
+	d := &diag.Diagnostic{Severity: diag.Error, Message: err.Error(), Range: diag.At(decl).Line(), Cause: err, Nesting: diag.AtDeclaration}
+	if issue := diag.Coded(err); issue != nil {
+		d.Code, d.Args, d.Detail = issue.Code, issue.Args, issue.Detail
+	}
+	return d
+}
+
+// issueAt is Puppet's evaluation error with code about n, placed at its
+// start (as Puppet places errors about a resource's title or attributes)
+// and ranging to its end.
+func (c *Compilation) issueAt(sc *eval.Scope, n syntax.Node, code diag.Code, args diag.Args, format string, fmtArgs ...any) *diag.Diagnostic {
+	d := eval.Errorf(syntax.Position{}, format, fmtArgs...)
+	d.Code, d.Args = code, args
+	if n != nil && sc != nil && sc.File != nil {
+		d.Range = diag.Span(sc.File, n.Pos(), n.End())
+	}
+	return d
 }
 
 // lineErrorf is an error about the declaration at p (file and line).
@@ -139,6 +143,7 @@ func duplicateError(ref fmt.Stringer, prev, decl syntax.Position) *diag.Diagnost
 	if prev.Filename != "" || prev.Line != 0 {
 		d.Message = "Duplicate declaration: " + ref.String() + " is already declared at" + declaredAt(prev) + "; cannot redeclare"
 	}
+	d.Code, d.Args = diag.DuplicateResource, diag.Args{"resource": ref.String(), "previous": prev}
 	d.Cause = errDuplicate
 	return d
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
@@ -55,7 +56,9 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		}
 		return v, nil
 	}
-	return nil, eval.Errorf(c.errorPos(sc, call.Node), "Unknown function: '%s'.", name)
+	d := eval.IssueAt(sc, call.Node, diag.UnknownFunction, diag.Args{"name": name}, "Unknown function: '%s'.", name)
+	d.Detail = diag.DidYouMean(name, c.functionNames())
+	return nil, d
 }
 
 func callKind(call *eval.Call) string {
@@ -204,7 +207,9 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 			return nil, err
 		}
 		if d == nil {
-			return nil, eval.Errorf(c.pos(sc, at), "Resource type not found: %s", value.CapitalizeName(name))
+			d := c.unknownResourceType(name, "Evaluation Error: Resource type not found: "+value.CapitalizeName(name))
+			d.Range, d.Nesting = diag.At(c.pos(sc, at)), diag.Verbatim
+			return nil, d
 		}
 	}
 	return &value.ResourceType{Type: value.CapitalizeName(name)}, nil

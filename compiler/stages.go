@@ -276,7 +276,8 @@ func (c *Compilation) stageENC() error {
 		if def, err := c.findClass(ec.Name); err != nil {
 			return err
 		} else if def == nil || def.Class == nil {
-			return fmt.Errorf("Could not find class %s for %s", canonicalName(ec.Name), c.req.Node)
+			cname := canonicalName(ec.Name)
+			return c.unknownClass(cname, fmt.Sprintf("Could not find class %s for %s", cname, c.req.Node))
 		}
 		if ec.Params == nil {
 			plain = append(plain, ec.Name)

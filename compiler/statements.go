@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -72,14 +73,14 @@ func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp, stmt
 				name := value.ToString(k)
 				if seen(name) {
 					// Puppet places this one at the statement.
-					return nil, eval.Errorf(c.pos(sc, stmt), "The attribute '%s' has already been set", name)
+					return nil, c.issueAt(sc, stmt, diag.DuplicateAttribute, diag.Args{"attribute": name}, "The attribute '%s' has already been set", name)
 				}
 				out = append(out, attrOp{name: name, value: h.Values()[i], op: op})
 			}
 			continue
 		}
 		if seen(op.Name) {
-			return nil, eval.Errorf(c.pos(sc, op), "The attribute '%s' has already been set", op.Name)
+			return nil, c.issueAt(sc, op, diag.DuplicateAttribute, diag.Args{"attribute": op.Name}, "The attribute '%s' has already been set", op.Name)
 		}
 		out = append(out, attrOp{name: op.Name, value: v, op: op, appendOp: op.Op == syntax.PARROW})
 	}
@@ -165,7 +166,7 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 			ts, ok = titles(tv)
 		}
 		if !ok || value.IsUndef(tv) {
-			return nil, eval.Errorf(c.pos(sc, b.Title), "Missing title. The title expression resulted in undef")
+			return nil, c.issueAt(sc, b.Title, diag.MissingTitle, nil, "Missing title. The title expression resulted in undef")
 		}
 		ops, err := c.attrValues(sc, b.Ops, x)
 		if err != nil {
@@ -241,7 +242,7 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 				return nil, err
 			}
 			if d == nil {
-				return nil, fmt.Errorf("Unknown resource type: '%s'", typeName)
+				return nil, c.unknownResourceType(typeName, fmt.Sprintf("Unknown resource type: '%s'", typeName))
 			}
 			def, kind = d, catalog.KindDefined
 		}

@@ -1,11 +1,8 @@
 package compiler
 
 import (
-	"strings"
-
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
-	"github.com/marionette-dev/marionette/syntax"
 )
 
 // compileEnv is a compile's view of its environment: definitions are looked
@@ -47,14 +44,16 @@ func (e *compileEnv) use(f *sourceFile) {
 	e.used[f] = true
 	warnings := f.warnings
 	if strict := e.c.ev.Strict; strict != eval.StrictWarning {
-		var failed syntax.ErrorList
+		var failed diag.List
 		warnings = nil
 		for _, w := range f.warnings {
 			switch {
 			case !strictIssue(w):
 				warnings = append(warnings, w)
 			case strict == eval.StrictError:
-				failed = append(failed, &syntax.Error{Pos: w.Range.Start, Msg: w.Message})
+				e := *w
+				e.Severity = diag.Error
+				failed = append(failed, &e)
 			}
 		}
 		if failed != nil && e.strictErr == nil {
@@ -68,7 +67,7 @@ func (e *compileEnv) use(f *sourceFile) {
 // governs (Puppet's validator gives it the strict severity): a hash
 // literal's duplicate key.
 func strictIssue(w *diag.Diagnostic) bool {
-	return strings.HasPrefix(w.Message, "The key '") && strings.HasSuffix(w.Message, "' is declared more than once")
+	return w.Code == diag.DuplicateKey
 }
 
 // useMainFiles reports the warnings of the main manifest, which Puppet

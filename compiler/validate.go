@@ -9,12 +9,8 @@ import (
 // validateProgram runs the validation pass over a parsed file; warnings
 // (legacy constructs marionette accepts) are returned separately.
 func validateProgram(prog *syntax.Program) (warnings diag.List, err error) {
-	errs, warns := validate.Program(prog)
-	warnings = syntaxDiagnostics(warns, diag.Warning)
-	if len(errs) > 0 {
-		return warnings, errs
-	}
-	return warnings, nil
+	errs, warnings := validate.Program(prog)
+	return warnings, errs.Err()
 }
 
 // lineWarningf is a warning about the statement at p (file and line).

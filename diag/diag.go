@@ -1,13 +1,16 @@
 // Package diag is marionette's one diagnostic type: an error or warning with
-// Puppet's message, the source range it is about, and the error that caused
-// it. Every layer reports through it (parser and validator findings as
-// converted by the compiler, evaluation errors, warnings of a compile, Hiera
-// and ENC problems), and one renderer words it as Puppet does, for the CLI,
-// the server's error bodies and the conformance suite alike.
+// a stable code and its arguments, Puppet's message, an optional detail, the
+// source range it is about, and the error that caused it. Every layer
+// reports through it (the scanner, parser and validator, evaluation errors,
+// warnings of a compile, Hiera and ENC problems), and one renderer words it
+// as Puppet does, for the CLI, the server's error bodies and the conformance
+// suite alike.
 //
 // A Diagnostic is an error (errors.Is and errors.As see its Cause), so code
 // that only needs to fail returns it as one; code that collects several
-// (a file's validation errors, a compile's warnings) keeps a List.
+// (a file's parse or validation errors, a compile's warnings) keeps a List.
+// Code that must tell one problem from another matches its Code and Args,
+// never its message.
 package diag
 
 import (
@@ -18,7 +21,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/source"
 )
 
 // Severity is how bad a diagnostic is, with Puppet's log level names.
@@ -80,15 +83,28 @@ func ParseSeverity(level string) (Severity, bool) {
 	return 0, false
 }
 
-// Range is the part of a source file a diagnostic is about. Start.Line == 0
-// means no position is known; Start.Column == 0 means Puppet names only the
-// file and line (as it does for errors about a resource declaration).
+// Range is the part of a source file a diagnostic is about, from Start up
+// to End (exclusive). Start is where Puppet places the problem (for an
+// operator expression that is its operator), so it need not be where the
+// text of the construct begins. Start.Line == 0 means no position is known;
+// Start.Column == 0 means Puppet names only the file and line (as it does
+// for errors about a resource declaration).
 type Range struct {
-	Start, End syntax.Position
+	Start, End source.Position
 }
 
 // At returns the range that starts (and ends) at p.
-func At(p syntax.Position) Range { return Range{Start: p, End: p} }
+func At(p source.Position) Range { return Range{Start: p, End: p} }
+
+// Span returns the range of f from start to end; end before start (or
+// invalid) makes it the point at start.
+func Span(f *source.File, start, end source.Pos) Range {
+	r := At(f.Position(start))
+	if end > start {
+		r.End = f.Position(end)
+	}
+	return r
+}
 
 // IsValid reports whether the range names a line.
 func (r Range) IsValid() bool { return r.Start.Line > 0 }
@@ -96,10 +112,21 @@ func (r Range) IsValid() bool { return r.Start.Line > 0 }
 // Diagnostic is one error or warning.
 type Diagnostic struct {
 	Severity Severity
+	// Code says which problem this is (see codes.go); "" for one that has
+	// none yet.
+	Code Code
+	// Args are the code's arguments by name (e.g. "name" of
+	// UNKNOWN_VARIABLE), for code that acts on the problem without reading
+	// its message.
+	Args Args
 	// Message is Puppet's message without the trailing location, e.g.
 	// "Evaluation Error: Unknown variable: 'x'." or "Could not find class
 	// ::nosuch for n".
 	Message string
+	// Detail says more than Puppet does, e.g. "did you mean 'apache'?";
+	// it is shown only on request (RenderOptions.Verbose), so that the
+	// first line stays Puppet's.
+	Detail string
 	// Range is where in the source the problem is; the zero Range for
 	// none.
 	Range Range
@@ -136,6 +163,24 @@ const (
 func (r Range) Line() Range {
 	r.Start.Column, r.End.Column = 0, 0
 	return r
+}
+
+// Arg returns the argument called name, or nil.
+func (d *Diagnostic) Arg(name string) any { return d.Args[name] }
+
+// Matches reports whether d has the given code and, for each name and value
+// pair in args, that argument: d.Matches(UnknownFunction, "name", "merge").
+func (d *Diagnostic) Matches(code Code, args ...any) bool {
+	if d == nil || d.Code != code {
+		return false
+	}
+	for i := 0; i+1 < len(args); i += 2 {
+		name, _ := args[i].(string)
+		if d.Args[name] != args[i+1] {
+			return false
+		}
+	}
+	return true
 }
 
 // Errorf returns an error diagnostic at r.
@@ -265,12 +310,7 @@ func (l List) Unwrap() []error {
 // "Error: MSG (file: F, line: L, column: C) on node N". node is "" for a
 // problem that is not about a node's compile (a settings or facts file).
 func Render(w io.Writer, d *Diagnostic, node string) error {
-	line := d.Severity.Label() + ": " + d.Error()
-	if node != "" {
-		line += " on node " + node
-	}
-	_, err := io.WriteString(w, line+"\n")
-	return err
+	return RenderOptions{}.Render(w, d, node)
 }
 
 // RenderError writes a failed compile's error as Puppet's command line
@@ -278,25 +318,7 @@ func Render(w io.Writer, d *Diagnostic, node string) error {
 // errors), each of them on its own line and Puppet's summary, then err
 // itself, "Error: MSG on node N" (node "" leaves out " on node N").
 func RenderError(w io.Writer, err error, node string) error {
-	var l List
-	if errors.As(err, &l) {
-		if errs := l.errors(); len(errs) > 1 {
-			for _, d := range errs {
-				if err := Render(w, d, ""); err != nil {
-					return err
-				}
-			}
-			if _, err := io.WriteString(w, "Error: "+ValidationSummary(len(errs))+"\n"); err != nil {
-				return err
-			}
-		}
-	}
-	line := "Error: " + err.Error()
-	if node != "" {
-		line += " on node " + node
-	}
-	_, err = io.WriteString(w, line+"\n")
-	return err
+	return RenderOptions{}.RenderError(w, err, node)
 }
 
 // ValidationSummary is Puppet's message after the n errors it found
@@ -324,4 +346,29 @@ func As(err error) *Diagnostic {
 		return d
 	}
 	return &Diagnostic{Severity: Error, Message: err.Error(), Cause: err}
+}
+
+// New returns an error diagnostic with code at r.
+func New(code Code, r Range, msg string) *Diagnostic {
+	return &Diagnostic{Severity: Error, Code: code, Message: msg, Range: r}
+}
+
+// Coded returns the first diagnostic with a code in err's tree (err itself,
+// then what it wraps, depth first), or nil: the problem an error that wraps
+// others is about.
+func Coded(err error) *Diagnostic {
+	if d, ok := err.(*Diagnostic); ok && d.Code != "" {
+		return d
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		return Coded(u.Unwrap())
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			if d := Coded(e); d != nil {
+				return d
+			}
+		}
+	}
+	return nil
 }

@@ -6,11 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/source"
 )
 
-func pos(file string, line, col int) syntax.Position {
-	return syntax.Position{Filename: file, Line: line, Column: col}
+func pos(file string, line, col int) source.Position {
+	return source.Position{Filename: file, Line: line, Column: col}
 }
 
 func TestDiagnosticError(t *testing.T) {

@@ -3,6 +3,7 @@ package eval
 import (
 	"unicode/utf8"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -82,9 +83,9 @@ func (ev *Evaluator) access(x *syntax.AccessExpr, sc *Scope) (value.Value, error
 		return value.Undef, nil
 	}
 	if value.IsUndef(target) {
-		return nil, errorAt(sc, x, "Operator '[]' is not applicable to an Undef Value.")
+		return nil, IssueAt(sc, x, diag.OperatorNotApplicable, diag.Args{"operator": "[]"}, "Operator '[]' is not applicable to an Undef Value.")
 	}
-	return nil, errorAt(sc, x, "Operator '[]' is not applicable to %s", describe(target))
+	return nil, IssueAt(sc, x, diag.OperatorNotApplicable, diag.Args{"operator": "[]"}, "Operator '[]' is not applicable to %s", describe(target))
 }
 
 // indexSequence indexes or slices a String or an Array: [i], [start, count],

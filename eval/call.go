@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -145,7 +146,7 @@ func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []va
 		if !ok {
 			// As Puppet binds a closure's parameters: the first one
 			// without a value fails, at its own position.
-			return errorAt(sc, p, "Parameter $%s is required but no value was given", p.Name)
+			return IssueAt(sc, p, diag.MissingRequiredParameter, diag.Args{"param_name": p.Name}, "Parameter $%s is required but no value was given", p.Name)
 		}
 		if p.Type != nil {
 			tv, err := ev.Eval(p.Type, sc)

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -34,7 +35,7 @@ func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (b
 			return false, nil, errorAt(sc, at, "Invalid regular expression: %v", err)
 		}
 	default:
-		return false, nil, errorAt(sc, at, "Operator '=~' is not applicable to %s", describe(r))
+		return false, nil, IssueAt(sc, at, diag.OperatorNotApplicable, diag.Args{"operator": "=~"}, "Operator '=~' is not applicable to %s", describe(r))
 	}
 	s, ok := l.(value.String)
 	if !ok {
@@ -222,7 +223,7 @@ func (ev *Evaluator) selector(x *syntax.SelectorExpr, sc *Scope) (value.Value, e
 	if deflt != nil {
 		return ev.Eval(deflt.Value, sc)
 	}
-	return nil, errorAt(sc, x, "No matching entry for selector parameter with value '%s'", value.ToString(test))
+	return nil, IssueAt(sc, x, diag.UnmatchedSelector, diag.Args{"param_value": value.ToString(test)}, "No matching entry for selector parameter with value '%s'", value.ToString(test))
 }
 
 func (ev *Evaluator) assign(x *syntax.AssignExpr, sc *Scope) (value.Value, error) {
@@ -249,17 +250,17 @@ func (ev *Evaluator) assignTo(target syntax.Expr, v value.Value, sc *Scope, at s
 			return errorAt(sc, at, "Illegal attempt to assign to 'a Qualified Variable'. Not an assignable reference")
 		}
 		if name == "facts" || name == "trusted" || name == "server_facts" {
-			return errorAt(sc, at, "Attempt to assign to a reserved variable name: '$%s'", name)
+			return IssueAt(sc, at, diag.IllegalReservedAssignment, diag.Args{"name": name}, "Attempt to assign to a reserved variable name: '$%s'", name)
 		}
 		if !sc.Set(name, v) {
-			return errorAt(sc, at, "Cannot reassign variable '$%s'", name)
+			return IssueAt(sc, at, diag.IllegalReassignment, diag.Args{"name": name}, "Cannot reassign variable '$%s'", name)
 		}
 		return nil
 	case *syntax.ArrayLit:
 		switch vv := v.(type) {
 		case value.Array:
 			if len(vv) != len(t.Elements) {
-				return errorAt(sc, at, "Mismatched number of assignable entries and values, expected %d, got %d", len(t.Elements), len(vv))
+				return IssueAt(sc, at, diag.IllegalMultiAssignmentSize, diag.Args{"expected": len(t.Elements), "actual": len(vv)}, "Mismatched number of assignable entries and values, expected %d, got %d", len(t.Elements), len(vv))
 			}
 			for i, e := range t.Elements {
 				if err := ev.assignTo(e, vv[i], sc, at); err != nil {
@@ -275,7 +276,7 @@ func (ev *Evaluator) assignTo(target syntax.Expr, v value.Value, sc *Scope, at s
 				}
 				hv, found := vv.Get(value.String(vr.Name))
 				if !found {
-					return errorAt(sc, e, "No value for required variable '$%s' in hash", vr.Name)
+					return IssueAt(sc, e, diag.MissingMultiAssignmentKey, diag.Args{"key": vr.Name}, "No value for required variable '$%s' in hash", vr.Name)
 				}
 				if err := ev.assignTo(vr, hv, sc, at); err != nil {
 					return err

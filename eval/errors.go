@@ -38,16 +38,38 @@ func IsVerbatim(err error) bool {
 	return false
 }
 
-// errorAt builds an evaluation error for node n evaluated in scope sc.
-func errorAt(sc *Scope, n syntax.Node, format string, args ...any) *diag.Diagnostic {
-	return Errorf(position(sc, n), format, args...)
+// IssueAt returns Puppet's evaluation error with a code and its arguments
+// about node n evaluated in scope sc.
+func IssueAt(sc *Scope, n syntax.Node, code diag.Code, args diag.Args, format string, fmtArgs ...any) *diag.Diagnostic {
+	d := errorAt(sc, n, format, fmtArgs...)
+	d.Code, d.Args = code, args
+	return d
 }
 
+// errorAt builds an evaluation error for node n evaluated in scope sc.
+func errorAt(sc *Scope, n syntax.Node, format string, args ...any) *diag.Diagnostic {
+	d := Errorf(syntax.Position{}, format, args...)
+	d.Range = Range(sc, n)
+	return d
+}
+
+// Range returns the range of n in the file of scope sc: from where Puppet
+// places it (syntax.ErrorPos: an operator, a method call's '(' or '.') to
+// the end of n.
+func Range(sc *Scope, n syntax.Node) diag.Range {
+	if sc == nil || sc.File == nil || n == nil {
+		return diag.Range{}
+	}
+	return diag.Span(sc.File, syntax.ErrorPos(n), n.End())
+}
+
+// position is where Puppet places n, without Range's end: return, next
+// and break take it at every call.
 func position(sc *Scope, n syntax.Node) syntax.Position {
 	if sc == nil || sc.File == nil || n == nil {
 		return syntax.Position{}
 	}
-	return sc.File.Position(syntax.Pos(sc.File.ErrorOffset(n) + 1))
+	return sc.File.Position(syntax.ErrorPos(n))
 }
 
 // Control-flow signals travel as errors, never as panics: a function body or

@@ -173,7 +173,7 @@ func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
 		}
 		return value.Undef, nil
 	case *syntax.ImportStmt:
-		return nil, errorAt(sc, x, "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation")
+		return nil, IssueAt(sc, x, diag.DiscontinuedImport, nil, "Use of 'import' has been discontinued in favor of a manifest directory. See http://links.puppet.com/puppet-import-deprecation")
 	}
 	return nil, errorAt(sc, x, "Unsupported expression: %T", x)
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -72,7 +73,7 @@ func (ev *Evaluator) binary(x *syntax.BinaryExpr, sc *Scope) (value.Value, error
 	case syntax.LSS, syntax.LEQ, syntax.GTR, syntax.GEQ:
 		c, ok := value.Compare(l, r)
 		if !ok {
-			return nil, errorAt(sc, x, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", typeName(l), x.Op, typeName(r), notComparable(l))
+			return nil, IssueAt(sc, x, diag.ComparisonNotPossible, diag.Args{"operator": x.Op.String()}, "Comparison of: %s %s %s, is not possible. Caused by '%s'.", typeName(l), x.Op, typeName(r), notComparable(l))
 		}
 		switch x.Op {
 		case syntax.LSS:
@@ -114,7 +115,7 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 		case syntax.SUB:
 			return hashMinus(lv, r), nil
 		case syntax.SHL:
-			return nil, errorAt(sc, x.Left, "Operator '<<' is not applicable to a Hash.")
+			return nil, IssueAt(sc, x.Left, diag.OperatorNotApplicable, diag.Args{"operator": "<<"}, "Operator '<<' is not applicable to a Hash.")
 		}
 	}
 	// Numbers, as Puppet's calculate does it; each error is placed where
@@ -139,9 +140,9 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 	ri, rInt := rn.(value.Integer)
 	if x.Op == syntax.REM && !(lInt && rInt) || (x.Op == syntax.SHL || x.Op == syntax.SHR) && !lInt {
 		if !lInt {
-			return nil, errorAt(sc, x.Left, "Operator '%s' is not applicable to %s.", x.Op, describe(ln))
+			return nil, IssueAt(sc, x.Left, diag.OperatorNotApplicable, diag.Args{"operator": x.Op.String()}, "Operator '%s' is not applicable to %s.", x.Op, describe(ln))
 		}
-		return nil, errorAt(sc, x.Left, "Operator '%s' is not applicable to %s when right side is %s.", x.Op, describe(ln), describe(rn))
+		return nil, IssueAt(sc, x.Left, diag.OperatorNotApplicableWhen, diag.Args{"operator": x.Op.String()}, "Operator '%s' is not applicable to %s when right side is %s.", x.Op, describe(ln), describe(rn))
 	}
 	if lInt && rInt {
 		var n *big.Int
@@ -154,7 +155,7 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 			n = new(big.Int).Mul(big.NewInt(int64(li)), big.NewInt(int64(ri)))
 		case syntax.QUO, syntax.REM:
 			if ri == 0 {
-				return nil, errorAt(sc, x.Right, "Division by 0")
+				return nil, IssueAt(sc, x.Right, diag.DivByZero, nil, "Division by 0")
 			}
 			if x.Op == syntax.QUO {
 				return floorDiv(li, ri), nil
@@ -195,7 +196,7 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 		return nil, errorAt(sc, x, "Unknown operator '%s'", x.Op)
 	}
 	if math.IsInf(f, 0) {
-		return nil, errorAt(sc, x.Left, "The result of the %s expression is Infinity", x.Op)
+		return nil, IssueAt(sc, x.Left, diag.ResultIsInfinity, diag.Args{"operator": x.Op.String()}, "The result of the %s expression is Infinity", x.Op)
 	}
 	return value.Float(f), nil
 }
@@ -203,7 +204,7 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 // notNumeric is Puppet's error for an arithmetic operand that is no number,
 // placed at the operand; the value is shown as Ruby's to_s shows it.
 func notNumeric(sc *Scope, operand syntax.Node, v value.Value) error {
-	return errorAt(sc, operand, "The value '%s' cannot be converted to Numeric.", value.RubyString(v))
+	return IssueAt(sc, operand, diag.NotNumeric, diag.Args{"value": value.RubyString(v)}, "The value '%s' cannot be converted to Numeric.", value.RubyString(v))
 }
 
 // overflow is Puppet's error for an Integer result outside 64 bits.

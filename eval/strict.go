@@ -31,15 +31,17 @@ func ParseStrictness(s string) (Strictness, bool) {
 	return StrictWarning, false
 }
 
-// strictIssue reports a questionable form as the strict setting says: an
-// error, a warning through Warn, or nothing.
-func (ev *Evaluator) strictIssue(sc *Scope, at syntax.Node, format string, args ...any) error {
+// strictIssue reports a questionable form (code, with its arguments) as
+// the strict setting says: an error, a warning through Warn, or nothing.
+func (ev *Evaluator) strictIssue(sc *Scope, at syntax.Node, code diag.Code, issueArgs diag.Args, format string, args ...any) error {
 	switch ev.Strict {
 	case StrictError:
-		return errorAt(sc, at, format, args...)
+		return IssueAt(sc, at, code, issueArgs, format, args...)
 	case StrictWarning:
 		if ev.Warn != nil {
-			ev.Warn(diag.Warningf(diag.At(position(sc, at)), format, args...))
+			w := diag.Warningf(Range(sc, at), format, args...)
+			w.Code, w.Args = code, issueArgs
+			ev.Warn(w)
 		}
 	}
 	return nil
@@ -50,9 +52,9 @@ func (ev *Evaluator) strictIssue(sc *Scope, at syntax.Node, format string, args 
 // warning, or an error under strict_variables or strict = error.
 func (ev *Evaluator) unknownVariable(sc *Scope, at syntax.Node, name string) (value.Value, error) {
 	if ev.StrictVariables {
-		return nil, errorAt(sc, at, "Unknown variable: '%s'.", name)
+		return nil, IssueAt(sc, at, diag.UnknownVariable, diag.Args{"name": name}, "Unknown variable: '%s'.", name)
 	}
-	if err := ev.strictIssue(sc, at, "Unknown variable: '%s'.", name); err != nil {
+	if err := ev.strictIssue(sc, at, diag.UnknownVariable, diag.Args{"name": name}, "Unknown variable: '%s'.", name); err != nil {
 		return nil, err
 	}
 	return value.Undef, nil
@@ -69,5 +71,5 @@ func (ev *Evaluator) coerced(sc *Scope, at syntax.Node, s value.String, n value.
 	if ev.Strict == StrictOff {
 		return nil
 	}
-	return ev.strictIssue(sc, at, "The string '%s' was automatically coerced to the numerical value %s", string(s), value.ToString(n))
+	return ev.strictIssue(sc, at, diag.NumericCoercion, diag.Args{"value": string(s)}, "The string '%s' was automatically coerced to the numerical value %s", string(s), value.ToString(n))
 }

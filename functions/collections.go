@@ -10,6 +10,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -124,7 +125,7 @@ func digImpl(c *Ctx, args []value.Value) (value.Value, error) {
 			walked = append(walked, k)
 			i, ok := k.(value.Integer)
 			if !ok {
-				return nil, fmt.Errorf("The given data requires an Integer index at %s, got '%s'", value.RubyInspect(walked), value.TypeString(value.TypeOf(k)))
+				return nil, diag.New(diag.ExpectedIntegerIndex, diag.Range{}, fmt.Sprintf("The given data requires an Integer index at %s, got '%s'", value.RubyInspect(walked), value.TypeString(value.TypeOf(k))))
 			}
 			if i < 0 {
 				i += value.Integer(len(coll))
@@ -135,7 +136,7 @@ func digImpl(c *Ctx, args []value.Value) (value.Value, error) {
 				d = coll[i]
 			}
 		default:
-			return nil, fmt.Errorf("The given data does not contain a Collection at %s, got '%s'", value.RubyInspect(walked), value.TypeString(value.TypeOf(d)))
+			return nil, diag.New(diag.ExpectedCollection, diag.Range{}, fmt.Sprintf("The given data does not contain a Collection at %s, got '%s'", value.RubyInspect(walked), value.TypeString(value.TypeOf(d))))
 		}
 	}
 	return d, nil
@@ -169,7 +170,7 @@ func getImpl(c *Ctx, args []value.Value) (value.Value, error) {
 			// Puppet hands the block an Error object; its message is what
 			// Puppet code mostly uses.
 			r, berr := callBlock(c, value.NewHash(value.String("msg"), value.String(err.Error()),
-				value.String("issue_code"), value.String(issueCode(err.Error()))))
+				value.String("issue_code"), value.String(issueCode(err))))
 			return r, berr
 		}
 		return nil, err
@@ -180,11 +181,13 @@ func getImpl(c *Ctx, args []value.Value) (value.Value, error) {
 	return v, nil
 }
 
-func issueCode(msg string) string {
-	if strings.Contains(msg, "Integer index") {
-		return "EXPECTED_INTEGER_INDEX"
+// issueCode is the issue code of the Error object getvar and dig hand
+// their block.
+func issueCode(err error) string {
+	if d := diag.Coded(err); d != nil {
+		return string(d.Code)
 	}
-	return "EXPECTED_COLLECTION"
+	return string(diag.ExpectedCollection)
 }
 
 // dottedSegment matches one segment of a dotted key: quoted, or up to a dot.

@@ -168,3 +168,13 @@ func TestGetvar(t *testing.T) {
 		{`$x = 1 getvar('x.a')`, `'dig' parameter 'data' expects a value of type Undef or Collection, got Integer`},
 	})
 }
+
+// TestDigIssueCodes: the block of get (and dig) is given the issue code of
+// the failure, taken from the error's code, not from its message. (Puppet
+// gives an Error object; marionette a hash with its msg and issue_code.)
+func TestDigIssueCodes(t *testing.T) {
+	checkValues(t, []valueCase{
+		{`get({a => 1}, 'a.b') |$e| { $e['issue_code'] }`, `'EXPECTED_COLLECTION'`},
+		{`get({a => [1]}, 'a.x') |$e| { $e['issue_code'] }`, `'EXPECTED_INTEGER_INDEX'`},
+	})
+}

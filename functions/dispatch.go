@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -190,10 +191,47 @@ func Dispatch(name string, sigs ...Signature) Func {
 					described = append(described, s)
 				}
 			}
-			return nil, errors.New(describeMismatch(name, described, args, lam))
+			return nil, NewArgumentError(name, func(name string) string {
+				return describeMismatch(name, described, args, lam)
+			})
 		}
 		return sigs[found].Impl(c, args)
 	}
+}
+
+// ArgumentError is the cause of a call's ARGUMENT_MISMATCH diagnostic: it
+// can word the message again for another name of the function (stdlib 9
+// keeps functions under new names, and the new name is the one its errors
+// show).
+type ArgumentError struct {
+	Function string
+	describe func(name string) string
+}
+
+func (e *ArgumentError) Error() string { return e.describe(e.Function) }
+
+// NewArgumentError returns the ARGUMENT_MISMATCH diagnostic of a call of
+// function name, whose message describe words for a function name.
+func NewArgumentError(name string, describe func(name string) string) *diag.Diagnostic {
+	cause := &ArgumentError{Function: name, describe: describe}
+	return &diag.Diagnostic{
+		Severity: diag.Error,
+		Code:     diag.ArgumentMismatch,
+		Args:     diag.Args{"function": name},
+		Message:  describe(name),
+		Cause:    cause,
+	}
+}
+
+// RenameArgumentError returns err as function to reports it when err is
+// the ARGUMENT_MISMATCH of a call of function from; else err itself.
+func RenameArgumentError(err error, from, to string) error {
+	d, ok := err.(*diag.Diagnostic)
+	var cause *ArgumentError
+	if !ok || !d.Matches(diag.ArgumentMismatch, "function", from) || !errors.As(d.Cause, &cause) {
+		return err
+	}
+	return NewArgumentError(to, cause.describe)
 }
 
 func argsMismatch(s *Signature, args []value.Value) *mismatch {
@@ -777,12 +815,13 @@ func UnpackArgs(name string, args []value.Value, pairs ...any) error {
 	if sig.Required < 0 {
 		sig.Required = len(sig.Params)
 	}
+	mismatch := func(name string) string { return describeMismatch(name, []Signature{sig}, args, nil) }
 	if checkArgs(&sig, args, false) != nil {
-		return errors.New(describeMismatch(name, []Signature{sig}, args, nil))
+		return NewArgumentError(name, mismatch)
 	}
 	for i, a := range args {
 		if !unpackInto(pairs[2*i+1], a) {
-			return errors.New(describeMismatch(name, []Signature{sig}, args, nil))
+			return NewArgumentError(name, mismatch)
 		}
 	}
 	return nil

@@ -218,14 +218,14 @@ var packagesType = value.NewVariant(
 // ensurePackages is the 4.x ensure_packages(packages, default_attributes).
 func ensurePackages(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if !value.IsInstance(packagesType, args[0]) {
-		return nil, errorf("'ensure_packages' parameter 'packages' %s", describeArg(packagesType, args[0]))
+		return nil, parameterError("ensure_packages", "packages", describeArg(packagesType, args[0]))
 	}
 	defaults := value.NewHashBuilder(1)
 	defaults.Set(value.String("ensure"), value.String("installed"))
 	if len(args) == 2 && !value.IsUndef(args[1]) {
 		attrs, ok := args[1].(*value.Hash)
 		if !ok {
-			return nil, errorf("'ensure_packages' parameter 'default_attributes' expects a Hash value, got %s", describeType(args[1]))
+			return nil, parameterError("ensure_packages", "default_attributes", "expects a Hash value, got "+describeType(args[1]))
 		}
 		for i := range attrs.Len() {
 			k, v := attrs.At(i)
@@ -400,7 +400,7 @@ func warn(c *functions.Ctx, format string, args ...any) {
 func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	for i, name := range []string{"os", "version"} {
 		if s, ok := args[i].(value.String); !ok || s == "" {
-			return nil, errorf("'os_version_gte' parameter '%s' expects a String[1] value, got %s", name, describeType(args[i]))
+			return nil, parameterError("os_version_gte", name, "expects a String[1] value, got "+describeType(args[i]))
 		}
 	}
 	facts := topFacts(c)
@@ -518,13 +518,13 @@ func loadModuleMetadata(c *functions.Ctx, args []value.Value) (value.Value, erro
 // that ensure_resource finds it identical), else installed.
 func ensurePackages9(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if !value.IsInstance(packagesType, args[0]) {
-		return nil, errorf("'ensure_packages' parameter 'packages' %s", describeArg(packagesType, args[0]))
+		return nil, parameterError("ensure_packages", "packages", describeArg(packagesType, args[0]))
 	}
 	defaults := value.EmptyHash
 	if len(args) == 2 && !value.IsUndef(args[1]) {
 		attrs, ok := args[1].(*value.Hash)
 		if !ok {
-			return nil, errorf("'ensure_packages' parameter 'default_attributes' expects a Hash value, got %s", describeType(args[1]))
+			return nil, parameterError("ensure_packages", "default_attributes", "expects a Hash value, got "+describeType(args[1]))
 		}
 		defaults = attrs
 	}

@@ -1,6 +1,7 @@
 package stdlib
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -106,11 +107,34 @@ func concat(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return out, nil
 }
 
+// mergeDeclaration is how a version of stdlib declares merge, which shows
+// in the message of a call merge rejects.
+type mergeDeclaration struct {
+	name  string // the function's name
+	args  string // the repeated parameter as its signatures show it
+	block string // the block parameter as its signatures show it
+	// plainReject lists the kinds of value whose rejection names no
+	// "entry N" of the repeated parameter and no size of String: stdlib
+	// 9's declaration, unlike 8's, leaves those out.
+	plainReject []string
+}
+
+var (
+	merge8 = mergeDeclaration{name: "merge", args: "args", block: "&block"}
+	merge9 = mergeDeclaration{name: "stdlib::merge", args: "args*", block: "block",
+		plainReject: []string{"Integer", "Float", "Boolean", "Array", "Tuple", "Regexp", "Type"}}
+)
+
 // merge is stdlib's 4.x merge: hashes (undef and "" skipped) merged left
 // to right, or with a block, the hashes the block returns for each element.
 func merge(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	return mergeAs(merge8, c, args)
+}
+
+// mergeAs is merge as decl declares it.
+func mergeAs(decl mergeDeclaration, c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if c.Call != nil && c.Call.Lambda != nil {
-		return mergeWithBlock(c, args)
+		return mergeWithBlock(decl, c, args)
 	}
 	acc := value.NewHashBuilder(0)
 	for i, a := range args {
@@ -124,15 +148,32 @@ func merge(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		if value.IsUndef(a) || isEmptyString(a) {
 			continue
 		}
-		return nil, errorf("The function 'merge' was called with arguments it does not accept. It expects one of:\n"+
-			"  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args)\n"+
-			"    rejected: parameter 'args' entry %d expects a value of type Undef, Hash, or String[0, 0], got %s\n"+
-			"  (Iterable args, Callable[3, 3] &block)\n"+
-			"    rejected: expects a block\n"+
-			"  (Iterable args, Callable[2, 2] &block)\n"+
-			"    rejected: expects a block", i, describeType(a))
+		got := describeType(a)
+		rejected := fmt.Sprintf("parameter 'args' entry %d expects a value of type Undef, Hash, or String[0, 0], got %s", i, got)
+		for _, kind := range decl.plainReject {
+			if strings.HasPrefix(got, kind) {
+				rejected = "parameter 'args' expects a value of type Undef, Hash, or String, got " + got
+				break
+			}
+		}
+		return nil, decl.mismatch(rejected, "expects a block", "expects a block")
 	}
 	return acc.Build(), nil
+}
+
+// mismatch is the error of a call no signature of merge accepts, with why
+// each (the plain one, the one with a 3-parameter block, with a
+// 2-parameter block) rejected it.
+func (decl mergeDeclaration) mismatch(plain, block3, block2 string) error {
+	return functions.NewArgumentError(decl.name, func(name string) string {
+		return "The function '" + name + "' was called with arguments it does not accept. It expects one of:\n" +
+			"  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] " + decl.args + ")\n" +
+			"    rejected: " + plain + "\n" +
+			"  (Iterable " + decl.args + ", Callable[3, 3] " + decl.block + ")\n" +
+			"    rejected: " + block3 + "\n" +
+			"  (Iterable " + decl.args + ", Callable[2, 2] " + decl.block + ")\n" +
+			"    rejected: " + block2
+	})
 }
 
 // mergeableHash is the Hash[Scalar, Any] merge accepts without a block.
@@ -143,17 +184,12 @@ func describeType(v value.Value) string {
 	return value.TypeString(value.Generalize(value.TypeOf(v)))
 }
 
-func mergeWithBlock(c *functions.Ctx, args []value.Value) (value.Value, error) {
+func mergeWithBlock(decl mergeDeclaration, c *functions.Ctx, args []value.Value) (value.Value, error) {
 	lam := c.Call.Lambda
 	n := lam.ParamCount()
 	if n != 2 && n != 3 {
-		return nil, errorf("The function 'merge' was called with arguments it does not accept. It expects one of:\n"+
-			"  (Variant[Hash[Scalar, Any], Undef, String[0, 0]] args)\n"+
-			"    rejected: does not expect a block\n"+
-			"  (Iterable args, Callable[3, 3] &block)\n"+
-			"    rejected: block expects 3 arguments, got %d\n"+
-			"  (Iterable args, Callable[2, 2] &block)\n"+
-			"    rejected: block expects 2 arguments, got %d", n, n)
+		return nil, decl.mismatch("does not expect a block",
+			fmt.Sprintf("block expects 3 arguments, got %d", n), fmt.Sprintf("block expects 2 arguments, got %d", n))
 	}
 	acc := value.EmptyHash
 	add := func(r value.Value) {
@@ -193,7 +229,10 @@ func mergeWithBlock(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, err
 		}
 		if !ok {
-			return nil, errorf("'merge' parameter 'args' expects an Iterable value, got %s", describeType(a))
+			got := describeType(a)
+			return nil, functions.NewArgumentError(decl.name, func(name string) string {
+				return "'" + name + "' parameter 'args' expects an Iterable value, got " + got
+			})
 		}
 	}
 	return acc, nil

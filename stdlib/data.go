@@ -36,13 +36,13 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	switch data.(type) {
 	case value.Array, *value.Hash:
 	default:
-		return nil, errorf("'to_json_pretty' parameter 'data' expects a value of type Hash or Array, got %s", describeType(data))
+		return nil, parameterError("to_json_pretty", "data", "expects a value of type Hash or Array, got "+describeType(data))
 	}
 	skipUndef := false
 	if len(args) > 1 && !value.IsUndef(args[1]) {
 		b, ok := args[1].(value.Boolean)
 		if !ok {
-			return nil, errorf("'to_json_pretty' parameter 'skip_undef' expects a value of type Undef or Boolean, got %s", describeType(args[1]))
+			return nil, parameterError("to_json_pretty", "skip_undef", "expects a value of type Undef or Boolean, got "+describeType(args[1]))
 		}
 		skipUndef = bool(b)
 	}
@@ -50,7 +50,7 @@ func toJSONPretty(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) > 2 && !value.IsUndef(args[2]) {
 		opts, ok := args[2].(*value.Hash)
 		if !ok {
-			return nil, errorf("'to_json_pretty' parameter 'opts' expects a Struct value, got %s", describeType(args[2]))
+			return nil, parameterError("to_json_pretty", "opts", "expects a Struct value, got "+describeType(args[2]))
 		}
 		for _, o := range []struct {
 			key string
@@ -187,7 +187,7 @@ func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Fu
 func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) == 2 {
 		if _, ok := args[1].(*value.Hash); !ok {
-			return nil, errorf("'to_yaml' parameter 'options' expects a Hash value, got %s", describeType(args[1]))
+			return nil, parameterError("to_yaml", "options", "expects a Hash value, got "+describeType(args[1]))
 		}
 	}
 	s, err := dataformat.YAML(args[0])

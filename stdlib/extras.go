@@ -279,17 +279,17 @@ func fqdnRandString(c *functions.Ctx, args []value.Value) (value.Value, error) {
 func seededRandString(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	n, ok := args[0].(value.Integer)
 	if !ok || n < 1 {
-		return nil, errorf("'seeded_rand_string' parameter 'length' %s", describeArg(&value.IntegerType{Min: 1, Max: value.MaxInt}, args[0]))
+		return nil, parameterError("seeded_rand_string", "length", describeArg(&value.IntegerType{Min: 1, Max: value.MaxInt}, args[0]))
 	}
 	seed, ok := args[1].(value.String)
 	if !ok {
-		return nil, errorf("'seeded_rand_string' parameter 'seed' expects a String value, got %s", describeType(args[1]))
+		return nil, parameterError("seeded_rand_string", "seed", "expects a String value, got "+describeType(args[1]))
 	}
 	charset := []rune("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 	if len(args) == 3 && !value.IsUndef(args[2]) {
 		cs, ok := args[2].(value.String)
 		if !ok || len([]rune(string(cs))) < 2 {
-			return nil, errorf("'seeded_rand_string' parameter 'charset' expects a String[2] value, got %s", describeType(args[2]))
+			return nil, parameterError("seeded_rand_string", "charset", "expects a String[2] value, got "+describeType(args[2]))
 		}
 		charset = []rune(string(cs))
 	}
@@ -692,7 +692,7 @@ func hasFactOnInterface(name, kind string) functions.Func {
 func parsePSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	s, ok := args[0].(value.String)
 	if !ok || s == "" {
-		return nil, errorf("'parsepson' parameter 'pson_string' expects a String[1] value, got %s", describeType(args[0]))
+		return nil, parameterError("parsepson", "pson_string", "expects a String[1] value, got "+describeType(args[0]))
 	}
 	v, err := parseJSON([]byte(s))
 	if err != nil {

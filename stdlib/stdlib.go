@@ -112,6 +112,14 @@ func regexpsToStrings(v value.Value) value.Value {
 
 // errorf builds the error of a failing function; the compiler adds the
 // "Error while evaluating a Function Call, " prefix and the position.
+// parameterError is a call of function that param rejects (why), worded
+// as Puppet's dispatcher does: "'NAME' parameter 'PARAM' expects ...".
+func parameterError(function, param, why string) error {
+	return functions.NewArgumentError(function, func(name string) string {
+		return "'" + name + "' parameter '" + param + "' " + why
+	})
+}
+
 func errorf(format string, args ...any) error {
 	return fmt.Errorf(format, args...)
 }

@@ -3,12 +3,9 @@ package stdlib
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"hash/crc32"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
@@ -67,7 +64,7 @@ func functions9() functions.Table {
 	} {
 		t["stdlib::"+name] = renamed(name, "stdlib::"+name, t[name])
 	}
-	t["stdlib::merge"] = merge9
+	t["stdlib::merge"] = stdlibMerge
 	t["stdlib::ensure_packages"] = renamed("ensure_packages", "stdlib::ensure_packages", ensurePackages9)
 	t["stdlib::crc32"] = digestFunc("stdlib::crc32", func(b []byte) string {
 		return strconv.FormatUint(uint64(crc32.ChecksumIEEE(b)), 16)
@@ -114,16 +111,12 @@ func functions9() functions.Table {
 // function ("'to_json' expects 1 argument", "The function 'merge' was
 // called ...") name it by its new name, as Puppet's dispatcher would.
 func renamed(old, name string, f functions.Func) functions.Func {
-	quotedOld, quotedNew := "'"+old+"'", "'"+name+"'"
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		v, err := f(c, args)
 		if err != nil {
-			msg := err.Error()
-			if strings.HasPrefix(msg, quotedOld) || strings.HasPrefix(msg, "The function "+quotedOld) {
-				return nil, errors.New(strings.Replace(msg, quotedOld, quotedNew, 1))
-			}
+			return nil, functions.RenameArgumentError(err, old, name)
 		}
-		return v, err
+		return v, nil
 	}
 }
 
@@ -209,30 +202,9 @@ func hasFunction(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return value.Boolean(c.Svc().FunctionExists(string(args[0].(value.String)))), nil
 }
 
-// mergeEntry is the 8.5 dispatcher's "entry N" detail of a rejected
-// repeated argument, which stdlib 9's declaration does not produce.
-var mergeEntry = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`'args' entry \d+ expects a value of type Undef, Hash, or String\[0, 0\], got (Integer|Float|Boolean|Array|Tuple|Regexp|Type)`)
-})
-
-// merge9 is stdlib::merge: 8.5's merge, whose parameters stdlib 9 declares
-// as repeated ("args*") with a plain block parameter, which shows in the
-// messages of rejected calls.
-func merge9(c *functions.Ctx, args []value.Value) (value.Value, error) {
-	v, err := merge(c, args)
-	if err != nil {
-		msg := err.Error()
-		if strings.HasPrefix(msg, "The function 'merge' was called") {
-			msg = strings.Replace(msg, "'merge'", "'stdlib::merge'", 1)
-			msg = strings.ReplaceAll(msg, " args)", " args*)")
-			msg = strings.ReplaceAll(msg, " args, ", " args*, ")
-			msg = strings.ReplaceAll(msg, "&block", "block")
-			msg = mergeEntry().ReplaceAllString(msg, "'args' expects a value of type Undef, Hash, or String, got $1")
-			return nil, errors.New(msg)
-		}
-		if strings.HasPrefix(msg, "'merge'") {
-			return nil, errors.New("'stdlib::merge'" + strings.TrimPrefix(msg, "'merge'"))
-		}
-	}
-	return v, err
+// stdlibMerge is stdlib::merge: 8.5's merge, whose parameters stdlib 9
+// declares as repeated ("args*") with a plain block parameter, which shows
+// in the messages of rejected calls.
+func stdlibMerge(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	return mergeAs(merge9, c, args)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
@@ -166,6 +167,26 @@ func TestStdlib9Errors(t *testing.T) {
 		}
 		if got := err.Error(); got != tt.want && !strings.Contains(got, tt.want) {
 			t.Errorf("%s\n got error  %q\n want error %q", tt.src, got, tt.want)
+		}
+	}
+}
+
+// TestStdlib9ArgumentErrorsAreData: a rejected call is an ARGUMENT_MISMATCH
+// naming the function as the call shows it (its stdlib 9 name), so the
+// renaming needs no reading of messages.
+func TestStdlib9ArgumentErrorsAreData(t *testing.T) {
+	for _, tt := range []struct{ src, function string }{
+		{`stdlib::to_json()`, "stdlib::to_json"},
+		{`stdlib::ensure_packages(1)`, "stdlib::ensure_packages"},
+		{`stdlib::to_json_pretty(1)`, "stdlib::to_json_pretty"},
+		{`stdlib::merge({a=>1}, 3)`, "stdlib::merge"},
+		{`stdlib::merge([1]) |$a| { }`, "stdlib::merge"},
+		{`merge({a=>1}, 3)`, "stdlib::merge"},
+		{`stdlib::type_of()`, "stdlib::type_of"},
+	} {
+		_, err := run9(t, newTestHost9(), tt.src)
+		if d := diag.Coded(err); !d.Matches(diag.ArgumentMismatch, "function", tt.function) {
+			t.Errorf("%s: error %v is no ARGUMENT_MISMATCH of %s", tt.src, err, tt.function)
 		}
 	}
 }

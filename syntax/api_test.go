@@ -54,19 +54,6 @@ func TestPosition(t *testing.T) {
 	}
 }
 
-func TestErrorList(t *testing.T) {
-	var l ErrorList
-	if l.Err() != nil {
-		t.Error("empty list is an error")
-	}
-	l.Add(Position{Filename: "b.pp", Line: 1, Column: 1}, "second")
-	l.Add(Position{Filename: "a.pp", Line: 2, Column: 1}, "first")
-	l.Sort()
-	if got := l.Error(); got != "a.pp:2:1: first (and 1 more errors)" {
-		t.Errorf("Error() = %q", got)
-	}
-}
-
 // Puppet rejects a manifest or template that is not valid UTF-8 before
 // parsing it, with Ruby's message and no position; control characters in
 // valid UTF-8 stay a syntax error at their position.
@@ -80,7 +67,7 @@ func TestParseInvalidUTF8(t *testing.T) {
 		{"truncated sequence on line 2", "$a = 1\n$b = \"\xc3(\"\n", false, "invalid byte sequence in UTF-8"},
 		{"binary garbage", "\x00\x01\xfe\xff\x89PNG\r\n\x1a\n", false, "invalid byte sequence in UTF-8"},
 		{"EPP text", "x: <%= 1 %>\xff\n", true, "invalid byte sequence in UTF-8"},
-		{"control characters", "\x00\x01\x02abc\n", false, "m.pp:1:1: Syntax error at ''"},
+		{"control characters", "\x00\x01\x02abc\n", false, "Syntax error at '' (file: m.pp, line: 1, column: 1)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

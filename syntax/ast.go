@@ -136,6 +136,7 @@ type HashLit struct {
 type HashEntry struct {
 	Span
 	Key, Value Expr
+	Arrow      Pos // the "=>"
 }
 
 // AccessExpr is Operand[Keys...]: indexing, slicing, or type parameters.
@@ -164,7 +165,10 @@ type CallExpr struct {
 type MethodCall struct {
 	Span
 	Receiver      Expr
+	Dot           Pos // the '.'
 	Name          string
+	NamePos       Pos // the method's name
+	Lparen        Pos // the '(' of the arguments; NoPos without parentheses
 	Args          []Expr
 	Lambda        *Lambda
 	Parenthesized bool
@@ -183,6 +187,7 @@ type Lambda struct {
 type Parameter struct {
 	Span
 	Name         string
+	NamePos      Pos  // the '$' of the name
 	Type         Expr // nil if untyped
 	Default      Expr // nil if none
 	CapturesRest bool // *$rest
@@ -199,12 +204,15 @@ type UnaryExpr struct {
 type BinaryExpr struct {
 	Span
 	Op          Token
+	OpPos       Pos
 	Left, Right Expr
 }
 
 // AssignExpr is Left = Right.
 type AssignExpr struct {
 	Span
+	Op          Token // ASSIGN, or APPEND and DELETE, which Puppet rejects
+	OpPos       Pos
 	Left, Right Expr
 }
 
@@ -212,6 +220,7 @@ type AssignExpr struct {
 type RelationshipExpr struct {
 	Span
 	Op          Token // BEFORE, NOTIFY, REQUIRE or SUBSCRIBE
+	OpPos       Pos
 	Left, Right Expr
 }
 
@@ -306,6 +315,7 @@ type AttributeOp struct {
 	Span
 	Name  string
 	Op    Token // FARROW or PARROW
+	OpPos Pos
 	Value Expr
 }
 
@@ -374,8 +384,9 @@ type FunctionDef struct {
 // TypeAlias is type Name = Type.
 type TypeAlias struct {
 	Span
-	Name string
-	Type Expr
+	Name    string
+	NamePos Pos
+	Type    Expr
 }
 
 // ImportStmt is the legacy import 'file' statement, which Puppet 4+ rejects

@@ -13,8 +13,16 @@
 // Puppet's statement calls without parentheses (include a, b) and the
 // qualification of nested class names.
 //
-// Errors are reported as an ErrorList of *Error with file:line:column
-// positions, columns counted in characters as Puppet does, and messages in
-// Puppet's words. Parsing stops at the first error and returns the partial
-// tree; BadExpr marks what could not be parsed.
+// Errors are reported as a diag.List: each error with its code (Puppet's
+// issue code, e.g. SYNTAX_ERROR), its range in the file (columns counted in
+// characters, as Puppet does) and its message in Puppet's words. Parsing
+// stops at the first error and returns the partial tree; BadExpr marks what
+// could not be parsed.
+//
+// Positions are package source's offsets. Besides its span, a node records
+// the places Puppet's messages point at (the operator of a binary,
+// assignment or relationship expression, a method call's '.' and '(', a
+// type alias's name, a parameter's '$', a hash entry's "=>"): ErrorPos
+// returns the one Puppet uses for a node, without scanning the source
+// again.
 package syntax

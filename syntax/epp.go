@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/marionette-dev/marionette/diag"
+)
 
 // scanTemplateText scans EPP template text up to the next tag. It returns
 // false when there is no text token to return (empty text before a tag).
@@ -36,7 +40,7 @@ func (s *scanner) scanTemplateText() (token, bool) {
 		}
 		switch next {
 		case 0:
-			s.error(i, "Unbalanced embedded expression - opening <% and reaching end of input")
+			s.error(i, diag.EPPUnbalancedExpression, "Unbalanced embedded expression - opening <% and reaching end of input")
 			return token{}, false
 		case '%':
 			i++ // <%% is a literal <%
@@ -55,7 +59,7 @@ func (s *scanner) scanTemplateText() (token, bool) {
 				k = k + 1 + k2
 			}
 			if k < 0 {
-				s.error(i, "Reaching end after opening <%# without seeing %>")
+				s.error(i, diag.EPPUnbalancedComment, "Reaching end after opening <%# without seeing %>")
 				return token{}, false
 			}
 			if i+1 < len(src) && src[i+1] == '-' {

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/marionette-dev/marionette/diag"
 )
 
 // FuzzParse checks that no input makes the parser panic or hang, that every
@@ -61,12 +63,12 @@ func FuzzParse(f *testing.F) {
 			t.Fatal("no tree returned")
 		}
 		if err != nil {
-			list, ok := err.(ErrorList)
+			list, ok := err.(diag.List)
 			if !ok || len(list) == 0 {
-				t.Fatalf("error is %T %v, want a non-empty ErrorList", err, err)
+				t.Fatalf("error is %T %v, want a non-empty diag.List", err, err)
 			}
 			for _, e := range list {
-				if e.Pos.Line < 1 || e.Pos.Column < 1 || e.Msg == "" {
+				if e.Range.Start.Line < 1 || e.Range.Start.Column < 1 || e.Message == "" || e.Code == "" {
 					t.Fatalf("bad error %+v", e)
 				}
 			}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected outputs of the golden tests")
@@ -134,8 +136,8 @@ func TestErrorGolden(t *testing.T) {
 			return "no error\n"
 		}
 		var b strings.Builder
-		for _, e := range err.(ErrorList) {
-			b.WriteString(e.Error() + "\n")
+		for _, e := range err.(diag.List) {
+			b.WriteString(e.Range.Start.String() + ": " + e.Message + "\n")
 		}
 		return b.String()
 	})

@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/marionette-dev/marionette/diag"
+)
 
 // scanHeredoc scans a heredoc header @(TAG:syntax/escapes) and cuts the
 // heredoc's text out of the following lines. Scanning of the current line
@@ -12,14 +16,14 @@ func (s *scanner) scanHeredoc() token {
 	src := s.src
 	closing := strings.IndexByte(src[start:], ')')
 	if closing < 0 {
-		s.error(start, "Unclosed parenthesis after '@(' followed by '"+followedBy(src[start:])+"'")
+		s.error(start, diag.HeredocUnclosedParenthesis, "Unclosed parenthesis after '@(' followed by '"+followedBy(src[start:])+"'")
 		return token{kind: EOF}
 	}
 	afterHeader := start + closing + 1
 	header := src[start+2 : afterHeader-1]
 	tag, syntaxName, escapes, hasEscapes, ok := parseHeredocHeader(header)
 	if !ok {
-		s.error(afterHeader, "Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])")
+		s.error(afterHeader, diag.HeredocInvalidSyntax, "Invalid syntax in heredoc expected @(endtag[:syntax][/escapes])")
 		return token{kind: EOF}
 	}
 	tag = strings.Trim(tag, " \t\r\n\f\v")
@@ -29,7 +33,7 @@ func (s *scanner) scanHeredoc() token {
 		tag = strings.Trim(tag[1:len(tag)-1], " \t\r\n\f\v")
 	}
 	if tag == "" {
-		s.error(afterHeader, "Heredoc with an empty endtag")
+		s.error(afterHeader, diag.HeredocEmptyEndtag, "Heredoc with an empty endtag")
 		return token{kind: EOF}
 	}
 	var set escapeSet
@@ -41,7 +45,7 @@ func (s *scanner) scanHeredoc() token {
 		for i := 0; i < len(escapes); i++ {
 			e := escapes[i]
 			if strings.IndexByte(escapes[i+1:], e) >= 0 {
-				s.error(afterHeader, "An escape char for @() may only appear once. Got '"+strings.Join(strings.Split(escapes, ""), ", ")+"'")
+				s.error(afterHeader, diag.HeredocMultipleAtEscapes, "An escape char for @() may only appear once. Got '"+strings.Join(strings.Split(escapes, ""), ", ")+"'")
 				return token{kind: EOF}
 			}
 			switch e {
@@ -60,7 +64,7 @@ func (s *scanner) scanHeredoc() token {
 			case 'L':
 				set |= escNewline
 			default:
-				s.error(afterHeader, "Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got '"+string(e)+"'")
+				s.error(afterHeader, diag.HeredocInvalidEscape, "Invalid heredoc escape char. Only t, r, n, s,  u, L, $ allowed. Got '"+string(e)+"'")
 				return token{kind: EOF}
 			}
 		}
@@ -72,7 +76,7 @@ func (s *scanner) scanHeredoc() token {
 	if textStart < 0 {
 		nl := strings.IndexByte(src[afterHeader:], '\n')
 		if nl < 0 {
-			s.error(afterHeader, "Heredoc without any following lines of text")
+			s.error(afterHeader, diag.HeredocWithoutText, "Heredoc without any following lines of text")
 			return token{kind: EOF}
 		}
 		textStart = afterHeader + nl + 1
@@ -102,7 +106,7 @@ func (s *scanner) scanHeredoc() token {
 		lineStarts = append(lineStarts, i)
 		i = next
 	}
-	s.error(textStart, "Heredoc without end-tagged line")
+	s.error(textStart, diag.HeredocWithoutEndTaggedLine, "Heredoc without end-tagged line")
 	return token{kind: EOF}
 }
 
@@ -226,7 +230,7 @@ func buildHeredoc(src string, lineStarts []int, end int, leading string, margin,
 
 // scanHeredocText scans the text of a heredoc as one unquoted string and
 // returns its tokens, ending with EOF, or nil after an error.
-func scanHeredocText(hd *heredoc, errh func(off int, msg string)) []token {
+func scanHeredocText(hd *heredoc, errh func(off int, code diag.Code, msg string)) []token {
 	s := newScanner(hd.text, errh)
 	s.lines = hd.lines
 	s.strs = append(s.strs, strFrame{escapes: hd.escapes, interp: hd.interp})

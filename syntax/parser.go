@@ -6,6 +6,9 @@ import (
 	"strings"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/source"
 )
 
 // BadExpr stands for an expression that could not be parsed. It appears
@@ -15,7 +18,7 @@ type BadExpr struct{ Span }
 func (*BadExpr) exprNode() {}
 
 // ParseFile parses a Puppet manifest. On error it returns the partial tree
-// and an ErrorList.
+// and a diag.List.
 //
 // A file that is not valid UTF-8 is rejected before parsing, as Puppet
 // rejects it: with Ruby's "invalid byte sequence in UTF-8" and no position.
@@ -88,7 +91,7 @@ const InvalidUTF8Message = "invalid byte sequence in UTF-8"
 // names neither file nor position (an epp() call's error gets the call's),
 // so the error holds neither.
 func invalidUTF8() error {
-	return ErrorList{{Msg: InvalidUTF8Message}}
+	return diag.List{diag.New(diag.InvalidUTF8, diag.Range{}, InvalidUTF8Message)}
 }
 
 // statementCalls are the functions that may be called without parentheses
@@ -102,10 +105,10 @@ var statementCalls = map[string]bool{
 type parser struct {
 	file   *File
 	s      *scanner
-	errors *ErrorList
+	errors *diag.List
 	// deferred holds the errors that Puppet finds when it validates the
 	// tree, after parsing: they are reported only if the parse succeeds.
-	deferred *ErrorList
+	deferred *diag.List
 	tok      token
 	ahead    token
 	hasAhd   bool
@@ -128,16 +131,16 @@ func newParser(f *File) *parser { return newParserText(f, string(f.Src)) }
 
 // newParserText is newParser scanning text, f's source as a string.
 func newParserText(f *File, text string) *parser {
-	p := &parser{file: f, errors: new(ErrorList), deferred: new(ErrorList), defs: new([]Definition)}
+	p := &parser{file: f, errors: new(diag.List), deferred: new(diag.List), defs: new([]Definition)}
 	p.s = newScanner(text, p.errorAtOffset)
 	return p
 }
 
 // errorAtOffset records an error. Only the first error is kept: after it
 // the parser sees only EOF, unwinds, and returns the partial tree.
-func (p *parser) errorAtOffset(off int, msg string) {
+func (p *parser) errorAtOffset(off int, code diag.Code, msg string) {
 	if len(*p.errors) == 0 {
-		p.errors.Add(p.file.Position(Pos(off+1)), msg)
+		p.errors.Add(diag.New(code, diag.At(p.file.Position(source.PosOf(off))), msg))
 	}
 	p.stop()
 }
@@ -152,12 +155,14 @@ func (p *parser) stop() {
 func (p *parser) failed() bool { return len(*p.errors) > 0 }
 
 // errorAt records an error at a token-local offset.
-func (p *parser) errorAt(off int, msg string) { p.errorAtOffset(p.s.globalOffset(off), msg) }
+func (p *parser) errorAt(off int, code diag.Code, msg string) {
+	p.errorAtOffset(p.s.globalOffset(off), code, msg)
+}
 
 // deferError records an error that Puppet reports in validation, after the
 // parse: parsing goes on, and a syntax error later in the file wins.
-func (p *parser) deferError(off int, msg string) {
-	p.deferred.Add(p.file.Position(Pos(off+1)), msg)
+func (p *parser) deferError(off int, code diag.Code, msg string) {
+	p.deferred.Add(diag.New(code, diag.At(p.file.Position(source.PosOf(off))), msg))
 }
 
 // reportDeferred reports the deferred errors if the parse succeeded.
@@ -169,7 +174,9 @@ func (p *parser) reportDeferred() {
 }
 
 // errorNode records an error at the start of a node.
-func (p *parser) errorNode(n Node, msg string) { p.errorAtOffset(n.Pos().Offset(), msg) }
+func (p *parser) errorNode(n Node, code diag.Code, msg string) {
+	p.errorAtOffset(n.Pos().Offset(), code, msg)
+}
 
 // syntaxError reports the current token as unexpected.
 func (p *parser) syntaxError(expected string) {
@@ -180,7 +187,12 @@ func (p *parser) syntaxError(expected string) {
 	if expected != "" {
 		msg += "; expected " + expected
 	}
-	p.errorAt(p.tok.off, msg)
+	tok := p.tok
+	p.errorAt(tok.off, diag.SyntaxError, msg)
+	if len(*p.errors) == 1 && tok.end > tok.off {
+		// The range covers the token that does not fit.
+		(*p.errors)[0].Range.End = p.file.Position(source.PosOf(p.s.globalOffset(tok.end)))
+	}
 }
 
 // describe names a token in an error message the way Puppet does: its text
@@ -302,7 +314,7 @@ func (p *parser) parseStatements(end Token) []Expr {
 	listErrOff := 0
 	defer func() {
 		if listErr != "" && !p.failed() {
-			p.errorAt(listErrOff, listErr)
+			p.errorAt(listErrOff, diag.SyntaxError, listErr)
 		}
 	}()
 	for p.tok.kind != end && p.tok.kind != EOF {
@@ -333,7 +345,7 @@ func (p *parser) parseStatements(end Token) []Expr {
 			if listErr != "" && p.consumed == before && len(*p.errors) == 1 {
 				// The statement failed at its first token: Puppet ends the
 				// list there, and finds the bad comma list first.
-				(*p.errors)[0] = &Error{Pos: p.file.Position(Pos(p.s.globalOffset(listErrOff) + 1)), Msg: listErr}
+				(*p.errors)[0] = diag.New(diag.SyntaxError, diag.At(p.file.Position(source.PosOf(p.s.globalOffset(listErrOff)))), listErr)
 			}
 			break
 		}
@@ -357,7 +369,7 @@ func (p *parser) parseStatements(end Token) []Expr {
 			}
 		}
 		if t, ok := first.(*TypeReference); ok && p.tok.kind == NAME && (p.tok.text == "produces" || p.tok.text == "consumes") {
-			p.deferError(t.Pos().Offset(), "The '"+p.tok.text+"' construct (application orchestration) is not supported in this version of Puppet")
+			p.deferError(t.Pos().Offset(), diag.UnsupportedExpression, "The '"+p.tok.text+"' construct (application orchestration) is not supported in this version of Puppet")
 		}
 		stmts = append(stmts, first)
 		if p.consumed == before && p.tok.kind != end && !p.failed() {
@@ -382,7 +394,7 @@ func (p *parser) checkUnsupported() {
 		if nk := p.peek().kind; nk == NAME || nk == WORD {
 			// Reported at once: a clearer message than the syntax error
 			// that Puppet gives for application's parameters.
-			p.errorAt(p.tok.off, "The '"+p.tok.text+"' construct is not supported in this version of Puppet")
+			p.errorAt(p.tok.off, diag.UnsupportedExpression, "The '"+p.tok.text+"' construct is not supported in this version of Puppet")
 		}
 	}
 }
@@ -402,14 +414,16 @@ func (p *parser) parseAssignment() Expr {
 	left := p.parseRelationship()
 	switch p.tok.kind {
 	case ASSIGN:
+		op, opPos := p.tok.kind, p.pos()
 		p.next()
 		right := p.parseAssignment()
-		return &AssignExpr{Span: Span{left.Pos(), right.End()}, Left: left, Right: right}
+		return &AssignExpr{Span: Span{left.Pos(), right.End()}, Op: op, OpPos: opPos, Left: left, Right: right}
 	case APPEND, DELETE:
-		p.deferError(p.tok.off, "The operator '"+p.tok.kind.String()+"' is no longer supported. See http://links.puppet.com/remove-plus-equals")
+		op, opPos := p.tok.kind, p.pos()
+		p.deferError(p.tok.off, diag.AppendsDeletesNoLongerSupported, "The operator '"+p.tok.kind.String()+"' is no longer supported. See http://links.puppet.com/remove-plus-equals")
 		p.next()
 		right := p.parseAssignment()
-		return &AssignExpr{Span: Span{left.Pos(), right.End()}, Left: left, Right: right}
+		return &AssignExpr{Span: Span{left.Pos(), right.End()}, Op: op, OpPos: opPos, Left: left, Right: right}
 	}
 	return left
 }
@@ -421,10 +435,10 @@ func isRelationship(k Token) bool {
 func (p *parser) parseRelationship() Expr {
 	left := p.parseResource()
 	for isRelationship(p.tok.kind) {
-		op := p.tok.kind
+		op, opPos := p.tok.kind, p.pos()
 		p.next()
 		right := p.parseResource()
-		left = &RelationshipExpr{Span: Span{left.Pos(), right.End()}, Op: op, Left: left, Right: right}
+		left = &RelationshipExpr{Span: Span{left.Pos(), right.End()}, Op: op, OpPos: opPos, Left: left, Right: right}
 	}
 	return left
 }
@@ -451,7 +465,7 @@ func (p *parser) parseResource() Expr {
 			r.Form, r.From = form, start
 		default:
 			if !p.failed() {
-				p.errorAt(atOff, what+" can only be applied to a Resource Expression")
+				p.errorAt(atOff, diag.SyntaxError, what+" can only be applied to a Resource Expression")
 			}
 		}
 		return r
@@ -508,15 +522,15 @@ func (p *parser) parseResourceRest(typ Expr) Expr {
 			h := &HashLit{Span: Span{Pos(p.s.globalOffset(lbraceOff) + 1), sp.To}}
 			for _, op := range ops {
 				if op.Op == PARROW || op.Name == "*" {
-					p.errorAt(lbraceOff, "Syntax error resource body without title or hash with +>")
+					p.errorAt(lbraceOff, diag.SyntaxError, "Syntax error resource body without title or hash with +>")
 					return typ
 				}
 				key := &StringLit{Span: Span{op.From, op.From + Pos(len(op.Name))}, Value: op.Name}
-				h.Entries = append(h.Entries, &HashEntry{Span: op.Span, Key: key, Value: op.Value})
+				h.Entries = append(h.Entries, &HashEntry{Span: op.Span, Key: key, Value: op.Value, Arrow: op.OpPos})
 			}
 			return &CallExpr{Span: sp, Name: t.Name, Args: []Expr{h}}
 		}
-		p.deferError(t.Pos().Offset(), "This expression is invalid. Did you try declaring a '"+t.Name+"' resource without a title?")
+		p.deferError(t.Pos().Offset(), diag.ResourceWithoutTitle, "This expression is invalid. Did you try declaring a '"+t.Name+"' resource without a title?")
 		return typ
 	case *TypeReference:
 		return &ResourceDefaultsExpr{Span: sp, Type: t, Ops: ops}
@@ -524,7 +538,7 @@ func (p *parser) parseResourceRest(typ Expr) Expr {
 		return &ResourceOverrideExpr{Span: sp, Resources: t, Ops: ops}
 	}
 	if !p.failed() {
-		p.errorNode(typ, "Expression is not valid as a resource, resource-default, or resource-override")
+		p.errorNode(typ, diag.SyntaxError, "Expression is not valid as a resource, resource-default, or resource-override")
 	}
 	return typ
 }
@@ -571,10 +585,10 @@ func (p *parser) parseAttributeOps() []*AttributeOp {
 		default:
 			return ops
 		}
-		op := p.tok.kind
+		op, opPos := p.tok.kind, p.pos()
 		p.next()
 		value := p.parseExpr()
-		ops = append(ops, &AttributeOp{Span: p.span(start), Name: name, Op: op, Value: value})
+		ops = append(ops, &AttributeOp{Span: p.span(start), Name: name, Op: op, OpPos: opPos, Value: value})
 		if !p.got(COMMA) {
 			break
 		}
@@ -628,10 +642,10 @@ func (p *parser) parseBinary(minPrec int) Expr {
 			x = p.parseSelector(x)
 			continue
 		}
-		op := p.tok.kind
+		op, opPos := p.tok.kind, p.pos()
 		p.next()
 		y := p.parseBinary(prec + 1)
-		x = &BinaryExpr{Span: Span{x.Pos(), y.End()}, Op: op, Left: x, Right: y}
+		x = &BinaryExpr{Span: Span{x.Pos(), y.End()}, Op: op, OpPos: opPos, Left: x, Right: y}
 	}
 }
 
@@ -640,7 +654,7 @@ func (p *parser) parseUnary() Expr {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > MaxExpressionDepth {
-		p.errorAt(p.tok.off, fmt.Sprintf("Expressions are nested more than MaxExpressionDepth (%d) deep (a fixed limit of marionette)", MaxExpressionDepth))
+		p.errorAt(p.tok.off, diag.NestingTooDeep, fmt.Sprintf("Expressions are nested more than MaxExpressionDepth (%d) deep (a fixed limit of marionette)", MaxExpressionDepth))
 		return p.bad()
 	}
 	switch p.tok.kind {
@@ -691,13 +705,17 @@ func (p *parser) parsePostfix(x Expr) Expr {
 			p.expect(RBRACK)
 			x = &AccessExpr{Span: p.span(x.Pos()), Operand: x, Keys: keys}
 		case DOT:
+			dot := p.pos()
 			p.next()
 			if p.tok.kind != NAME && p.tok.kind != TYPE {
 				p.syntaxError("a method name")
 				return x
 			}
-			m := &MethodCall{Receiver: x, Name: p.tok.text}
+			m := &MethodCall{Receiver: x, Dot: dot, Name: p.tok.text, NamePos: p.pos()}
 			p.next()
+			if p.tok.kind == LPAREN {
+				m.Lparen = p.pos()
+			}
 			if p.got(LPAREN) {
 				m.Parenthesized = true
 				m.Args = p.parseArgs(RPAREN, true)
@@ -734,9 +752,9 @@ func (p *parser) parseCall(fn Expr) Expr {
 			callee = f
 			break
 		}
-		p.deferError(fn.Pos().Offset(), "Illegal expression. "+nodeKind(fn)+" is unacceptable as function name in a Function Call")
+		p.deferError(fn.Pos().Offset(), diag.IllegalExpression, "Illegal expression. "+nodeKind(fn)+" is unacceptable as function name in a Function Call")
 	default:
-		p.deferError(fn.Pos().Offset(), "Illegal expression. "+nodeKind(fn)+" is unacceptable as function name in a Function Call")
+		p.deferError(fn.Pos().Offset(), diag.IllegalExpression, "Illegal expression. "+nodeKind(fn)+" is unacceptable as function name in a Function Call")
 	}
 	p.next() // (
 	c := &CallExpr{Name: name, Callee: callee, Parenthesized: true}
@@ -756,7 +774,7 @@ func (p *parser) parseCollect(typ Expr) Expr {
 		if p.tok.kind == LLCOLLECT {
 			query = "Exported Query"
 		}
-		p.deferError(typ.Pos().Offset(), "Illegal expression. "+nodeKind(typ)+" is unacceptable as type name in a "+query)
+		p.deferError(typ.Pos().Offset(), diag.IllegalExpression, "Illegal expression. "+nodeKind(typ)+" is unacceptable as type name in a "+query)
 	}
 	c := &CollectExpr{Type: t, Exported: p.tok.kind == LLCOLLECT}
 	closing := RCOLLECT
@@ -791,9 +809,10 @@ func (p *parser) parseArgs(end Token, assignments bool) []Expr {
 			return args
 		}
 		if p.tok.kind == FARROW {
+			arrow := p.pos()
 			p.next()
 			v := p.parseHashValue()
-			e := &HashEntry{Span: Span{x.Pos(), v.End()}, Key: x, Value: v}
+			e := &HashEntry{Span: Span{x.Pos(), v.End()}, Key: x, Value: v, Arrow: arrow}
 			if n := len(args); n > 0 {
 				if h, ok := args[n-1].(*HashLit); ok && h.Unfolded {
 					h.Entries = append(h.Entries, e)
@@ -888,7 +907,7 @@ func (p *parser) parsePrimary() Expr {
 	switch t.kind {
 	case VARIABLE:
 		if t.text == "" {
-			p.deferError(t.off, `Illegal variable name, The given name '' does not conform to the naming rule /^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$/`)
+			p.deferError(t.off, diag.IllegalVarName, `Illegal variable name, The given name '' does not conform to the naming rule /^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$/`)
 		}
 		p.next()
 		return &Variable{Span: p.span(start), Name: t.text}
@@ -957,7 +976,7 @@ func (p *parser) parsePrimary() Expr {
 		}
 		return p.parseTypeAlias()
 	case ATTR, PRIVATE:
-		p.deferError(t.off, "Use of reserved word: "+t.kind.String()+", must be quoted if intended to be a String value")
+		p.deferError(t.off, diag.ReservedWord, "Use of reserved word: "+t.kind.String()+", must be quoted if intended to be a String value")
 		p.next()
 		return &BadExpr{Span: p.span(start)}
 	case RENDERSTRING:
@@ -980,14 +999,14 @@ func (p *parser) number(t token, sp Span) Expr {
 	if len(text) > 1 && (text[1] == 'x' || text[1] == 'X') {
 		v, err := strconv.ParseInt(text[2:], 16, 64)
 		if err != nil {
-			p.deferError(t.off, "Integer literal out of range: "+text)
+			p.deferError(t.off, diag.NumericOverflow, "Integer literal out of range: "+text)
 		}
 		return &IntegerLit{Span: sp, Value: v, Radix: 16}
 	}
 	if strings.ContainsAny(text, ".eE") {
 		v, err := strconv.ParseFloat(text, 64)
 		if err != nil && v == 0 {
-			p.errorAt(t.off, "Not a valid decimal number "+text)
+			p.errorAt(t.off, diag.InvalidDecimalNumber, "Not a valid decimal number "+text)
 		}
 		return &FloatLit{Span: sp, Value: v}
 	}
@@ -997,7 +1016,7 @@ func (p *parser) number(t token, sp Span) Expr {
 	}
 	v, err := strconv.ParseInt(text, base, 64)
 	if err != nil {
-		p.deferError(t.off, "Integer literal out of range: "+text)
+		p.deferError(t.off, diag.NumericOverflow, "Integer literal out of range: "+text)
 	}
 	return &IntegerLit{Span: sp, Value: v, Radix: base}
 }
@@ -1077,9 +1096,10 @@ func (p *parser) parseHash() Expr {
 	for p.tok.kind != RBRACE && !p.failed() {
 		kstart := p.pos()
 		k := p.parseCollectionEntry()
+		arrow := p.pos()
 		p.expect(FARROW)
 		v := p.parseHashValue()
-		h.Entries = append(h.Entries, &HashEntry{Span: p.span(kstart), Key: k, Value: v})
+		h.Entries = append(h.Entries, &HashEntry{Span: p.span(kstart), Key: k, Value: v, Arrow: arrow})
 		if !p.got(COMMA) {
 			break
 		}
@@ -1197,9 +1217,9 @@ func (p *parser) parseClassName() string {
 		p.next()
 		return name
 	case CLASS:
-		p.errorAt(p.tok.off, "'class' keyword not allowed at this location")
+		p.errorAt(p.tok.off, diag.SyntaxError, "'class' keyword not allowed at this location")
 	case STRING:
-		p.errorAt(p.tok.off, "A quoted string is not valid as a name here")
+		p.errorAt(p.tok.off, diag.SyntaxError, "A quoted string is not valid as a name here")
 	default:
 		p.syntaxError("a name")
 	}
@@ -1254,9 +1274,9 @@ func (p *parser) parseParam() *Parameter {
 		return prm
 	}
 	if p.tok.text == "" {
-		p.deferError(p.tok.off, `Illegal parameter name. The given name '' does not conform to the naming rule /^[a-z_]\w*$/`)
+		p.deferError(p.tok.off, diag.IllegalParamName, `Illegal parameter name. The given name '' does not conform to the naming rule /^[a-z_]\w*$/`)
 	}
-	prm.Name = p.tok.text
+	prm.Name, prm.NamePos = p.tok.text, p.pos()
 	p.next()
 	if p.got(ASSIGN) {
 		prm.Default = p.parseExpr()
@@ -1391,7 +1411,7 @@ func (p *parser) parseTypeAlias() Expr {
 		p.syntaxError("a type name")
 		return p.bad()
 	}
-	name := p.tok.text
+	name, namePos := p.tok.text, p.pos()
 	nameOff := p.tok.off
 	p.next()
 	if p.tok.kind == LBRACK {
@@ -1401,7 +1421,7 @@ func (p *parser) parseTypeAlias() Expr {
 		p.expect(RBRACK)
 		p.expect(ASSIGN)
 		p.parseExpr()
-		p.deferError(nameOff, "Expressions of type a Type Mapping are not supported in this version of Puppet")
+		p.deferError(nameOff, diag.UnsupportedExpression, "Expressions of type a Type Mapping are not supported in this version of Puppet")
 		return &BadExpr{Span: p.span(start)}
 	}
 	if p.tok.kind == INHERITS || p.tok.kind == LBRACE {
@@ -1410,7 +1430,7 @@ func (p *parser) parseTypeAlias() Expr {
 			p.expect(TYPEREF)
 		}
 		p.parseBlock()
-		p.deferError(start.Offset(), "Expressions of type a Type Definition are not supported in this version of Puppet")
+		p.deferError(start.Offset(), diag.UnsupportedExpression, "Expressions of type a Type Definition are not supported in this version of Puppet")
 		return &BadExpr{Span: p.span(start)}
 	}
 	p.expect(ASSIGN)
@@ -1441,7 +1461,7 @@ func (p *parser) parseTypeAlias() Expr {
 		p.syntaxError("a type")
 		rhs = p.bad()
 	}
-	a := &TypeAlias{Span: p.span(start), Name: name, Type: rhs}
+	a := &TypeAlias{Span: p.span(start), Name: name, NamePos: namePos, Type: rhs}
 	p.addDef(a)
 	return a
 }

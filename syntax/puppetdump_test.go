@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/diag"
 )
 
 // This file checks the parser against Puppet itself. It renders our trees
@@ -748,16 +750,16 @@ func comparePuppetErrors(t *testing.T, srcs [][]byte, ext, subcommand string, co
 		} else {
 			_, ourErr = ParseFile(name, src)
 		}
-		var ours *Error
+		var ours *diag.Diagnostic
 		if ourErr != nil {
-			ours = ourErr.(ErrorList)[0]
+			ours = ourErr.(diag.List)[0]
 		}
 		msg, rejected := puppetErrors[name]
 		if !rejected {
 			switch {
 			case !strings.Contains(stdout, "--- "+name):
 				t.Logf("%s: Puppet gives neither a tree nor an error", name)
-			case ours == nil || isValidationError(ours.Msg):
+			case ours == nil || isValidationError(ours.Message):
 				agree++
 			default:
 				t.Errorf("%s: Puppet accepts it, we report %v", name, ours)
@@ -780,14 +782,14 @@ func comparePuppetErrors(t *testing.T, srcs [][]byte, ext, subcommand string, co
 			t.Errorf("%s: Puppet reports %q at %s, we accept it", name, msg, want)
 			continue
 		}
-		if strings.Contains(msg, "validation logged") && isValidationError(ours.Msg) {
+		if strings.Contains(msg, "validation logged") && isValidationError(ours.Message) {
 			// Puppet's validator found errors, ours among them; it prints
 			// them apart from the file's header.
 			agree++
 			continue
 		}
-		got := fmt.Sprintf("%d:%d", ours.Pos.Line, ours.Pos.Column)
-		ourMsg, _, _ := strings.Cut(ours.Msg, "; expected ")
+		got := fmt.Sprintf("%d:%d", ours.Range.Start.Line, ours.Range.Start.Column)
+		ourMsg, _, _ := strings.Cut(ours.Message, "; expected ")
 		if (got == want || want == "end of input" && strings.Contains(ourMsg, "end of input")) && ourMsg == msg {
 			agree++
 			continue

@@ -3,6 +3,8 @@ package syntax
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/marionette-dev/marionette/diag"
 )
 
 // token is one lexical token. Offsets are into the scanner's source; the
@@ -73,8 +75,8 @@ const (
 type scanner struct {
 	src   string
 	off   int
-	lines []lineSpan                // nil for a file; set for heredoc text
-	errh  func(off int, msg string) // off is a file offset
+	lines []lineSpan                                // nil for a file; set for heredoc text
+	errh  func(off int, code diag.Code, msg string) // off is a file offset
 
 	last        Token // kind of the previous token
 	lineDirty   bool  // something other than blanks was scanned on this line
@@ -97,15 +99,15 @@ type scanner struct {
 	errorSeen bool
 }
 
-func newScanner(src string, errh func(off int, msg string)) *scanner {
+func newScanner(src string, errh func(off int, code diag.Code, msg string)) *scanner {
 	return &scanner{src: src, errh: errh, jump: -1}
 }
 
 // error reports a scanning error and stops the scanner: every later token is EOF.
-func (s *scanner) error(off int, msg string) {
+func (s *scanner) error(off int, code diag.Code, msg string) {
 	if !s.errorSeen {
 		s.errorSeen = true
-		s.errh(s.globalOffset(off), msg)
+		s.errh(s.globalOffset(off), code, msg)
 	}
 	s.dead = true
 }
@@ -246,7 +248,7 @@ func (s *scanner) skipSpace() {
 			if s.off+1 < len(s.src) && s.src[s.off+1] == '*' {
 				end := strings.Index(s.src[s.off+2:], "*/")
 				if end < 0 {
-					s.error(s.off, "Unclosed multiline comment")
+					s.error(s.off, diag.UnclosedMLComment, "Unclosed multiline comment")
 					s.off = len(s.src)
 					return
 				}
@@ -324,10 +326,10 @@ func (s *scanner) scanToken() token {
 	if s.off >= len(s.src) {
 		if n := len(s.strs); n > 0 && s.strs[n-1].quote != 0 {
 			// The input ended inside "${": the string is unclosed.
-			s.error(len(s.src), "Unclosed quote after "+formatQuote(s.lastMatch)+" followed by '<eof>'")
+			s.error(len(s.src), diag.UnclosedQuote, "Unclosed quote after "+formatQuote(s.lastMatch)+" followed by '<eof>'")
 		}
 		if s.epp == eppCode || s.epp == eppExpr {
-			s.error(len(s.src), "Unbalanced epp tag, reached <eof> without closing tag.")
+			s.error(len(s.src), diag.EPPUnbalancedTag, "Unbalanced epp tag, reached <eof> without closing tag.")
 		}
 		return token{kind: EOF, off: len(s.src), end: len(s.src)}
 	}
@@ -477,7 +479,7 @@ func (s *scanner) scanToken() token {
 			if isLower(s.peekByte(2)) || s.peekByte(2) == '_' {
 				return s.scanBareword(s.off)
 			}
-			s.error(s.off+2, "Illegal fully qualified name")
+			s.error(s.off+2, diag.IllegalFullyQualifiedName, "Illegal fully qualified name")
 			return token{kind: EOF}
 		}
 		return s.op(COLON, 1)
@@ -609,7 +611,7 @@ func (s *scanner) scanBareword(start int) token {
 		}
 	}
 	if i == start {
-		s.error(start, "Illegal name or bare word")
+		s.error(start, diag.IllegalNameOrBareWord, "Illegal name or bare word")
 		return token{kind: EOF}
 	}
 	s.off = i
@@ -642,9 +644,9 @@ func (s *scanner) scanTypeRef(start int) token {
 	if strings.HasPrefix(s.src[i:], "::") {
 		// Puppet reports this one character past the name.
 		if strings.HasPrefix(s.src[start:], "::") {
-			s.error(start+3, "Illegal fully qualified class reference")
+			s.error(start+3, diag.IllegalFQClassReference, "Illegal fully qualified class reference")
 		} else {
-			s.error(i+1, "Illegal class reference")
+			s.error(i+1, diag.IllegalClassReference, "Illegal class reference")
 		}
 		return token{kind: EOF}
 	}
@@ -693,7 +695,7 @@ func (s *scanner) scanNumber() token {
 		for j < len(src) && isWordChar(src[j]) {
 			j++
 		}
-		s.error(start, numberError(src[start:j]))
+		s.error(start, diag.IllegalNumber, numberError(src[start:j]))
 		return token{kind: EOF}
 	}
 	text := src[start:i]
@@ -703,7 +705,7 @@ func (s *scanner) scanNumber() token {
 		// A leading 0 makes an octal number, even with an exponent.
 		for k := 1; k < len(text); k++ {
 			if text[k] < '0' || text[k] > '7' {
-				s.error(start, "Not a valid octal number "+text)
+				s.error(start, diag.InvalidOctalNumber, "Not a valid octal number "+text)
 				return token{kind: EOF}
 			}
 		}
@@ -740,7 +742,7 @@ func (s *scanner) scanSingleQuoted() token {
 	lit := i
 	for {
 		if i >= len(s.src) {
-			s.error(start+1, "Unclosed quote after \"'\" followed by '"+followedBy(s.src[start+1:])+"'")
+			s.error(start+1, diag.UnclosedQuote, "Unclosed quote after \"'\" followed by '"+followedBy(s.src[start+1:])+"'")
 			return token{kind: EOF}
 		}
 		c := s.src[i]
@@ -830,7 +832,7 @@ func (s *scanner) scanStringPart(fi int, first bool) token {
 				}
 				return token{kind: kind, off: start, end: i, text: text}
 			}
-			s.error(start, "Unclosed quote after "+formatQuote(s.lastMatch)+" followed by '"+followedBy(src[start:])+"'")
+			s.error(start, diag.UnclosedQuote, "Unclosed quote after "+formatQuote(s.lastMatch)+" followed by '"+followedBy(src[start:])+"'")
 			return token{kind: EOF}
 		}
 		c := src[i]

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 )
 
@@ -40,7 +41,7 @@ func (v *validator) checkHeredoc(h *syntax.Heredoc) {
 			continue
 		}
 		if msg := check(h.Syntax, text.Value); msg != "" {
-			v.error(text, "Invalid produced text having syntax: '"+h.Syntax+"'. "+msg)
+			v.error(text, diag.HeredocTextInvalid, "Invalid produced text having syntax: '"+h.Syntax+"'. "+msg)
 		}
 		return
 	}
@@ -100,16 +101,16 @@ func checkerMessage(kind string, err error) string {
 		return ""
 	}
 	msg := err.Error()
-	if list, ok := err.(syntax.ErrorList); ok && len(list) > 0 {
-		msg = list[0].Msg
+	if list, ok := err.(diag.List); ok && len(list) > 0 {
+		msg = list[0].Message
 	}
 	return kind + ` syntax checker: "` + strings.ReplaceAll(msg, "\n", `\n`) + `"`
 }
 
 // EPP validates an EPP template the parser accepted. It returns the errors,
 // in the order Puppet reports them, and the warnings.
-func EPP(prog *syntax.EPPProgram) (errs, warnings syntax.ErrorList) {
-	v := &validator{file: prog.File, src: prog.File.Src}
+func EPP(prog *syntax.EPPProgram) (errs, warnings diag.List) {
+	v := &validator{file: prog.File}
 	v.walk(prog)
 	return v.errs, v.warnings
 }

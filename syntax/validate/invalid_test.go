@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/diag"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/invalid")
@@ -35,17 +35,17 @@ func diagnostics(name string, src []byte) (out string, errors, warnings int) {
 	_, warns, err := ParseFile(name, src)
 	var b strings.Builder
 	if err != nil {
-		list, ok := err.(syntax.ErrorList)
+		list, ok := err.(diag.List)
 		if !ok {
-			list = syntax.ErrorList{{Msg: err.Error()}}
+			list = diag.List{{Message: err.Error()}}
 		}
 		for _, e := range list {
-			b.WriteString(e.Error() + "\n")
+			b.WriteString(positioned(e) + "\n")
 		}
 		errors = len(list)
 	}
 	for _, w := range warns {
-		b.WriteString(w.Pos.String() + ": warning: " + w.Msg + "\n")
+		b.WriteString(w.Range.Start.String() + ": warning: " + w.Message + "\n")
 	}
 	return b.String(), errors, len(warns)
 }
@@ -189,7 +189,7 @@ func TestInvalidMatchesPuppet(t *testing.T) {
 		}
 		var got []string
 		if _, _, err := ParseFile("", src); err != nil {
-			if list, ok := err.(syntax.ErrorList); ok {
+			if list, ok := err.(diag.List); ok {
 				got = messages(list)
 			} else {
 				got = []string{err.Error()}

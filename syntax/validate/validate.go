@@ -18,14 +18,15 @@ package validate
 import (
 	"strings"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
 )
 
 // ParseFile parses and validates a manifest. The error is the parser's
-// ErrorList when the text does not parse, else the validator's ErrorList, or
-// nil when the manifest is valid. Warnings are returned in both cases that
+// diag.List when the text does not parse, else the validator's, or nil when
+// the manifest is valid. Warnings are returned in both cases that
 // the parser succeeded.
-func ParseFile(filename string, src []byte) (prog *syntax.Program, warnings syntax.ErrorList, err error) {
+func ParseFile(filename string, src []byte) (prog *syntax.Program, warnings diag.List, err error) {
 	prog, err = syntax.ParseFile(filename, src)
 	if err != nil {
 		return prog, nil, err
@@ -36,29 +37,45 @@ func ParseFile(filename string, src []byte) (prog *syntax.Program, warnings synt
 
 // Program validates prog, a tree the parser built without errors. It returns
 // the errors, in the order Puppet reports them, and the warnings.
-func Program(prog *syntax.Program) (errs, warnings syntax.ErrorList) {
-	v := &validator{file: prog.File, src: prog.File.Src}
+func Program(prog *syntax.Program) (errs, warnings diag.List) {
+	v := &validator{file: prog.File}
 	v.walk(prog)
 	return v.errs, v.warnings
 }
 
 type validator struct {
 	file     *syntax.File
-	src      []byte
 	path     []syntax.Node // the ancestors of the node being checked
-	errs     syntax.ErrorList
-	warnings syntax.ErrorList
+	errs     diag.List
+	warnings diag.List
 	visit    func(syntax.Node) // in tests: called for each node walked
 }
 
-func (v *validator) errorAt(off int, msg string) {
-	v.errs.Add(v.file.Position(syntax.Pos(off+1)), msg)
+// errorAt reports the problem code at p.
+func (v *validator) errorAt(p syntax.Pos, code diag.Code, msg string) {
+	v.errs.Add(diag.New(code, diag.At(v.file.Position(p)), msg))
 }
 
-func (v *validator) error(n syntax.Node, msg string) { v.errorAt(v.offset(n), msg) }
+// error reports the problem code about n.
+func (v *validator) error(n syntax.Node, code diag.Code, msg string) {
+	v.errs.Add(diag.New(code, v.rangeOf(n), msg))
+}
 
-func (v *validator) warning(n syntax.Node, msg string) {
-	v.warnings.Add(v.file.Position(syntax.Pos(v.offset(n)+1)), msg)
+func (v *validator) warning(n syntax.Node, code diag.Code, msg string) {
+	w := diag.New(code, v.rangeOf(n), msg)
+	w.Severity = diag.Warning
+	v.warnings.Add(w)
+}
+
+// rangeOf returns the range of n, starting where Puppet's validator places
+// it: as the evaluator does (syntax.ErrorPos), but a method call at its
+// start.
+func (v *validator) rangeOf(n syntax.Node) diag.Range {
+	at := syntax.ErrorPos(n)
+	if _, isCall := n.(*syntax.MethodCall); isCall {
+		at = n.Pos()
+	}
+	return diag.Span(v.file, at, n.End())
 }
 
 // parent returns the i-th ancestor of the node being checked: 1 is its
@@ -84,7 +101,7 @@ func (v *validator) check(n syntax.Node) {
 			switch p := v.parent(1).(type) {
 			case *syntax.CollectExpr, *syntax.ResourceOverrideExpr:
 			default:
-				v.error(n, "Illegal +> operation on attribute "+n.Name+". This operator can not be used in "+aAn(label(p)))
+				v.error(n, diag.IllegalAttributeAppend, "Illegal +> operation on attribute "+n.Name+". This operator can not be used in "+aAn(label(p)))
 			}
 		}
 		v.rvalue(n.Value)
@@ -116,7 +133,7 @@ func (v *validator) check(n syntax.Node) {
 	case *syntax.AccessExpr:
 		if len(n.Keys) == 0 {
 			// Puppet's grammar rejects $x[].
-			v.errorAt(n.End().Offset()-1, "Syntax error at ']'")
+			v.errorAt(n.End()-1, diag.SyntaxError, "Syntax error at ']'")
 		}
 	case *syntax.IfExpr:
 		v.rvalue(n.Cond)
@@ -129,7 +146,7 @@ func (v *validator) check(n syntax.Node) {
 			for _, x := range o.Values {
 				if _, ok := x.(*syntax.DefaultLit); ok {
 					if seen {
-						v.error(x, "This 'case' statement already has a 'default' entry - this is a duplicate")
+						v.error(x, diag.DuplicateDefault, "This 'case' statement already has a 'default' entry - this is a duplicate")
 					}
 					seen = true
 				}
@@ -145,7 +162,7 @@ func (v *validator) check(n syntax.Node) {
 		for _, o := range n.Options {
 			if _, ok := o.Match.(*syntax.DefaultLit); ok {
 				if seen {
-					v.error(o.Match, "This Selector Expression already has a 'default' entry - this is a duplicate")
+					v.error(o.Match, diag.DuplicateDefault, "This Selector Expression already has a 'default' entry - this is a duplicate")
 					break
 				}
 				seen = true
@@ -163,24 +180,24 @@ func (v *validator) check(n syntax.Node) {
 		}
 	case *syntax.ResourceExpr:
 		if q, ok := n.Type.(*syntax.QualifiedName); ok && q.Name == "class" && n.Form != syntax.Regular {
-			v.error(n, "Classes are not virtualizable")
+			v.error(n, diag.ClassNotVirtualizable, "Classes are not virtualizable")
 		}
 	case *syntax.ResourceBody:
 		unfolds := 0
 		for _, op := range n.Ops {
 			if op.Name == "*" {
 				if unfolds++; unfolds == 2 {
-					v.error(op, "Unfolding of attributes from Hash can only be used once per resource body")
+					v.error(op, diag.MultipleAttributesUnfold, "Unfolding of attributes from Hash can only be used once per resource body")
 				}
 			}
 		}
 	case *syntax.ResourceDefaultsExpr:
 		if n.Form != syntax.Regular {
-			v.error(n, "Resource Defaults are not virtualizable")
+			v.error(n, diag.NotVirtualizeable, "Resource Defaults are not virtualizable")
 		}
 	case *syntax.ResourceOverrideExpr:
 		if n.Form != syntax.Regular {
-			v.error(n, "Resource Defaults are not virtualizable")
+			v.error(n, diag.NotVirtualizeable, "Resource Defaults are not virtualizable")
 		}
 	case *syntax.Lambda:
 		v.checkCaptureLast(n.Params)
@@ -208,12 +225,12 @@ func (v *validator) check(n syntax.Node) {
 		v.top(n)
 		v.checkIdemLast(n, n.Body)
 		if n.Parent != nil {
-			v.warning(n.Parent, "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation")
+			v.warning(n.Parent, diag.IllegalNodeInheritance, "Node inheritance is not supported in Puppet >= 4.0.0. See http://links.puppet.com/puppet-node-inheritance-deprecation")
 		}
 	case *syntax.TypeAlias:
 		v.top(n)
 		if !isTypeName(n.Name) {
-			v.error(n, "Unacceptable name. The name '"+n.Name+"' is unacceptable as the name of a Type Alias")
+			v.error(n, diag.IllegalDefinitionName, "Unacceptable name. The name '"+n.Name+"' is unacceptable as the name of a Type Alias")
 		}
 		v.checkTypeRef(n, n.Type)
 	case *syntax.EPPProgram:
@@ -239,7 +256,7 @@ var reservedTypeNames = map[string]bool{
 func (v *validator) checkStatements(stmts []syntax.Expr) {
 	for _, s := range stmts[:max(len(stmts)-1, 0)] {
 		if idem(s) {
-			v.error(s, "This "+label(s)+" has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)")
+			v.error(s, diag.IdemExpressionNotLast, "This "+label(s)+" has no effect. A value was produced and then forgotten (one or more preceding expressions may have the wrong form)")
 			return
 		}
 	}
@@ -253,20 +270,20 @@ func (v *validator) checkIdemLast(def syntax.Node, body *syntax.Block) {
 	}
 	last := body.Stmts[len(body.Stmts)-1]
 	if idem(last) {
-		v.error(last, "This "+label(last)+" has no effect. "+aAnUpper(label(def))+" can not end with a value-producing expression without other effect")
+		v.error(last, diag.IdemNotAllowedLast, "This "+label(last)+" has no effect. "+aAnUpper(label(def))+" can not end with a value-producing expression without other effect")
 	}
 }
 
 func (v *validator) checkNamedDefinition(def syntax.Definition, name string) {
 	v.top(def)
 	if !isClassName(name) {
-		v.error(def, "Unacceptable name. The name '"+name+"' is unacceptable as the name of "+aAn(label(def)))
+		v.error(def, diag.IllegalDefinitionName, "Unacceptable name. The name '"+name+"' is unacceptable as the name of "+aAn(label(def)))
 	}
 	if reservedTypeNames[name] {
-		v.error(def, "The name: '"+name+"' is already defined by Puppet and can not be used as the name of "+aAn(label(def))+".")
+		v.error(def, diag.ReservedTypeName, "The name: '"+name+"' is already defined by Puppet and can not be used as the name of "+aAn(label(def))+".")
 	}
 	if name == "plan" {
-		v.warning(def, "Use of future reserved word: 'plan'")
+		v.warning(def, diag.FutureReservedWord, "Use of future reserved word: 'plan'")
 	}
 }
 
@@ -288,11 +305,11 @@ func (v *validator) top(def syntax.Definition) {
 				continue
 			}
 			if _, ok := v.parent(i + 1).(*syntax.Program); !ok && absolute {
-				v.error(def, aAnUpper(label(def))+" may only appear at toplevel")
+				v.error(def, diag.NotAbsoluteTopLevel, aAnUpper(label(def))+" may only appear at toplevel")
 				return
 			}
 		default:
-			v.error(def, "Classes, definitions, and nodes may only appear at toplevel or inside other classes")
+			v.error(def, diag.NotTopLevel, "Classes, definitions, and nodes may only appear at toplevel or inside other classes")
 			return
 		}
 	}
@@ -315,7 +332,7 @@ func (v *validator) transparent(b *syntax.Block, i int) bool {
 func (v *validator) checkNoCapture(def syntax.Node, params []*syntax.Parameter) {
 	for _, p := range params {
 		if p.CapturesRest {
-			v.errorAt(v.paramOffset(p), "Parameter $"+p.Name+" has 'captures rest' - not supported in "+aAn(label(def)))
+			v.error(p, diag.CapturesRestNotSupported, "Parameter $"+p.Name+" has 'captures rest' - not supported in "+aAn(label(def)))
 		}
 	}
 }
@@ -323,7 +340,7 @@ func (v *validator) checkNoCapture(def syntax.Node, params []*syntax.Parameter) 
 func (v *validator) checkCaptureLast(params []*syntax.Parameter) {
 	for i, p := range params {
 		if p.CapturesRest && i != len(params)-1 {
-			v.errorAt(v.paramOffset(p), "Parameter $"+p.Name+" is not last, and has 'captures rest'")
+			v.error(p, diag.CapturesRestNotLast, "Parameter $"+p.Name+" is not last, and has 'captures rest'")
 		}
 	}
 }
@@ -348,7 +365,7 @@ func (v *validator) checkUniqueParams(params []*syntax.Parameter) {
 			}
 		}
 		if dup {
-			v.errorAt(v.paramOffset(p), "The parameter '"+p.Name+"' is declared more than once in the parameter list")
+			v.error(p, diag.DuplicateParameter, "The parameter '"+p.Name+"' is declared more than once in the parameter list")
 		}
 	}
 }
@@ -356,18 +373,17 @@ func (v *validator) checkUniqueParams(params []*syntax.Parameter) {
 func (v *validator) checkReservedParams(def syntax.Node, params []*syntax.Parameter) {
 	for _, p := range params {
 		if p.Name == "name" || p.Name == "title" {
-			v.errorAt(v.paramOffset(p), "The parameter $"+p.Name+" redefines a built in parameter in the "+label(def))
+			v.error(p, diag.ReservedParameter, "The parameter $"+p.Name+" redefines a built in parameter in the "+label(def))
 		}
 	}
 }
 
 func (v *validator) checkParameter(p *syntax.Parameter) {
-	off := v.paramOffset(p)
 	if isNumericParam(p.Name) {
-		v.errorAt(off, "The numeric parameter name '$"+p.Name+"' cannot be used (clashes with numeric match result variables)")
+		v.error(p, diag.IllegalNumericParameter, "The numeric parameter name '$"+p.Name+"' cannot be used (clashes with numeric match result variables)")
 	}
 	if !isParamName(p.Name) {
-		v.errorAt(off, "Illegal parameter name. The given name '"+p.Name+`' does not conform to the naming rule /^[a-z_]\w*$/`)
+		v.error(p, diag.IllegalParamName, "Illegal parameter name. The given name '"+p.Name+`' does not conform to the naming rule /^[a-z_]\w*$/`)
 	}
 	if p.Default != nil {
 		v.noAssignment(p.Default)
@@ -380,7 +396,7 @@ func (v *validator) noAssignment(x syntax.Expr) {
 	syntax.Inspect(x, func(n syntax.Node) bool {
 		switch n.(type) {
 		case *syntax.AssignExpr:
-			v.error(n, "Assignment not allowed here")
+			v.error(n, diag.IllegalAssignmentContext, "Assignment not allowed here")
 			return false
 		case *syntax.Lambda:
 			return false
@@ -393,12 +409,12 @@ func (v *validator) checkVariable(x *syntax.Variable) {
 	name := x.Name
 	if name != "" && name[0] >= '0' && name[0] <= '9' {
 		if !isNumericVarName(name) {
-			v.error(x, "Illegal numeric variable name, The given name '"+name+"' must be a decimal value if it starts with a digit 0-9")
+			v.error(x, diag.IllegalNumericVarName, "Illegal numeric variable name, The given name '"+name+"' must be a decimal value if it starts with a digit 0-9")
 		}
 		return
 	}
 	if !isVarName(name) {
-		v.error(x, "Illegal variable name, The given name '"+name+`' does not conform to the naming rule /^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$/`)
+		v.error(x, diag.IllegalVarName, "Illegal variable name, The given name '"+name+`' does not conform to the naming rule /^((::)?[a-z]\w*)*((::)?[a-z_]\w*)$/`)
 	}
 }
 
@@ -413,30 +429,30 @@ func (v *validator) checkTypeRef(def syntax.Node, t syntax.Expr) {
 	case *syntax.TypeReference, *syntax.HashLit:
 		return
 	}
-	v.error(t, "Illegal expression. "+aAnUpper(label(t))+" is unacceptable as a type reference in "+aAn(label(def)))
+	v.error(t, diag.IllegalExpression, "Illegal expression. "+aAnUpper(label(t))+" is unacceptable as a type reference in "+aAn(label(def)))
 }
 
 func (v *validator) checkHostname(x syntax.Expr) {
 	switch x := x.(type) {
 	case *syntax.StringLit:
 		if hasIllegalHostnameChar(x.Value) {
-			v.error(x, "The hostname '"+x.Value+"' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)")
+			v.error(x, diag.IllegalHostnameChars, "The hostname '"+x.Value+"' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)")
 		}
 	case *syntax.InterpolatedString:
 		for _, part := range x.Parts {
 			if _, text := part.(*syntax.StringLit); !text {
-				v.error(part, "An interpolated expression is not allowed in a hostname of a node")
+				v.error(part, diag.IllegalHostnameInterpolation, "An interpolated expression is not allowed in a hostname of a node")
 				return
 			}
 		}
 		if len(x.Parts) == 1 {
 			v.checkHostname(x.Parts[0])
 		} else {
-			v.error(x, "An interpolated expression is not allowed in a hostname of a node")
+			v.error(x, diag.IllegalHostnameInterpolation, "An interpolated expression is not allowed in a hostname of a node")
 		}
 	case *syntax.IntegerLit, *syntax.FloatLit, *syntax.DefaultLit, *syntax.RegexLit:
 	default:
-		v.error(x, "Illegal expression. "+aAnUpper(label(x))+" is unacceptable as hostname in a Node Definition")
+		v.error(x, diag.IllegalExpression, "Illegal expression. "+aAnUpper(label(x))+" is unacceptable as hostname in a Node Definition")
 	}
 }
 
@@ -450,17 +466,14 @@ func (v *validator) checkHash(h *syntax.HashLit) {
 		}
 		if seen[key] {
 			// Puppet places the warning at the entry's "=>".
-			off := e.Key.End().Offset()
-			if end := e.Value.Pos().Offset(); off >= 0 && end <= len(v.src) && off < end {
-				if i := strings.Index(string(v.src[off:end]), "=>"); i >= 0 {
-					off += i
-				} else {
-					off = v.offset(e)
-				}
-			} else {
-				off = v.offset(e)
+			at := e.Arrow
+			if !at.IsValid() {
+				at = e.Pos()
 			}
-			v.warnings.Add(v.file.Position(syntax.Pos(off+1)), "The key '"+key[1:]+"' is declared more than once")
+			w := diag.New(diag.DuplicateKey, diag.Span(v.file, at, e.End()), "The key '"+key[1:]+"' is declared more than once")
+			w.Severity = diag.Warning
+			w.Args = diag.Args{"key": key[1:]}
+			v.warnings.Add(w)
 		}
 		seen[key] = true
 	}
@@ -490,19 +503,19 @@ func (v *validator) assign(x syntax.Expr) {
 	switch x := x.(type) {
 	case *syntax.Variable:
 		if isNumericVarName(x.Name) {
-			v.error(x, "Illegal attempt to assign to the numeric match result variable '$"+x.Name+"'. Numeric variables are not assignable")
+			v.error(x, diag.IllegalNumericAssignment, "Illegal attempt to assign to the numeric match result variable '$"+x.Name+"'. Numeric variables are not assignable")
 		}
 		if strings.Contains(x.Name, "::") {
-			v.error(x, "Illegal attempt to assign to '"+x.Name+"'. Cannot assign to variables in other namespaces")
+			v.error(x, diag.CrossScopeAssignment, "Illegal attempt to assign to '"+x.Name+"'. Cannot assign to variables in other namespaces")
 		}
 	case *syntax.AccessExpr:
-		v.error(x, "Illegal attempt to assign via [index/key]. Not an assignable reference")
+		v.error(x, diag.IllegalIndexedAssignment, "Illegal attempt to assign via [index/key]. Not an assignable reference")
 	case *syntax.ArrayLit:
 		for _, e := range x.Elements {
 			v.assign(e)
 		}
 	default:
-		v.error(x, "Illegal attempt to assign to '"+aAn(label(x))+"'. Not an assignable reference")
+		v.error(x, diag.IllegalAssignment, "Illegal attempt to assign to '"+aAn(label(x))+"'. Not an assignable reference")
 	}
 }
 
@@ -510,7 +523,7 @@ func (v *validator) assign(x syntax.Expr) {
 func (v *validator) rvalue(x syntax.Expr) {
 	switch x := x.(type) {
 	case *syntax.CollectExpr, syntax.Definition:
-		v.error(x, "Invalid use of expression. "+aAnUpper(label(x))+" does not produce a value")
+		v.error(x, diag.NotRvalue, "Invalid use of expression. "+aAnUpper(label(x))+" does not produce a value")
 	case *syntax.UnaryExpr:
 		v.rvalue(x.Operand)
 	case *syntax.ParenExpr:
@@ -548,7 +561,7 @@ func (v *validator) query(x syntax.Expr) {
 		*syntax.StringLit, *syntax.BoolLit:
 		return
 	}
-	v.error(x, "Illegal query expression. "+aAnUpper(label(x))+" cannot be used in a query")
+	v.error(x, diag.IllegalQueryExpression, "Illegal query expression. "+aAnUpper(label(x))+" cannot be used in a query")
 }
 
 // idem reports whether evaluating x is known to have no effect but its
@@ -601,43 +614,3 @@ func idem(x syntax.Expr) bool {
 	}
 	return false
 }
-
-// offset returns the byte offset at which Puppet places n: its start, but
-// the operator of a binary expression, an assignment or a relationship, the
-// name of a type alias and the '$' of a parameter.
-func (v *validator) offset(n syntax.Node) int {
-	switch n := n.(type) {
-	case *syntax.BinaryExpr, *syntax.AssignExpr, *syntax.RelationshipExpr:
-		return v.file.ErrorOffset(n)
-	case *syntax.TypeAlias:
-		return v.skipSpace(n.Pos().Offset() + len("type"))
-	case *syntax.Parameter:
-		return v.paramOffset(n)
-	}
-	return n.Pos().Offset()
-}
-
-// paramOffset returns the offset of the '$' of a parameter's name, where
-// Puppet places the parameter.
-func (v *validator) paramOffset(p *syntax.Parameter) int {
-	off := p.Pos().Offset()
-	if p.Type != nil {
-		off = p.Type.End().Offset()
-	}
-	for {
-		off = v.skipSpace(off)
-		if off < len(v.src) && v.src[off] == '*' {
-			off++
-			continue
-		}
-		break
-	}
-	if off < len(v.src) && v.src[off] == '$' {
-		return off
-	}
-	return p.Pos().Offset()
-}
-
-// skipSpace returns the offset of the first character at or after off that
-// is not white space or part of a comment.
-func (v *validator) skipSpace(off int) int { return v.file.SkipSpace(off) }

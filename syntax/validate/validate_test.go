@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/diag"
 )
 
 func TestProgram(t *testing.T) {
@@ -162,10 +162,10 @@ func TestProgram(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, warnings, err := ParseFile("", []byte(tt.src))
-			var errs syntax.ErrorList
+			var errs diag.List
 			if err != nil {
 				var ok bool
-				if errs, ok = err.(syntax.ErrorList); !ok {
+				if errs, ok = err.(diag.List); !ok {
 					t.Fatalf("error of type %T: %v", err, err)
 				}
 			}
@@ -180,10 +180,19 @@ func TestProgram(t *testing.T) {
 }
 
 // messages returns each diagnostic as "line:column: message".
-func messages(list syntax.ErrorList) []string {
+func messages(list diag.List) []string {
 	var out []string
 	for _, e := range list {
-		out = append(out, e.Error())
+		out = append(out, positioned(e))
 	}
 	return out
+}
+
+// positioned returns d as "file:line:column: message", leaving out what is
+// unknown.
+func positioned(d *diag.Diagnostic) string {
+	if d.Range.Start.Filename == "" && !d.Range.Start.IsValid() {
+		return d.Message
+	}
+	return d.Range.Start.String() + ": " + d.Message
 }

@@ -36,7 +36,7 @@ func TestWalkMatchesInspect(t *testing.T) {
 			depth++
 			return true
 		})
-		v := &validator{file: prog.File, src: prog.File.Src}
+		v := &validator{file: prog.File}
 		var got []syntax.Node
 		var gotDepth []int
 		v.visit = func(n syntax.Node) {
