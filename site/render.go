@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/source"
 )
 
 // Run is `marionette compile NODE` without its flags: it opens the Site of
@@ -76,9 +78,41 @@ func WriteDiagnostics(w io.Writer, diags diag.List, suffix string) {
 // WriteError prints a failed compile's error as Puppet does; a file with
 // several validation errors gets each on its own line before the summary.
 func WriteError(w io.Writer, err error, node string) {
+	WriteErrorWith(w, err, node, diag.RenderOptions{})
+}
+
+// WriteErrorWith is WriteError followed by what render asks for under each
+// error (the source line with a caret, the code and detail).
+func WriteErrorWith(w io.Writer, err error, node string, render diag.RenderOptions) {
 	var ie *InputError
 	if errors.As(err, &ie) {
 		node = ""
 	}
-	_ = diag.RenderError(w, err, node)
+	_ = render.RenderError(w, err, node)
+}
+
+// maxShownSource is the largest file whose line an error shows.
+const maxShownSource = 4 << 20
+
+// FileSource returns a diag.RenderOptions.Source that reads a file named
+// in an error from disk when first asked for; a file it cannot read, or
+// one larger than maxShownSource, shows no line.
+func FileSource() func(filename string) *source.File {
+	read := map[string]*source.File{}
+	return func(filename string) *source.File {
+		if f, ok := read[filename]; ok {
+			return f
+		}
+		read[filename] = nil
+		st, err := os.Stat(filename)
+		if err != nil || !st.Mode().IsRegular() || st.Size() > maxShownSource {
+			return nil
+		}
+		data, err := os.ReadFile(filename)
+		if err != nil {
+			return nil
+		}
+		read[filename] = source.NewFile(filename, data)
+		return read[filename]
+	}
 }

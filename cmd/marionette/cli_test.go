@@ -349,6 +349,38 @@ func TestParseCaret(t *testing.T) {
 	}
 }
 
+// TestCompileVerbose: compile --verbose shows, under Puppet's unchanged
+// error line, the source line with a caret and the code with what the name
+// may have meant; without it the error is Puppet's line alone.
+func TestCompileVerbose(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"site.pp":                          "node default {\n  include apahce\n}\n",
+		"modules/apache/manifests/init.pp": "class apache {}\n",
+	})
+	line := "Error: Evaluation Error: Error while evaluating a Function Call, Could not find class ::apahce for n1 (file: " +
+		filepath.Join(dir, "site.pp") + ", line: 2, column: 3) on node n1\n"
+	for _, tc := range []struct {
+		verbose bool
+		want    string
+	}{
+		{false, line},
+		{true, line + " 2 |   include apahce\n" + "   |   ^~~~~~~~~~~~~~\n" + "   = UNKNOWN_CLASS: did you mean 'apache'?\n"},
+	} {
+		args := []string{"compile", "n1", "--manifest", filepath.Join(dir, "site.pp"), "--modulepath", filepath.Join(dir, "modules"), "--facts", "none"}
+		if tc.verbose {
+			args = append(args, "--verbose")
+		}
+		var stdout, stderr bytes.Buffer
+		if code := run(args, &stdout, &stderr); code != 1 {
+			t.Errorf("exit %d, want 1", code)
+		}
+		if got := stderr.String(); got != tc.want {
+			t.Errorf("verbose %v:\ngot\n%s\nwant\n%s", tc.verbose, got, tc.want)
+		}
+	}
+}
+
 // TestColor: errors red and warnings yellow on a terminal, as Puppet's
 // console; --color and NO_COLOR decide.
 func TestColor(t *testing.T) {

@@ -26,6 +26,7 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 	addOutputFlags(fs, &out, "json", "pson", "yaml")
 	timeout := addTimeoutFlag(fs)
 	profile := fs.Bool("profile-stages", false, "print how long each stage of the compile took to stderr")
+	verbose := fs.Bool("verbose", false, "under Puppet's error line, show the source line with a caret, the problem's code and what it may have meant")
 	// The fleet flags, here for the help text: --all-nodes runs runFleet,
 	// which defines them again.
 	var fl fleetFlags
@@ -77,7 +78,12 @@ func runCompile(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		reportError(stderr, deadlineError(ctx, err, *timeout), f.node)
+		err = deadlineError(ctx, err, *timeout)
+		if *verbose {
+			site.WriteErrorWith(stderr, err, f.node, diag.RenderOptions{Verbose: true, Source: site.FileSource()})
+		} else {
+			reportError(stderr, err, f.node)
+		}
 		return 1
 	}
 	pretty := out.pretty(stdout)

@@ -93,6 +93,9 @@ var packageNoise = regexp.MustCompile(`^(PASS|=== (RUN|PAUSE|CONT|NAME)\b|--- (P
 func (r *report) event(e event) {
 	key := e.Package + " " + e.Test
 	switch e.Action {
+	case "build-output":
+		// The compiler's messages for a package that does not build.
+		fmt.Fprint(r.out, e.Output)
 	case "output":
 		if e.Test == "" {
 			if !packageNoise.MatchString(e.Output) {

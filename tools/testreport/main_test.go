@@ -26,6 +26,8 @@ func TestReport(t *testing.T) {
 		`{"Action":"output","Package":"p","Output":"PASS\n"}`,
 		`{"Action":"output","Package":"p","Output":"conformance: 3 passed, 0 failed, 0 skipped\n"}`,
 		`{"Action":"output","Package":"p","Output":"FAIL\tp\t0.1s\n"}`,
+		`{"ImportPath":"q","Action":"build-output","Output":"q/x.go:1:1: undefined: y\n"}`,
+		`{"ImportPath":"q","Action":"build-fail"}`,
 		`# p [build failed]`,
 	}, "\n")
 	var out bytes.Buffer
@@ -38,6 +40,7 @@ func TestReport(t *testing.T) {
 --- FAIL: TestC (0.00s)
 conformance: 3 passed, 0 failed, 0 skipped
 FAIL	p	0.1s
+q/x.go:1:1: undefined: y
 # p [build failed]
 
 skipped:
