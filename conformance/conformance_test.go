@@ -24,6 +24,7 @@ var (
 	casesFlag        = flag.String("cases", "", "comma-separated case IDs, globs (node/*) or case directories to select; default all")
 	caseTimeoutFlag  = flag.Duration("case-timeout", 60*time.Second, "time limit of one compile or apply")
 	applyCheckFlag   = flag.Bool("apply-check", false, "run TestApplyCheck: puppet apply --noop the catalog of every passing case")
+	applySampleFlag  = flag.Int("apply-sample", 0, "with -apply-check: apply `N` of the selected cases, chosen by -sample-seed (default the git HEAD commit); 0 applies them all")
 	fromOracleFlag   = flag.Bool("catalog-from-oracle", false, "with -apply-check: apply Puppet's own catalogs (pending cases included) instead of marionette's")
 	actualDirFlag    = flag.String("actual-dir", "", "write marionette's normalized catalog of each failing case to `DIR`/<case>/actual.json")
 	ignorePending    = flag.Bool("ignore-pending", false, "treat no case as pending, to see every failure in full")
@@ -530,6 +531,7 @@ func TestApplyCheck(t *testing.T) {
 		oracle = oracleOrSkip(t, s, "-catalog-from-oracle")
 	}
 	applyTally.ran.Store(true)
+	var applicable []*Case
 	for _, c := range s.selected {
 		if c.IsErrorCase() {
 			continue
@@ -537,6 +539,19 @@ func TestApplyCheck(t *testing.T) {
 		if _, pending := s.pending.Match(c.ID); pending && !*fromOracleFlag {
 			continue
 		}
+		applicable = append(applicable, c)
+	}
+	if n := *applySampleFlag; n > 0 && n < len(applicable) {
+		// Each apply takes seconds: CI applies a sample that changes with
+		// every commit, so that over commits every case gets applied.
+		seed := *sampleSeedFlag
+		if seed == "" {
+			seed = gitHead(s.repoRoot)
+		}
+		t.Logf("applying %d of %d cases (seed %q)", n, len(applicable), seed)
+		applicable = SampleCases(applicable, n, seed)
+	}
+	for _, c := range applicable {
 		t.Run(c.ID, func(t *testing.T) {
 			if c.ApplySkip != "" {
 				t.Skipf("apply_skip: %s", c.ApplySkip)
