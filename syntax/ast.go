@@ -266,6 +266,9 @@ type SelectorExpr struct {
 	Span
 	Test    Expr
 	Options []*SelectorOption
+	// Braced records that the options stand in braces (the usual form);
+	// only then can a method call or access follow the selector.
+	Braced bool
 }
 
 // SelectorOption is one Match => Value of a selector.

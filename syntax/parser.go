@@ -640,6 +640,12 @@ func (p *parser) parseBinary(minPrec int) Expr {
 		}
 		if p.tok.kind == QUESTION {
 			x = p.parseSelector(x)
+			// A selector whose options are braced is complete: a method
+			// call or an access after it applies to its value, as in
+			// Puppet's grammar ($m ? { ... }.split(' ')).
+			if sel, ok := x.(*SelectorExpr); ok && sel.Braced && (p.tok.kind == DOT || p.tok.kind == LBRACK) {
+				x = p.parsePostfix(x)
+			}
 			continue
 		}
 		op, opPos := p.tok.kind, p.pos()
@@ -672,6 +678,7 @@ func (p *parser) parseSelector(test Expr) Expr {
 	p.next() // ?
 	sel := &SelectorExpr{Test: test}
 	if p.got(SELBRACE) {
+		sel.Braced = true
 		for p.tok.kind != RBRACE && !p.failed() {
 			sel.Options = append(sel.Options, p.parseSelectorOption())
 			if !p.got(COMMA) {

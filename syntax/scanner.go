@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/marionette-dev/marionette/diag"
@@ -190,6 +191,37 @@ func (s *scanner) nextRaw() token {
 
 func isBlank(c byte) bool { return c == ' ' || c == '\t' || c == '\r' }
 
+// blankLen is the length of the blank at src[off:], 0 when there is none.
+// Puppet's lexer skips [[:blank:]\r], which in a UTF-8 manifest is every
+// space separator (U+00A0 no-break space, U+2009 thin space, ...) besides
+// the space and the tab.
+func blankLen(src string, off int) int {
+	c := src[off]
+	if c < utf8.RuneSelf {
+		if isBlank(c) {
+			return 1
+		}
+		return 0
+	}
+	r, n := utf8.DecodeRuneInString(src[off:])
+	if unicode.Is(unicode.Zs, r) {
+		return n
+	}
+	return 0
+}
+
+// skipBlanks returns the offset after the blanks at src[off:].
+func skipBlanks(src string, off int) int {
+	for off < len(src) {
+		n := blankLen(src, off)
+		if n == 0 {
+			break
+		}
+		off += n
+	}
+	return off
+}
+
 func isWordChar(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_'
 }
@@ -212,20 +244,18 @@ func (s *scanner) skipSpace() {
 			return
 		}
 		start := s.off
-		for s.off < len(s.src) && isBlank(s.src[s.off]) {
-			s.off++
-		}
+		s.off = skipBlanks(s.src, s.off)
 		s.lastMatch = s.src[start:s.off]
 	}
 	for s.off < len(s.src) {
-		switch c := s.src[s.off]; c {
-		case ' ', '\t', '\r':
+		if blankLen(s.src, s.off) > 0 {
 			start := s.off
-			for s.off < len(s.src) && isBlank(s.src[s.off]) {
-				s.off++
-			}
+			s.off = skipBlanks(s.src, s.off)
 			s.lastMatch = s.src[start:s.off]
 			skipAgain()
+			continue
+		}
+		switch c := s.src[s.off]; c {
 		case '\n':
 			if s.jump > s.off {
 				// The lines after this one belong to a heredoc.
@@ -867,11 +897,7 @@ func (s *scanner) scanStringPart(fi int, first bool) token {
 				text := value(i)
 				s.off = i + 2
 				s.lastMatch = ""
-				if s.off < len(src) && isBlank(src[s.off]) {
-					k := s.off
-					for k < len(src) && isBlank(src[k]) {
-						k++
-					}
+				if k := skipBlanks(src, s.off); k > s.off {
 					s.lastMatch = src[s.off:k]
 				}
 				fr.braces = s.braces
