@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"github.com/marionette-dev/marionette/filecache"
 	"os"
 	"sync"
 )
@@ -36,7 +37,7 @@ func (fc *fileCache) load(path, kind string, parse func(src []byte) (any, error)
 	if e != nil && e.stamp == stamp {
 		return e.val, nil
 	}
-	src, err := readFile(path, st.Size())
+	src, err := filecache.Read(path, st.Size())
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"errors"
+	"github.com/marionette-dev/marionette/filecache"
 	"io/fs"
 	"os"
 	"sync"
@@ -84,7 +85,7 @@ func (s *Sources) manifest(path string, stamp fileStamp) (*syntax.Program, diag.
 
 // parseManifest reads, parses and validates a manifest of about size bytes.
 func parseManifest(path string, size int64) (*syntax.Program, diag.List, error) {
-	src, err := readFile(path, size)
+	src, err := filecache.Read(path, size)
 	if err != nil {
 		return nil, nil, err
 	}
