@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // runaway is Puppet code that would compile for minutes or forever; each
@@ -38,7 +40,7 @@ func runawayEnv(t *testing.T, site string) *Environment {
 		"manifests/site.pp":                site,
 		"modules/stdlib/manifests/init.pp": "class stdlib { }\n",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}

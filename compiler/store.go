@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
@@ -155,11 +156,11 @@ func (c *Compilation) collectStored(col *collector) (int, error) {
 // storedResource builds the resource for one row of the store.
 func (c *Compilation) storedResource(col *collector, row *ExportedResource) (*resource, error) {
 	kind := catalog.KindNative
-	var def *Definition
-	typeName := canonicalName(col.typ)
+	var def *environment.Definition
+	typeName := environment.CanonicalName(col.typ)
 	if c.types != nil {
 		if _, ok := c.types.Lookup(typeName); !ok {
-			d, err := c.env.lookup(kindDefine, typeName)
+			d, err := c.env.lookup(environment.KindDefine, typeName)
 			if err != nil {
 				return nil, err
 			}
@@ -183,23 +184,18 @@ func (c *Compilation) storedResource(col *collector, row *ExportedResource) (*re
 	return r, nil
 }
 
-// storeFunctions adds the functions a store provides (puppetdb_query, as
-// the PuppetDB termini define it) to a copy of the environment's table.
-func (c *Compilation) storeFunctions(t functions.Table) functions.Table {
-	out := make(functions.Table, len(t)+1)
-	for k, v := range t {
-		out[k] = v
-	}
+// addStoreFunctions adds the functions a store provides (puppetdb_query,
+// as the PuppetDB termini define it) to the compile's own table t.
+func (c *Compilation) addStoreFunctions(t functions.Table) {
 	query := functions.Param{Name: "query", Type: value.NewVariant(
 		&value.StringType{Min: 1, Max: value.MaxInt},
 		&value.ArrayType{Elem: value.DataType, Min: 1, Max: value.MaxInt})}
-	out["puppetdb_query"] = functions.Dispatch("puppetdb_query", functions.Signature{
+	t["puppetdb_query"] = functions.Dispatch("puppetdb_query", functions.Signature{
 		Params: []functions.Param{query}, Required: 1,
 		Impl: func(_ *functions.Ctx, args []value.Value) (value.Value, error) {
 			return c.req.Store.QueryData(c.ctx, args[0])
 		},
 	})
-	return out
 }
 
 // storeCatalog is the catalog with the exported resources the node did not

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -65,7 +66,7 @@ func storeCompile(t *testing.T, src string, store Store) (*Result, error) {
 	t.Helper()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"site.pp": src})
-	env, err := LoadEnvironment(EnvironmentConfig{Manifest: filepath.Join(dir, "site.pp")})
+	env, err := environment.Load(environment.Config{Manifest: filepath.Join(dir, "site.pp")})
 	if err != nil {
 		t.Fatal(err)
 	}
