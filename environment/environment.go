@@ -18,6 +18,7 @@ import (
 	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/internal/snapmap"
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/stdlib"
 	"github.com/marionette-dev/marionette/syntax"
@@ -66,7 +67,7 @@ type Environment struct {
 	// stays found (the first definition of a name wins); an answer of
 	// "none" holds only while epoch is what it was, since a file loaded
 	// later may define the name.
-	resolved sync.Map
+	resolved snapmap.Map[defKey, resolvedDef]
 	epoch    atomic.Uint64
 
 	// mu guards the fields below. It is never held while reading or
@@ -620,10 +621,11 @@ func CanonicalName(name string) string {
 // caused the load reports the file's warnings.
 func (env *Environment) Lookup(kind Kind, name string, loaded func(*SourceFile)) (*Definition, error) {
 	asked := defKey{kind, name}
-	if v, ok := env.resolved.Load(asked); ok {
-		if r := v.(resolvedDef); r.def != nil || r.epoch == env.epoch.Load() {
-			return r.def, nil
-		}
+	if r, ok := env.resolved.Load(asked); ok && env.current(r) {
+		return r.def, nil
+	}
+	if r, ok := env.resolved.LoadRecent(asked); ok && env.current(r) {
+		return r.def, nil
 	}
 	key := defKey{kind, CanonicalName(name)}
 	for {
@@ -640,6 +642,11 @@ func (env *Environment) Lookup(kind Kind, name string, loaded func(*SourceFile))
 			return nil, err
 		}
 	}
+}
+
+// current reports whether a lookup's answer still holds.
+func (env *Environment) current(r resolvedDef) bool {
+	return r.def != nil || r.epoch == env.epoch.Load()
 }
 
 // nextLocked answers a lookup of key from the definitions registered so

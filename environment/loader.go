@@ -18,6 +18,7 @@ import (
 
 	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/internal/snapmap"
 	"github.com/marionette-dev/marionette/puppetconf"
 )
 
@@ -62,9 +63,9 @@ type Loader struct {
 	catalogSettings []Setting
 	now             func() time.Time
 
-	// entries maps an environment's key to its *entry, read without a
+	// entries maps an environment's key to its entry, read without a
 	// lock; mu serialises replacing one.
-	entries sync.Map
+	entries snapmap.Map[string, *entry]
 	mu      sync.Mutex
 }
 
@@ -260,15 +261,10 @@ func (l *Loader) get(ctx context.Context, key string, config func() (Config, tim
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	var e *entry
-	if v, ok := l.entries.Load(key); ok && l.fresh(v.(*entry)) {
-		e = v.(*entry)
-	} else {
+	e, ok := l.entries.Load(key)
+	if !ok || !l.fresh(e) {
 		l.mu.Lock()
-		var prev *entry
-		if v, ok := l.entries.Load(key); ok {
-			prev = v.(*entry)
-		}
+		prev, _ := l.entries.LoadRecent(key)
 		if prev != nil && l.fresh(prev) {
 			// Another Get replaced it meanwhile.
 			e = prev

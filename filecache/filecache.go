@@ -10,9 +10,10 @@ import (
 	"errors"
 	"io/fs"
 	"os"
-	"sync"
 	"syscall"
 	"time"
+
+	"github.com/marionette-dev/marionette/internal/snapmap"
 )
 
 // Stamp identifies one version of a file; the zero Stamp means the file
@@ -44,10 +45,10 @@ func Stat(path string) (Stamp, error) {
 // Cache maps a file, read as one kind ("manifest", "epp", "config:global",
 // ...), to the value its parser made of one version of it. Any number of
 // goroutines may share one: a lookup of an entry that is up to date takes
-// no lock, and a file that several goroutines need at once is read and
+// no lock (and allocates nothing), and a file that several goroutines need at once is read and
 // parsed by one of them while the others wait for its result.
 type Cache struct {
-	entries sync.Map // key → *entry
+	entries snapmap.Map[key, *entry]
 }
 
 // New returns an empty cache.
@@ -73,28 +74,21 @@ type Parser func(src []byte) (any, error)
 // the cache when that version was parsed before, else read and parsed now.
 func (c *Cache) Load(kind, path string, stamp Stamp, parse Parser) (any, error) {
 	k := key{kind, path}
-	for {
-		v, ok := c.entries.Load(k)
-		if ok {
-			e := v.(*entry)
-			if e.stamp == stamp {
-				<-e.ready
-				return e.val, e.err
-			}
+	if e, ok := c.entries.Load(k); ok && e.stamp == stamp {
+		<-e.ready
+		return e.val, e.err
+	}
+	// Only one goroutine installs an entry for this version; the others
+	// wait for its parse.
+	var mine bool
+	e := c.entries.Update(k, func(old *entry, ok bool) *entry {
+		if ok && old.stamp == stamp {
+			return old
 		}
-		e := &entry{stamp: stamp, ready: make(chan struct{})}
-		// Only one goroutine installs the new version; the others loop
-		// and wait for it.
-		var installed bool
-		if ok {
-			installed = c.entries.CompareAndSwap(k, v, e)
-		} else {
-			_, loaded := c.entries.LoadOrStore(k, e)
-			installed = !loaded
-		}
-		if !installed {
-			continue
-		}
+		mine = true
+		return &entry{stamp: stamp, ready: make(chan struct{})}
+	})
+	if mine {
 		src, err := Read(path, stamp.Size)
 		if err == nil {
 			e.val, e.err = parse(src)
@@ -102,8 +96,9 @@ func (c *Cache) Load(kind, path string, stamp Stamp, parse Parser) (any, error) 
 			e.err = err
 		}
 		close(e.ready)
-		return e.val, e.err
 	}
+	<-e.ready
+	return e.val, e.err
 }
 
 // Get is Load for a file not stat'ed yet. A file that does not exist is

@@ -64,7 +64,7 @@ func (c *Cache) Config(path string, layer Layer) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.files.Load("hiera-config:"+layer.String(), path, stamp, func(data []byte) (any, error) {
+	v, err := c.files.Load("config:"+layer.String(), path, stamp, func(data []byte) (any, error) {
 		cfg, err := ParseConfig(path, data, layer)
 		return &parsedFile{config: cfg}, err
 	})
@@ -79,7 +79,7 @@ func (c *Cache) Config(path string, layer Layer) (*Config, error) {
 // bounds a YAML file (0: MaxYAMLNodes); files read under different bounds
 // are cached apart.
 func (c *Cache) dataFile(path, function string, stamp filecache.Stamp, maxNodes int) (*value.Hash, string, error) {
-	kind := "hiera-" + function
+	kind := function
 	if maxNodes > 0 && function == "yaml_data" {
 		kind = fmt.Sprintf("%s:%d", kind, maxNodes)
 	}
