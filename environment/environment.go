@@ -74,8 +74,11 @@ type Environment struct {
 	// parsing a file.
 	mu   sync.Mutex
 	defs map[defKey]*Definition
-	// loaded lists the module files already registered (or found missing).
-	loaded map[string]bool
+	// loaded lists the module files already registered (or found missing),
+	// and loading those a lookup is loading now, each with a channel
+	// closed once it is loaded.
+	loaded  map[string]bool
+	loading map[string]chan struct{}
 	// loadErrs remembers files that failed to parse, so every compile that
 	// needs them reports the same error.
 	loadErrs map[string]error
@@ -94,13 +97,14 @@ type Environment struct {
 	moduleList []string
 	// rubyFuncs holds the Ruby function files found at load time, for
 	// RubyFunctionFile, and rubyDirs the directories that would show a new
-	// one (see indexRubyFunctions). funcs is the function table.
-	// Both are built on another goroutine while the main manifest is
-	// parsed; indexed is closed once they are set.
-	rubyFuncs map[string]bool
-	rubyDirs  map[string]time.Time
-	funcs     functions.Table
-	indexed   chan struct{}
+	// one (see indexRubyFunctions); funcs is the function table. Each is
+	// built on a goroutine of its own while the main manifest is parsed;
+	// indexed and funcsBuilt are closed once they are set.
+	rubyFuncs  map[string]bool
+	rubyDirs   map[string]time.Time
+	indexed    chan struct{}
+	funcs      functions.Table
+	funcsBuilt chan struct{}
 	// puppetMajor is the Puppet major whose behaviour compiles follow (7
 	// or 8; see Config.PuppetMajor).
 	puppetMajor int
@@ -239,16 +243,21 @@ func Load(cfg Config) (*Environment, error) {
 		manifest:    manifest,
 		defs:        make(map[defKey]*Definition),
 		loaded:      make(map[string]bool),
+		loading:     make(map[string]chan struct{}),
 		loadErrs:    make(map[string]error),
 		deps:        make(map[string]filecache.Stamp),
 		modules:     modules,
 		moduleList:  moduleList,
 		indexed:     make(chan struct{}),
+		funcsBuilt:  make(chan struct{}),
 	}
 	go func() {
 		env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
-		env.funcs = functionTable(major, modules)
 		close(env.indexed)
+	}()
+	go func() {
+		env.funcs = functionTable(major, modules)
+		close(env.funcsBuilt)
 	}()
 	mainFiles, err := manifestFiles(manifest)
 	if err != nil {
@@ -631,14 +640,26 @@ func (env *Environment) Lookup(kind Kind, name string, loaded func(*SourceFile))
 	for {
 		env.mu.Lock()
 		d, path, err := env.nextLocked(key)
-		if err == nil && path == "" {
-			env.resolved.Store(asked, resolvedDef{d, env.epoch.Load()})
-		}
-		env.mu.Unlock()
 		if err != nil || path == "" {
+			if err == nil {
+				env.resolved.Store(asked, resolvedDef{d, env.epoch.Load()})
+			}
+			env.mu.Unlock()
 			return d, err
 		}
-		if err := env.autoload(path, loaded); err != nil {
+		if busy, ok := env.loading[path]; ok {
+			// Another lookup is loading the file: wait for it, then
+			// look again.
+			env.mu.Unlock()
+			<-busy
+			continue
+		}
+		done := make(chan struct{})
+		env.loading[path] = done
+		env.mu.Unlock()
+		err = env.autoload(path, loaded)
+		close(done)
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -667,36 +688,31 @@ func (env *Environment) nextLocked(key defKey) (d *Definition, path string, err 
 	return nil, "", nil
 }
 
-// autoload reads, parses and checks the module file at path with no lock
-// held, then registers its definitions unless another goroutine did so
-// meanwhile.
+// autoload reads, parses and checks the module file at path, which this
+// goroutine has claimed in env.loading, with no lock held, then registers
+// its definitions.
 func (env *Environment) autoload(path string, loaded func(*SourceFile)) error {
 	stamp, err := filecache.Stat(path)
-	if err != nil {
-		env.mu.Lock()
-		env.loaded[path] = true
-		env.mu.Unlock()
-		return err
-	}
 	var prog *syntax.Program
 	var sf *SourceFile
-	if stamp.Exists() {
+	if err == nil && stamp.Exists() {
 		prog, sf, err = env.parseFile(path, stamp)
 		if err == nil {
 			err = env.checkModuleFile(prog, path)
 		}
 	}
 	env.mu.Lock()
-	if env.loaded[path] {
-		env.mu.Unlock()
-		return nil // another lookup loaded it: the caller looks again
-	}
+	delete(env.loading, path)
 	env.loaded[path] = true
-	env.deps[path] = stamp
-	if !stamp.Exists() {
+	if sf == nil {
+		// Missing (a dependency all the same: see Changed) or not stat'ed.
+		if err == nil {
+			env.deps[path] = stamp
+		}
 		env.mu.Unlock()
-		return nil
+		return err
 	}
+	env.deps[path] = stamp
 	if err != nil {
 		env.loadErrs[path] = err
 	} else {
@@ -908,7 +924,7 @@ func (env *Environment) Files() *filecache.Cache { return env.files }
 // puppetlabs-stdlib's when a module named stdlib is on the module path.
 // Compiles only read it.
 func (env *Environment) Functions() functions.Table {
-	<-env.indexed
+	<-env.funcsBuilt
 	return env.funcs
 }
 
