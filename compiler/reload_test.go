@@ -63,7 +63,7 @@ func notifyTitles(t *testing.T, env *Environment) string {
 	return strings.Join(titles, ",")
 }
 
-func TestEnvironmentCacheFollowsEdits(t *testing.T) {
+func TestReloadFollowsEdits(t *testing.T) {
 	dir := t.TempDir()
 	tick := time.Now()
 	writeTree(t, dir, map[string]string{
@@ -141,9 +141,9 @@ func TestEnvironmentCacheFollowsEdits(t *testing.T) {
 	}
 }
 
-// TestEnvironmentCacheConcurrent: compiles and Gets run while a file keeps
+// TestReloadConcurrent: compiles and Gets run while a file keeps
 // changing; every compile sees one version or the other (for go test -race).
-func TestEnvironmentCacheConcurrent(t *testing.T) {
+func TestReloadConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	tick := time.Now()
 	writeTree(t, dir, map[string]string{
