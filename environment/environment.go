@@ -657,9 +657,7 @@ func (env *Environment) Lookup(kind Kind, name string, loaded func(*SourceFile))
 		done := make(chan struct{})
 		env.loading[path] = done
 		env.mu.Unlock()
-		err = env.autoload(path, loaded)
-		close(done)
-		if err != nil {
+		if err := env.autoload(path, done, loaded); err != nil {
 			return nil, err
 		}
 	}
@@ -688,13 +686,30 @@ func (env *Environment) nextLocked(key defKey) (d *Definition, path string, err 
 	return nil, "", nil
 }
 
-// autoload reads, parses and checks the module file at path, which this
-// goroutine has claimed in env.loading, with no lock held, then registers
-// its definitions.
-func (env *Environment) autoload(path string, loaded func(*SourceFile)) error {
+// autoload loads the module file at path, which this goroutine has
+// claimed in env.loading with done, hands it to loaded, and releases the
+// claim whatever happens (a panic included: a compile server recovers from
+// it, and the lookups waiting for the file must go on).
+func (env *Environment) autoload(path string, done chan struct{}, loaded func(*SourceFile)) error {
+	defer func() {
+		env.mu.Lock()
+		delete(env.loading, path)
+		env.mu.Unlock()
+		close(done)
+	}()
+	sf, err := env.loadModuleFile(path)
+	if sf != nil && loaded != nil {
+		loaded(sf)
+	}
+	return err
+}
+
+// loadModuleFile reads, parses and checks a module file with no lock
+// held, then registers its definitions. sf is nil when the file does not
+// exist or could not be stat'ed.
+func (env *Environment) loadModuleFile(path string) (sf *SourceFile, err error) {
 	stamp, err := filecache.Stat(path)
 	var prog *syntax.Program
-	var sf *SourceFile
 	if err == nil && stamp.Exists() {
 		prog, sf, err = env.parseFile(path, stamp)
 		if err == nil {
@@ -702,27 +717,21 @@ func (env *Environment) autoload(path string, loaded func(*SourceFile)) error {
 		}
 	}
 	env.mu.Lock()
-	delete(env.loading, path)
+	defer env.mu.Unlock()
 	env.loaded[path] = true
 	if sf == nil {
 		// Missing (a dependency all the same: see Changed) or not stat'ed.
 		if err == nil {
 			env.deps[path] = stamp
 		}
-		env.mu.Unlock()
-		return err
+		return nil, err
 	}
 	env.deps[path] = stamp
 	if err != nil {
 		env.loadErrs[path] = err
-	} else {
-		err = env.register(prog, sf, false)
+		return sf, err
 	}
-	env.mu.Unlock()
-	if loaded != nil {
-		loaded(sf)
-	}
-	return err
+	return sf, env.register(prog, sf, false)
 }
 
 // autoloadPaths lists the files that may define name, in the order

@@ -8,6 +8,7 @@ package filecache
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"syscall"
@@ -89,16 +90,30 @@ func (c *Cache) Load(kind, path string, stamp Stamp, parse Parser) (any, error) 
 		return &entry{stamp: stamp, ready: make(chan struct{})}
 	})
 	if mine {
-		src, err := Read(path, stamp.Size)
-		if err == nil {
-			e.val, e.err = parse(src)
-		} else {
-			e.err = err
-		}
-		close(e.ready)
+		e.fill(path, parse)
 	}
 	<-e.ready
 	return e.val, e.err
+}
+
+// fill reads and parses the file for e and marks e ready, even when parse
+// panics (the goroutines waiting for e then get an error, and the panic
+// goes on).
+func (e *entry) fill(path string, parse Parser) {
+	defer func() {
+		if p := recover(); p != nil {
+			e.val, e.err = nil, fmt.Errorf("%s: parser failed: %v", path, p)
+			close(e.ready)
+			panic(p)
+		}
+	}()
+	src, err := Read(path, e.stamp.Size)
+	if err == nil {
+		e.val, e.err = parse(src)
+	} else {
+		e.err = err
+	}
+	close(e.ready)
 }
 
 // Get is Load for a file not stat'ed yet. A file that does not exist is

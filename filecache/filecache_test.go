@@ -3,6 +3,7 @@ package filecache
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -94,5 +95,37 @@ func TestLoadParsesEachVersionOnce(t *testing.T) {
 	}
 	if _, err := c.Get("manifest", filepath.Join(dir, "missing.pp"), parse); err == nil {
 		t.Error("missing file: no error")
+	}
+}
+
+// TestLoadSurvivesAPanickingParser: the goroutine whose parser panics
+// panics, and later loads of that version get an error instead of
+// waiting forever.
+func TestLoadSurvivesAPanickingParser(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"bad.erb": "x"})
+	path := filepath.Join(dir, "bad.erb")
+	c := New()
+	parse := func([]byte) (any, error) { panic("parser bug") }
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the parser's panic did not reach its caller")
+			}
+		}()
+		c.Get("erb", path, parse)
+	}()
+	done := make(chan error)
+	go func() {
+		_, err := c.Get("erb", path, parse)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "parser bug") {
+			t.Errorf("after the panic: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a load after the panic waits forever")
 	}
 }

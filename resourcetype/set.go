@@ -109,14 +109,22 @@ func (s *Set) readType(name string) *Schema {
 		done := make(chan struct{})
 		s.reading[name] = done
 		s.mu.Unlock()
-		sch := s.loadType(name)
+		return s.readClaimed(name, done)
+	}
+}
+
+// readClaimed reads type name, which this goroutine has claimed in
+// s.reading with done, records it, and releases the claim whatever
+// happens (a panic included: the lookups waiting must go on).
+func (s *Set) readClaimed(name string, done chan struct{}) (sch *Schema) {
+	defer func() {
 		s.mu.Lock()
 		s.read[name] = sch
 		delete(s.reading, name)
 		s.mu.Unlock()
 		close(done)
-		return sch
-	}
+	}()
+	return s.loadType(name)
 }
 
 // loadType reads module type name from the first module that has it; nil
