@@ -5,12 +5,16 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
+
+// compilerFunctionCount is how many functions addCompilerFunctions adds.
+const compilerFunctionCount = 21
 
 // addCompilerFunctions adds the functions that need the compile (they
 // declare classes and resources, inspect the catalog, look data up or
@@ -274,7 +278,7 @@ func (c *Compilation) Tagged(sc *eval.Scope, tags []string) bool {
 
 // CreateResources implements functions.Catalog.
 func (c *Compilation) CreateResources(sc *eval.Scope, at syntax.Node, typ string, res, defaults *value.Hash) error {
-	typeName := canonicalName(typ)
+	typeName := environment.CanonicalName(typ)
 	form := syntax.Regular
 	switch {
 	case strings.HasPrefix(typeName, "@@"):

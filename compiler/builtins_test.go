@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // TestCompilerFunctionsInTable: the compiler's functions are entries of the
@@ -42,7 +44,7 @@ func TestCompilerFunctionsInTable(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeTree(t, dir, map[string]string{"site.pp": tt.src + "\n"})
-		env, err := LoadEnvironment(EnvironmentConfig{Manifest: filepath.Join(dir, "site.pp")})
+		env, err := environment.Load(environment.Config{Manifest: filepath.Join(dir, "site.pp")})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -42,7 +43,7 @@ func runawayEnv(t *testing.T, site string) *Environment {
 		"manifests/site.pp":                site,
 		"modules/stdlib/manifests/init.pp": "class stdlib { }\n",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}

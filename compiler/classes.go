@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -31,14 +32,14 @@ func enclosing(sc *eval.Scope) *eval.Scope {
 }
 
 // findClass resolves a class name to its definition.
-func (c *Compilation) findClass(name string) (*Definition, error) {
-	return c.env.lookup(kindClass, name)
+func (c *Compilation) findClass(name string) (*environment.Definition, error) {
+	return c.env.lookup(environment.KindClass, name)
 }
 
 // classNotFound is Puppet's error for an unknown class; names declared by
 // the manifest are shown with their leading "::", as Puppet does.
 func (c *Compilation) classNotFound(name string) error {
-	cname := canonicalName(name)
+	cname := environment.CanonicalName(name)
 	return c.unknownClass(cname, fmt.Sprintf("Could not find class ::%s for %s", cname, c.req.Node))
 }
 
@@ -55,9 +56,9 @@ func (c *Compilation) ensureClass(sc *eval.Scope, name string, at syntax.Node) (
 // list: every name must resolve, all new classes are declared (added to the
 // catalog) first, then each is evaluated in order.
 func (c *Compilation) includeClasses(sc *eval.Scope, names []string, at syntax.Node) ([]*classInstance, error) {
-	defs := make([]*Definition, len(names))
+	defs := make([]*environment.Definition, len(names))
 	for i, name := range names {
-		cname := canonicalName(name)
+		cname := environment.CanonicalName(name)
 		if _, ok := c.classes[cname]; ok {
 			continue
 		}
@@ -73,7 +74,7 @@ func (c *Compilation) includeClasses(sc *eval.Scope, names []string, at syntax.N
 	out := make([]*classInstance, len(names))
 	var fresh []*classInstance
 	for i, name := range names {
-		if ci, ok := c.classes[canonicalName(name)]; ok {
+		if ci, ok := c.classes[environment.CanonicalName(name)]; ok {
 			out[i] = ci
 			continue
 		}
@@ -104,7 +105,7 @@ func (c *Compilation) declareClassResourceLike(sc *eval.Scope, name string, para
 
 // declareClassWithParams declares a class resource-like without evaluating it.
 func (c *Compilation) declareClassWithParams(sc *eval.Scope, name string, params *value.Hash, at syntax.Position, meta []catalog.Param) (*classInstance, error) {
-	cname := canonicalName(name)
+	cname := environment.CanonicalName(name)
 	if prev, ok := c.classes[cname]; ok {
 		return nil, duplicateError(catalog.Ref{Type: "Class", Title: value.CapitalizeName(cname)}, resourceLikePos(prev), at)
 	}
@@ -130,7 +131,7 @@ func resourceLikePos(ci *classInstance) syntax.Position {
 
 // declareClass creates Class[name] in the catalog (contained in its stage)
 // and registers the class as declared; evaluateClass runs it.
-func (c *Compilation) declareClass(sc *eval.Scope, def *Definition, given *value.Hash, meta []catalog.Param, at syntax.Position, resourceLike bool) (*classInstance, error) {
+func (c *Compilation) declareClass(sc *eval.Scope, def *environment.Definition, given *value.Hash, meta []catalog.Param, at syntax.Position, resourceLike bool) (*classInstance, error) {
 	cname := def.Name
 	title := value.CapitalizeName(cname)
 	res := allocResource("Class", title, catalog.KindClass)
@@ -183,7 +184,7 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 		}
 		if pdef == nil || pdef.Class == nil {
 			return locatedf(def.File.Position(cd.Pos()), "Could not find parent resource type '::%s' of type hostclass in %s",
-				canonicalName(cd.Parent), c.env.Name)
+				environment.CanonicalName(cd.Parent), c.env.Name)
 		}
 		parent, err := c.ensureClass(ci.declScope, pdef.Name, nil)
 		if err != nil {
@@ -224,7 +225,7 @@ func scopeVarCount(params []*syntax.Parameter, body *syntax.Block) int {
 // setModuleNames sets $module_name (the module the definition comes from;
 // unset outside modules) and $caller_module_name (the module of the code
 // that declared it; "" from the main manifest) in a class or define scope.
-func (c *Compilation) setModuleNames(sc *eval.Scope, def *Definition, caller *eval.Scope) {
+func (c *Compilation) setModuleNames(sc *eval.Scope, def *environment.Definition, caller *eval.Scope) {
 	if m := c.moduleOf(def); m != "" {
 		sc.Set("module_name", value.String(m))
 	}
@@ -241,7 +242,7 @@ func (c *Compilation) setModuleNames(sc *eval.Scope, def *Definition, caller *ev
 }
 
 // moduleOf returns the module a definition was loaded from ("" for the main manifest).
-func (c *Compilation) moduleOf(def *Definition) string {
+func (c *Compilation) moduleOf(def *environment.Definition) string {
 	for _, mp := range c.env.ModulePath {
 		rel, err := filepath.Rel(mp, def.File.Name)
 		if err == nil && !strings.HasPrefix(rel, "..") {

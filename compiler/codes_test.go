@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // TestErrorCodes: a failed compile's error is data: the code of the
@@ -56,7 +57,7 @@ func TestErrorCodes(t *testing.T) {
 				files[k] = v
 			}
 			writeTree(t, dir, files)
-			env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+			env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 			if err != nil {
 				t.Fatal(err)
 			}

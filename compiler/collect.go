@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -63,7 +64,7 @@ func (c *Compilation) collectableType(name string) error {
 	if _, ok := c.types.Lookup(lower); ok {
 		return nil
 	}
-	d, err := c.env.lookup(kindDefine, lower)
+	d, err := c.env.lookup(environment.KindDefine, lower)
 	if err != nil {
 		return err
 	}

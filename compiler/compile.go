@@ -37,15 +37,13 @@ package compiler
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
@@ -53,7 +51,6 @@ import (
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/rubyhost"
-	"github.com/marionette-dev/marionette/stdlib"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -162,7 +159,7 @@ type Compilation struct {
 	env   compileEnv
 	req   *Request
 	types *resourcetype.Set
-	funcs functions.Table
+	funcs compileFunctions
 	ev    *eval.Evaluator
 	cat   *catalog.Catalog
 
@@ -173,7 +170,7 @@ type Compilation struct {
 	resources []*resource
 	byRef     map[catalog.Ref]*resource
 	// aliases are the type aliases resolved so far.
-	aliases map[*Definition]*value.AliasType
+	aliases map[*environment.Definition]*value.AliasType
 	// uniq indexes native resources by uniqueness key (type + namevars).
 	uniq map[string]*resource
 	// Per-scope compile data: the resource a scope belongs to and its
@@ -236,19 +233,8 @@ var stages = []stage{
 	{"tags", (*Compilation).stageTags},
 }
 
-// HieraOptions say where a compile's Hiera data comes from.
-type HieraOptions struct {
-	// Cache holds parsed hiera.yaml and data files across compiles; nil
-	// gives each compile its own.
-	Cache *hiera.Cache
-	// GlobalConfig is the global hiera.yaml ("" for none).
-	GlobalConfig string
-	// EnvironmentDir holds the environment layer's hiera.yaml ("" for none).
-	EnvironmentDir string
-	// Codedir is Puppet's codedir, where a version 3 global hiera.yaml
-	// without :datadir: finds its data.
-	Codedir string
-}
+// Environment is the environment a compile reads (see package environment).
+type Environment = environment.Environment
 
 // Compile compiles the catalog for req.Node in env. The Result holds the
 // diagnostics raised before an error too, so a caller can print them either
@@ -328,42 +314,17 @@ func (c *Compilation) stopError(elapsed time.Duration) error {
 	}
 }
 
-// DefaultFunctions is the function table for an environment: Puppet's core
-// functions and the compiler's own (include, lookup, epp, ...), plus
-// puppetlabs-stdlib's when a module named stdlib is on the module path, for
-// the version its metadata.json gives (core functions win where both
-// define a name, as in Puppet).
-// It is built once per environment; compiles only read it.
-func DefaultFunctions(env *Environment) functions.Table {
-	env.funcsOnce.Do(func() {
-		t := functions.BuiltinsFor(env.puppetMajor)
-		addCompilerFunctions(t)
-		if dir, ok := env.ModuleDir("stdlib"); ok {
-			for name, f := range stdlib.FunctionsFor(moduleVersion(dir)) {
-				if _, core := t[name]; !core {
-					t[name] = f
-				}
-			}
-		}
-		env.funcs = t
-	})
-	return env.funcs
-}
+// compileFunctions are the functions a compile can call: its own (the
+// compiler's, which need the compile, and its store's) before those of the
+// environment, built when it was loaded.
+type compileFunctions struct{ own, env functions.Table }
 
-// moduleVersion is the "version" of a module's metadata.json, "" when
-// there is none to read.
-func moduleVersion(dir string) string {
-	data, err := os.ReadFile(filepath.Join(dir, "metadata.json"))
-	if err != nil {
-		return ""
+// Lookup returns the function of that name.
+func (f compileFunctions) Lookup(name string) (functions.Func, bool) {
+	if fn, ok := f.own[name]; ok {
+		return fn, true
 	}
-	var md struct {
-		Version string `json:"version"`
-	}
-	if json.Unmarshal(data, &md) != nil {
-		return ""
-	}
-	return md.Version
+	return f.env.Lookup(name)
 }
 
 // newCompilation sets up the per-compile state.
@@ -379,10 +340,12 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		classes: make(map[string]*classInstance),
 	}
 	c.env.c = c
-	c.funcs = DefaultFunctions(env)
+	own := make(functions.Table, compilerFunctionCount+1)
+	addCompilerFunctions(own)
 	if req.Store != nil {
-		c.funcs = c.storeFunctions(c.funcs)
+		c.addStoreFunctions(own)
 	}
+	c.funcs = compileFunctions{own: own, env: env.Functions()}
 	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:          env.Hiera.Cache,

@@ -13,6 +13,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -70,7 +71,7 @@ func syntheticEnv(t testing.TB, n int) string {
 
 func loadSynthetic(t testing.TB, n int) *Environment {
 	dir := syntheticEnv(t, n)
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,28 +126,10 @@ func TestConcurrentCompilesShareEnvironment(t *testing.T) {
 	}
 }
 
-// TestModuleFilesLoadLazily checks that a fresh environment parses module
-// files only when a compile needs them, and keeps them for the next compile.
-func TestModuleFilesLoadLazily(t *testing.T) {
-	env := loadSynthetic(t, 100)
-	if len(env.defs) != 0 {
-		t.Fatalf("module definitions loaded before any compile: %d", len(env.defs))
-	}
-	compileJSON(t, env, "web01.example.com")
-	loaded := len(env.loaded)
-	if loaded == 0 {
-		t.Fatal("no module file was loaded")
-	}
-	compileJSON(t, env, "web01.example.com")
-	if len(env.loaded) != loaded {
-		t.Errorf("second compile loaded files again: %d → %d", loaded, len(env.loaded))
-	}
-}
-
 func TestFactsFromYAMLReachTopScope(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"site.pp": "notify { \"os=${facts['os']['family']} legacy=${osfamily}\": }\n"})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +180,7 @@ func TestLegacyImportAndNodeInheritance(t *testing.T) {
 		"nodes/web01.pp":  "node 'web01.example.com' inherits 'base' { notify { \"ntp=${ntp} top=${top}\": } }\n",
 		"nodes/ignored.x": "this is not a manifest",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +209,7 @@ func TestTemplatesCachedAndReloadedWhenChanged(t *testing.T) {
 		"modules/m/templates/t.epp":     "<%- | $x | -%>\nold <%= $x %>",
 		"modules/m/manifests/.keep.txt": "",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +250,7 @@ func TestModuleRubyFunctions(t *testing.T) {
 		"modules/mymod/lib/puppet/functions/needs_socket.rb": "Puppet::Functions.create_function(:needs_socket) do\n" +
 			"  def needs_socket(s)\n    Socket.gethostname\n  end\nend\n",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +264,7 @@ func TestModuleRubyFunctions(t *testing.T) {
 		t.Errorf("message = %v, want 'A! bb int str'", v)
 	}
 	writeTree(t, dir, map[string]string{"site.pp": "notify { 'y': message => needs_socket('x') }\n"})
-	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err = environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +281,7 @@ func TestModuleRubyFunctions(t *testing.T) {
 			"  dispatch :from_str do\n    param 'String', :x\n  end\n" +
 			"  def from_int(x)\n    'int'\n  end\n  def from_str(x)\n    raise ArgumentError, 'no strings here'\n  end\nend\n",
 	})
-	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err = environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -309,7 +292,7 @@ func TestModuleRubyFunctions(t *testing.T) {
 	// Arguments no dispatch accepts get the message of Puppet's
 	// dispatcher (checked against Puppet 7.23).
 	writeTree(t, dir, map[string]string{"site.pp": "notify { 'z': message => mymod::kind(true) }\n"})
-	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err = environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -324,7 +307,7 @@ func TestModuleRubyFunctions(t *testing.T) {
 func TestDefinedTypeRecursionIsBounded(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"site.pp": "define d($x) { d { \"${x}x\": x => \"${x}x\" } }\nd { 'a': x => 'a' }\n"})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: nil})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,7 +337,7 @@ func TestZeroConfigChecksResourceTypes(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeTree(t, dir, map[string]string{"site.pp": tt.src})
-		env, err := LoadEnvironment(EnvironmentConfig{Manifest: filepath.Join(dir, "site.pp")})
+		env, err := environment.Load(environment.Config{Manifest: filepath.Join(dir, "site.pp")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -373,7 +356,7 @@ func TestPuppet8RegsubstEncodingWarning(t *testing.T) {
 	writeTree(t, dir, map[string]string{"site.pp": "notify { regsubst('abc', 'b', 'x', 'G', 'U'): }\nnotify { regsubst('abc', 'b', 'y', 'G', 'U'): }\n"})
 	const want = "The regsubst() function's encoding argument has been ignored since Ruby 1.9 and will be removed in a future release"
 	for _, major := range []int{7, 8} {
-		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), PuppetMajor: major})
+		env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), PuppetMajor: major})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,8 +28,7 @@ func TestConcurrentCompilesKeepTheirOwnDiagnostics(t *testing.T) {
 			"  notice(\"node ${facts['clientcert']} notices\")\n  include a\n}\n",
 		"modules/a/manifests/init.pp": module(0),
 	})
-	cfg := EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}}
-	cache := NewEnvironmentCache(nil)
+	cache := newServedEnv(t, filepath.Join(dir, "manifests"), filepath.Join(dir, "modules"))
 	const workers, compiles = 8, 25
 
 	var wg sync.WaitGroup
@@ -40,7 +39,7 @@ func TestConcurrentCompilesKeepTheirOwnDiagnostics(t *testing.T) {
 		wg.Go(func() {
 			node := fmt.Sprintf("node%d.example.com", w)
 			for range compiles {
-				env, err := cache.Get(cfg)
+				env, err := cache.Get()
 				if err != nil {
 					errs <- err
 					return
@@ -101,7 +100,7 @@ func TestConcurrentCompilesKeepTheirOwnDiagnostics(t *testing.T) {
 		t.Error(err)
 	}
 	// After the edits, a compile sees the last version.
-	env, err := cache.Get(cfg)
+	env, err := cache.Get()
 	if err != nil {
 		t.Fatal(err)
 	}

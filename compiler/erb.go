@@ -186,7 +186,7 @@ func (s *erbScope) RubyFile(path string) (string, []byte, bool) {
 	if c.rubyLibMisses[path] {
 		return "", nil, false
 	}
-	for _, mod := range c.env.moduleList {
+	for _, mod := range c.env.ModuleDirs() {
 		file := filepath.Join(mod, "lib", filepath.FromSlash(path)+".rb")
 		src, err := c.loadFile(file, "rubylib", func(src []byte) (any, error) { return src, nil })
 		if err == nil {
@@ -206,7 +206,7 @@ func (s *erbScope) RubyFile(path string) (string, []byte, bool) {
 // them, or a symlink inside leading out of its module, is not answered.
 func (s *erbScope) ModuleFile(path string, read bool) (erb.ModuleFile, bool) {
 	clean := filepath.Clean(path)
-	for _, mod := range s.c.env.moduleList {
+	for _, mod := range s.c.env.ModuleDirs() {
 		if clean != mod && !strings.HasPrefix(clean, mod+string(filepath.Separator)) {
 			continue
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
 )
@@ -37,7 +38,7 @@ func TestErrorNesting(t *testing.T) {
 		{"located is verbatim", locatedf(prev, "Only subclasses can override parameters"),
 			"Only subclasses can override parameters (file: s.pp, line: 4)",
 			"Evaluation Error: Error while evaluating a Resource Statement, Only subclasses can override parameters (file: s.pp, line: 4) (file: s.pp, line: 5)"},
-		{"parse error of a module file is verbatim", &ParseError{File: "m.pp", Diagnostics: newParseError("m.pp", errors.New("Syntax error")).Diagnostics},
+		{"parse error of a module file is verbatim", &environment.ParseError{File: "m.pp", Diagnostics: environment.NewParseError("m.pp", errors.New("Syntax error")).Diagnostics},
 			"Syntax error",
 			"Evaluation Error: Error while evaluating a Resource Statement, Syntax error (file: s.pp, line: 5)"},
 	}

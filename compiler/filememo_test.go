@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // TestCompileRemembersFiles: within one compile a template, Ruby function
@@ -19,7 +21,7 @@ func TestCompileRemembersFiles(t *testing.T) {
 		"site.pp":                   "",
 		"modules/m/templates/t.erb": "one\n",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,11 +73,11 @@ func TestUnacceptableLocation(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		writeTree(t, dir, map[string]string{"site.pp": "include m::a\n", "modules/m/manifests/a.pp": tc.src})
-		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+		env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = env.lookup(kindClass, "m::a")
+		_, err = env.Lookup(environment.KindClass, "m::a", nil)
 		switch {
 		case tc.bad == "" && err != nil:
 			t.Errorf("%q: %v", tc.src, err)

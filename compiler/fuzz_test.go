@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -43,7 +44,7 @@ func FuzzCompile(f *testing.F) {
 		if err := os.WriteFile(site, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: site, ModulePath: nil})
+		env, err := environment.Load(environment.Config{Name: "production", Manifest: site, ModulePath: nil})
 		if err != nil {
 			return // parse and validation errors are fine
 		}

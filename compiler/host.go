@@ -7,6 +7,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
@@ -43,7 +44,7 @@ func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eva
 		}
 		return v, nil
 	}
-	def, err := c.env.lookup(kindFunction, name)
+	def, err := c.env.lookup(environment.KindFunction, name)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +76,7 @@ func (c *Compilation) logFunc(level functions.Level, msg string) {
 // callPuppetFunction runs a function written in the Puppet language: a
 // fresh local scope under top scope, parameters bound and type checked, and
 // return() unwrapped.
-func (c *Compilation) callPuppetFunction(sc *eval.Scope, def *Definition, call *eval.Call) (value.Value, error) {
+func (c *Compilation) callPuppetFunction(sc *eval.Scope, def *environment.Definition, call *eval.Call) (value.Value, error) {
 	fd := def.Function
 	fsc := eval.NewScope(eval.LocalScope, def.Name, c.top, def.File)
 	fsc.Reserve(len(fd.Params))
@@ -103,7 +104,7 @@ func (c *Compilation) callPuppetFunction(sc *eval.Scope, def *Definition, call *
 	return v, nil
 }
 
-func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *Definition, args []value.Value) error {
+func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *environment.Definition, args []value.Value) error {
 	params := def.Function.Params
 	required := eval.RequiredCount(params)
 	if len(args) < required || (len(args) > len(params) && (len(params) == 0 || !params[len(params)-1].CapturesRest)) {
@@ -158,7 +159,7 @@ func (c *Compilation) qualified(name string) (value.Value, error) {
 // class (a::b) that has not been evaluated.
 func (c *Compilation) qualifiedLookup(name string) (v value.Value, found bool, missingClass string) {
 	i := strings.LastIndex(name, "::")
-	class, vname := canonicalName(name[:i]), name[i+2:]
+	class, vname := environment.CanonicalName(name[:i]), name[i+2:]
 	if class == "" {
 		v, ok := c.top.Lookup(vname)
 		return v, ok && v != nil, ""
@@ -191,7 +192,7 @@ func (c *Compilation) resolveTypeName(sc *eval.Scope, name string, at syntax.Nod
 // ResolveType implements eval.Host: type aliases first, else a resource
 // type reference.
 func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (value.Type, error) {
-	def, err := c.env.lookup(kindTypeAlias, name)
+	def, err := c.env.lookup(environment.KindTypeAlias, name)
 	if err != nil {
 		return nil, err
 	}
@@ -202,7 +203,7 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 	// define lookup.
 	name = strings.TrimPrefix(name, "::")
 	if !strings.EqualFold(name, "node") && c.types != nil && !c.typeExists(name) {
-		d, err := c.env.lookup(kindDefine, name)
+		d, err := c.env.lookup(environment.KindDefine, name)
 		if err != nil {
 			return nil, err
 		}
@@ -225,12 +226,12 @@ func (c *Compilation) typeExists(name string) bool {
 // (Struct types with patterns) are referenced by every parameter that uses
 // them. The alias is cached before its body is evaluated, so an alias
 // that refers to itself resolves to itself.
-func (c *Compilation) resolveAlias(def *Definition) (value.Type, error) {
+func (c *Compilation) resolveAlias(def *environment.Definition) (value.Type, error) {
 	if at, ok := c.aliases[def]; ok {
 		return at, nil
 	}
 	if c.aliases == nil {
-		c.aliases = make(map[*Definition]*value.AliasType)
+		c.aliases = make(map[*environment.Definition]*value.AliasType)
 	}
 	at := &value.AliasType{Name: def.Name}
 	c.aliases[def] = at
@@ -297,13 +298,13 @@ func (c *Compilation) isDefined(sc *eval.Scope, a value.Value) (bool, error) {
 			_, ok := sc.Lookup(name)
 			return ok, nil
 		}
-		name := canonicalName(s)
+		name := environment.CanonicalName(s)
 		if c.types != nil {
 			if _, ok := c.types.Lookup(name); ok {
 				return true, nil
 			}
 		}
-		for _, k := range []defKind{kindClass, kindDefine, kindFunction} {
+		for _, k := range []environment.Kind{environment.KindClass, environment.KindDefine, environment.KindFunction} {
 			d, err := c.env.lookup(k, name)
 			if err != nil {
 				return false, err
@@ -318,17 +319,17 @@ func (c *Compilation) isDefined(sc *eval.Scope, a value.Value) (bool, error) {
 		if a.Name == "" {
 			return true, nil
 		}
-		_, ok := c.classes[canonicalName(a.Name)]
+		_, ok := c.classes[environment.CanonicalName(a.Name)]
 		return ok, nil
 	case *value.ResourceType:
 		if a.Title == "" {
-			n := canonicalName(a.Type)
+			n := environment.CanonicalName(a.Type)
 			if c.types != nil {
 				if _, ok := c.types.Lookup(n); ok {
 					return true, nil
 				}
 			}
-			d, err := c.env.lookup(kindDefine, n)
+			d, err := c.env.lookup(environment.KindDefine, n)
 			return d != nil, err
 		}
 		r := c.byRef[catalog.Ref{Type: a.Type, Title: a.Title}]

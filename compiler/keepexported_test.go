@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // TestKeepExported: the v4 catalog API keeps the exported resources nothing
@@ -15,7 +16,7 @@ func TestKeepExported(t *testing.T) {
 	if err := os.WriteFile(site, []byte("@@notify { 'exp': }\nnotify { 'plain': }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: site})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: site})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // Request.Limits bound the catalog's size, the Hiera data and the
@@ -40,7 +42,7 @@ func TestRequestLimits(t *testing.T) {
 				files[k] = v
 			}
 			writeTree(t, dir, files)
-			env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), Hiera: HieraOptions{EnvironmentDir: dir}})
+			env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "manifests"), Hiera: environment.HieraOptions{EnvironmentDir: dir}})
 			if err != nil {
 				t.Fatal(err)
 			}

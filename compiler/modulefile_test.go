@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -51,7 +52,7 @@ func TestRubyModuleFiles(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "site.pp"), []byte(site), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+		env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 		if err != nil {
 			t.Fatal(err)
 		}

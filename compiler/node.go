@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -13,7 +14,7 @@ import (
 // nodeMatch is the node definition chosen for a node and the captures of
 // its regex, if a regex matched.
 type nodeMatch struct {
-	node     *NodeDef
+	node     *environment.NodeDef
 	name     string // the class name Puppet gives the node definition
 	captures []value.Value
 }
@@ -22,7 +23,7 @@ type nodeMatch struct {
 // candidate name (the certname only, unless strict hostname checking is off)
 // an exact name (case-insensitive), else the first regex in definition
 // order; finally `default`.
-func matchNode(nodes []*NodeDef, certname string, facts *value.Hash, strict bool) (*nodeMatch, error) {
+func matchNode(nodes []*environment.NodeDef, certname string, facts *value.Hash, strict bool) (*nodeMatch, error) {
 	if len(nodes) == 0 {
 		return nil, nil
 	}

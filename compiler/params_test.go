@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -26,7 +27,7 @@ func TestSeveralParameterProblems(t *testing.T) {
 		dir := t.TempDir()
 		writeTree(t, dir, map[string]string{"site.pp": tt.src})
 		site := filepath.Join(dir, "site.pp")
-		env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: site, ModulePath: nil})
+		env, err := environment.Load(environment.Config{Name: "production", Manifest: site, ModulePath: nil})
 		if err != nil {
 			t.Fatal(err)
 		}

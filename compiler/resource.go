@@ -6,6 +6,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/syntax"
@@ -22,7 +23,7 @@ type resource struct {
 	virtual   bool
 	exported  bool
 	// define is set for defined-type instances; evaluated once.
-	define    *Definition
+	define    *environment.Definition
 	evaluated bool
 	// pos is where it was declared, for errors.
 	pos syntax.Position
@@ -51,7 +52,7 @@ type defaultAttr struct {
 // classInstance is a declared class.
 type classInstance struct {
 	name     string // canonical
-	def      *Definition
+	def      *environment.Definition
 	res      *resource
 	scope    *eval.Scope
 	parent   *classInstance

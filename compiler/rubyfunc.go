@@ -1,9 +1,6 @@
 package compiler
 
 import (
-	"path/filepath"
-	"strings"
-
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/ruby"
@@ -14,7 +11,7 @@ import (
 // (lib/puppet/functions or lib/puppet/parser/functions) with the ruby
 // package's Ruby interpreter. found is false when no module defines it.
 func (c *Compilation) callRubyFunction(sc *eval.Scope, name string, call *eval.Call) (v value.Value, found bool, err error) {
-	file := c.env.rubyFunctionFile(name)
+	file := c.env.RubyFunctionFile(name)
 	if file == "" {
 		return nil, false, nil
 	}
@@ -119,7 +116,7 @@ func (c *Compilation) rubyDispatcher(fn *ruby.RubyFunction) (functions.Func, err
 // one exists, as Puppet's function_* methods do even where a 4.x function
 // of that name exists (ruby.Function3Caller).
 func (s *erbScope) CallFunction3(name string, args []value.Value) (value.Value, bool, error) {
-	file := s.c.env.rubyFunction3File(name)
+	file := s.c.env.RubyFunction3File(name)
 	if file == "" {
 		return nil, false, nil
 	}
@@ -129,20 +126,4 @@ func (s *erbScope) CallFunction3(name string, args []value.Value) (value.Value, 
 		return nil, true, s.rescuable(evalError(s.sc, call.Node, callKind(call)+", ", err))
 	}
 	return v, true, nil
-}
-
-// rubyFunction3File finds a module's 3.x Ruby function file of that name
-// (lib/puppet/parser/functions/NAME.rb), in module path order, or "".
-func (env *Environment) rubyFunction3File(name string) string {
-	if strings.Contains(name, ":") {
-		return ""
-	}
-	<-env.rubyIndexed
-	for _, mod := range env.moduleList {
-		p := filepath.Join(mod, "lib", "puppet", "parser", "functions", name+".rb")
-		if env.rubyFuncs[p] {
-			return p
-		}
-	}
-	return ""
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/value"
 
@@ -61,7 +62,7 @@ func notifyMessages(t *testing.T, data []byte) map[string]string {
 // subset.
 func TestRubyHostRunsFunctionsBeyondTheSubset(t *testing.T) {
 	mp := forgeCorpus(t)
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: "testdata/rubyhost/site.pp", ModulePath: []string{mp}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: "testdata/rubyhost/site.pp", ModulePath: []string{mp}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +139,7 @@ func TestRubyHostRunsFunctionsBeyondTheSubset(t *testing.T) {
 // hint is given once, and with the helper the inner function runs in Ruby
 // and the value is Puppet's ("outer(ABC)" under Puppet 7.23).
 func TestRubyHostNested(t *testing.T) {
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: "testdata/rubyhost/nested.pp", ModulePath: []string{"testdata/rubyhost/modules"}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: "testdata/rubyhost/nested.pp", ModulePath: []string{"testdata/rubyhost/modules"}})
 	if err != nil {
 		t.Fatal(err)
 	}

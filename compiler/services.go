@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/value"
@@ -77,8 +78,8 @@ func (c *Compilation) FunctionExists(name string) bool {
 	if _, ok := c.funcs.Lookup(name); ok {
 		return true
 	}
-	if d, err := c.env.lookup(kindFunction, name); err == nil && d != nil {
+	if d, err := c.env.lookup(environment.KindFunction, name); err == nil && d != nil {
 		return true
 	}
-	return c.env.rubyFunctionFile(name) != ""
+	return c.env.RubyFunctionFile(name) != ""
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/syntax"
@@ -60,7 +61,7 @@ func (c *Compilation) stageTop() error {
 	c.setTop("facts", facts)
 	c.setTop("trusted", c.trusted())
 	c.setTop("environment", value.String(c.env.Name))
-	version := PuppetVersionFor(c.env.puppetMajor)
+	version := PuppetVersionFor(c.env.PuppetMajor())
 	c.setTop("serverversion", value.String(version))
 	// $server_facts as a server without a host identity gives it.
 	c.setTop("server_facts", value.NewHash(
@@ -85,7 +86,7 @@ func (c *Compilation) stageTop() error {
 	// Puppet lists the classifier's classes first, then settings; classes
 	// are listed again when evaluated.
 	for _, ec := range c.req.Classes {
-		c.cat.Classes = append(c.cat.Classes, canonicalName(ec.Name))
+		c.cat.Classes = append(c.cat.Classes, environment.CanonicalName(ec.Name))
 	}
 	c.cat.Classes = append(c.cat.Classes, "settings")
 	c.scopes[c.top] = &scopeData{resource: c.mainClass}
@@ -227,16 +228,16 @@ func (c *Compilation) stageNodeBody() error {
 
 // evaluateParentNode evaluates the node definition a legacy `node x
 // inherits y` names, recursively, and returns its scope.
-func (c *Compilation) evaluateParentNode(child *NodeDef, node *resource) (*eval.Scope, error) {
-	name, ok := nodeKey(child.Def.Parent)
+func (c *Compilation) evaluateParentNode(child *environment.NodeDef, node *resource) (*eval.Scope, error) {
+	name, ok := environment.NodeKey(child.Def.Parent)
 	if !ok {
 		return nil, fmt.Errorf("invalid parent node name")
 	}
 	for depth := 0; depth < 100; depth++ {
-		var parent *NodeDef
+		var parent *environment.NodeDef
 		for _, n := range c.env.Nodes {
 			for _, x := range n.Def.Names {
-				if k, _ := nodeKey(x); k == name {
+				if k, _ := environment.NodeKey(x); k == name {
 					parent = n
 				}
 			}
@@ -276,7 +277,7 @@ func (c *Compilation) stageENC() error {
 		if def, err := c.findClass(ec.Name); err != nil {
 			return err
 		} else if def == nil || def.Class == nil {
-			cname := canonicalName(ec.Name)
+			cname := environment.CanonicalName(ec.Name)
 			return c.unknownClass(cname, fmt.Sprintf("Could not find class %s for %s", cname, c.req.Node))
 		}
 		if ec.Params == nil {
@@ -355,11 +356,11 @@ func (c *Compilation) stageLazy() error {
 // Puppet merges the settings into it.
 func (c *Compilation) settingsScope() *eval.Scope {
 	sc := eval.NewScope(eval.ClassScope, "settings", c.top, nil)
-	settings := c.env.settings
+	settings := c.env.Settings()
 	sc.Reserve(len(settings) + 1)
 	for _, st := range settings {
 		sc.Set(st.Name, st.Value)
 	}
-	sc.Set("all_local", c.env.allLocal)
+	sc.Set("all_local", c.env.AllSettings())
 	return sc
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -123,15 +124,15 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 	var typeName string
 	switch t := x.Type.(type) {
 	case *syntax.QualifiedName:
-		typeName = canonicalName(t.Name)
+		typeName = environment.CanonicalName(t.Name)
 	case *syntax.StringLit:
-		typeName = canonicalName(t.Value)
+		typeName = environment.CanonicalName(t.Value)
 	default:
 		tv, err := c.ev.Eval(x.Type, sc)
 		if err != nil {
 			return nil, err
 		}
-		typeName = canonicalName(value.ToString(tv))
+		typeName = environment.CanonicalName(value.ToString(tv))
 	}
 	// A body titled `default:` supplies attributes to every other body.
 	var defaults []attrOp
@@ -181,7 +182,7 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 					return nil, err
 				}
 				if wantRefs {
-					refs = append(refs, &value.ClassType{Name: canonicalName(title)})
+					refs = append(refs, &value.ClassType{Name: environment.CanonicalName(title)})
 				}
 				continue
 			}
@@ -234,10 +235,10 @@ func (c *Compilation) declareClassFromResource(sc *eval.Scope, title string, ops
 // declareResource declares one resource of a native or defined type.
 func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, ops []attrOp, pos syntax.Position, form syntax.ResourceForm) (*resource, error) {
 	kind := catalog.KindNative
-	var def *Definition
+	var def *environment.Definition
 	if c.types != nil {
 		if _, ok := c.types.Lookup(typeName); !ok {
-			d, err := c.env.lookup(kindDefine, typeName)
+			d, err := c.env.lookup(environment.KindDefine, typeName)
 			if err != nil {
 				return nil, err
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/syntax"
@@ -22,46 +23,16 @@ type Store interface {
 	// (capitalized, "Nagios_service") that filter selects (nil: all),
 	// from every node but excludeCertname, whose exports come from its own
 	// catalog.
-	CollectExported(ctx context.Context, typ string, filter *ExportFilter, excludeCertname string) ([]*ExportedResource, error)
+	CollectExported(ctx context.Context, typ string, filter *catalog.ExportFilter, excludeCertname string) ([]*catalog.ExportedResource, error)
 	// QueryData runs puppetdb_query's query (a PQL string or an AST, as
 	// an Array of Data) and returns the answer as Puppet data.
 	QueryData(ctx context.Context, query value.Value) (value.Value, error)
 }
 
-// ExportFilter is a collector's query as Puppet hands it to the storeconfigs
-// terminus: == or != comparing an attribute with a value, or and/or
-// joining two filters.
-type ExportFilter struct {
-	Op          string // "==", "!=", "and", "or"
-	Attr        string // for == and !=
-	Value       any    // for == and !=: string, int64, float64, bool, nil or []any
-	Left, Right *ExportFilter
-}
-
-// ExportedResource is one resource another node exported.
-type ExportedResource struct {
-	Certname    string
-	Type        string
-	Title       string
-	Exported    bool
-	Tags        []string
-	File        string
-	Line        int
-	Environment string
-	// Params in the order the store gave them.
-	Params []catalog.Param
-}
-
-// CollectorID is how Puppet tells collected resources apart
-// ("certname|Type|title").
-func (r *ExportedResource) CollectorID() string {
-	return r.Certname + "|" + r.Type + "|" + r.Title
-}
-
 // exportFilter turns a collector's query into the store's filter, as
 // Puppet's collector transformer builds its "match" triple: names and
 // values evaluated, parentheses dropped.
-func (c *Compilation) exportFilter(sc *eval.Scope, q syntax.Expr) (*ExportFilter, error) {
+func (c *Compilation) exportFilter(sc *eval.Scope, q syntax.Expr) (*catalog.ExportFilter, error) {
 	switch q := q.(type) {
 	case nil:
 		return nil, nil
@@ -82,7 +53,7 @@ func (c *Compilation) exportFilter(sc *eval.Scope, q syntax.Expr) (*ExportFilter
 			if q.Op == syntax.OR {
 				op = "or"
 			}
-			return &ExportFilter{Op: op, Left: l, Right: r}, nil
+			return &catalog.ExportFilter{Op: op, Left: l, Right: r}, nil
 		case syntax.EQL, syntax.NEQ:
 			name, err := queryAttribute(q.Left)
 			if err != nil {
@@ -96,7 +67,7 @@ func (c *Compilation) exportFilter(sc *eval.Scope, q syntax.Expr) (*ExportFilter
 			if q.Op == syntax.NEQ {
 				op = "!="
 			}
-			return &ExportFilter{Op: op, Attr: name, Value: dataformat.GoData(want)}, nil
+			return &catalog.ExportFilter{Op: op, Attr: name, Value: dataformat.GoData(want)}, nil
 		}
 	}
 	return nil, eval.Errorf(c.pos(sc, q), "Unsupported collector query expression")
@@ -154,13 +125,13 @@ func (c *Compilation) collectStored(col *collector) (int, error) {
 }
 
 // storedResource builds the resource for one row of the store.
-func (c *Compilation) storedResource(col *collector, row *ExportedResource) (*resource, error) {
+func (c *Compilation) storedResource(col *collector, row *catalog.ExportedResource) (*resource, error) {
 	kind := catalog.KindNative
-	var def *Definition
-	typeName := canonicalName(col.typ)
+	var def *environment.Definition
+	typeName := environment.CanonicalName(col.typ)
 	if c.types != nil {
 		if _, ok := c.types.Lookup(typeName); !ok {
-			d, err := c.env.lookup(kindDefine, typeName)
+			d, err := c.env.lookup(environment.KindDefine, typeName)
 			if err != nil {
 				return nil, err
 			}
@@ -184,23 +155,18 @@ func (c *Compilation) storedResource(col *collector, row *ExportedResource) (*re
 	return r, nil
 }
 
-// storeFunctions adds the functions a store provides (puppetdb_query, as
-// the PuppetDB termini define it) to a copy of the environment's table.
-func (c *Compilation) storeFunctions(t functions.Table) functions.Table {
-	out := make(functions.Table, len(t)+1)
-	for k, v := range t {
-		out[k] = v
-	}
+// addStoreFunctions adds the functions a store provides (puppetdb_query,
+// as the PuppetDB termini define it) to the compile's own table t.
+func (c *Compilation) addStoreFunctions(t functions.Table) {
 	query := functions.Param{Name: "query", Type: value.NewVariant(
 		&value.StringType{Min: 1, Max: value.MaxInt},
 		&value.ArrayType{Elem: value.DataType, Min: 1, Max: value.MaxInt})}
-	out["puppetdb_query"] = functions.Dispatch("puppetdb_query", functions.Signature{
+	t["puppetdb_query"] = functions.Dispatch("puppetdb_query", functions.Signature{
 		Params: []functions.Param{query}, Required: 1,
 		Impl: func(_ *functions.Ctx, args []value.Value) (value.Value, error) {
 			return c.req.Store.QueryData(c.ctx, args[0])
 		},
 	})
-	return out
 }
 
 // storeCatalog is the catalog with the exported resources the node did not

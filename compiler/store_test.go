@@ -9,23 +9,24 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
 // fakeStore answers from fixed rows and records what it was asked.
 type fakeStore struct {
-	rows    []*ExportedResource
+	rows    []*catalog.ExportedResource
 	err     error
 	asked   []string // "Type filter exclude"
 	queries []value.Value
 }
 
-func (s *fakeStore) CollectExported(_ context.Context, typ string, f *ExportFilter, exclude string) ([]*ExportedResource, error) {
+func (s *fakeStore) CollectExported(_ context.Context, typ string, f *catalog.ExportFilter, exclude string) ([]*catalog.ExportedResource, error) {
 	s.asked = append(s.asked, typ+" "+filterString(f)+" "+exclude)
 	if s.err != nil {
 		return nil, s.err
 	}
-	var out []*ExportedResource
+	var out []*catalog.ExportedResource
 	for _, r := range s.rows {
 		if r.Type == typ && r.Certname != exclude {
 			out = append(out, r)
@@ -39,7 +40,7 @@ func (s *fakeStore) QueryData(_ context.Context, q value.Value) (value.Value, er
 	return value.Array{value.NewHash(value.String("certname"), value.String("web01"))}, nil
 }
 
-func filterString(f *ExportFilter) string {
+func filterString(f *catalog.ExportFilter) string {
 	if f == nil {
 		return "nil"
 	}
@@ -65,7 +66,7 @@ func storeCompile(t *testing.T, src string, store Store) (*Result, error) {
 	t.Helper()
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"site.pp": src})
-	env, err := LoadEnvironment(EnvironmentConfig{Manifest: filepath.Join(dir, "site.pp")})
+	env, err := environment.Load(environment.Config{Manifest: filepath.Join(dir, "site.pp")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,12 +77,12 @@ func storeCompile(t *testing.T, src string, store Store) (*Result, error) {
 	return Compile(context.Background(), env, req)
 }
 
-func webRow(cert, title string, params ...catalog.Param) *ExportedResource {
-	return &ExportedResource{Certname: cert, Type: "File", Title: title, Exported: true, Params: params}
+func webRow(cert, title string, params ...catalog.Param) *catalog.ExportedResource {
+	return &catalog.ExportedResource{Certname: cert, Type: "File", Title: title, Exported: true, Params: params}
 }
 
 func TestExportedCollectionFromStore(t *testing.T) {
-	store := &fakeStore{rows: []*ExportedResource{
+	store := &fakeStore{rows: []*catalog.ExportedResource{
 		webRow("web01", "/tmp/web01", catalog.Param{Name: "tag", Value: value.Array{value.String("Mon")}}, catalog.Param{Name: "content", Value: value.String("hi")}),
 		webRow("web02", "/tmp/web02", catalog.Param{Name: "content", Value: value.String("yo")}),
 	}}
@@ -132,12 +133,12 @@ include monitor
 }
 
 func TestExportedCollectionErrors(t *testing.T) {
-	dup := &fakeStore{rows: []*ExportedResource{webRow("web01", "/tmp/a")}}
+	dup := &fakeStore{rows: []*catalog.ExportedResource{webRow("web01", "/tmp/a")}}
 	_, err := storeCompile(t, "file { '/tmp/a': }\nFile <<| |>>\n", dup)
 	if err == nil || !strings.Contains(err.Error(), "A duplicate resource was found while collecting exported resources, with the type and title File[/tmp/a]") {
 		t.Errorf("duplicate: %v", err)
 	}
-	twice := &fakeStore{rows: []*ExportedResource{webRow("web01", "/tmp/a"), webRow("web02", "/tmp/a")}}
+	twice := &fakeStore{rows: []*catalog.ExportedResource{webRow("web01", "/tmp/a"), webRow("web02", "/tmp/a")}}
 	if _, err := storeCompile(t, "File <<| |>>\n", twice); err == nil || !strings.Contains(err.Error(), "duplicate resource") {
 		t.Errorf("same title from two nodes: %v", err)
 	}

@@ -31,7 +31,7 @@ func (c *Compilation) EPP(name string, params []value.Value) (value.Value, error
 func (c *Compilation) InlineEPP(scope *eval.Scope, src string, params []value.Value) (value.Value, error) {
 	// Positions in inline EPP name it as the Puppet major does.
 	name := "inline_epp"
-	if c.env.puppetMajor >= 8 {
+	if c.env.PuppetMajor() >= 8 {
 		name = "inlined-epp-text"
 	}
 	prog, err := syntax.ParseEPP(name, []byte(src))

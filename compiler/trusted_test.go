@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -12,7 +13,7 @@ import (
 func TestTrustedFromRequest(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{"site.pp": "notify { \"${trusted['authenticated']}|${trusted['certname']}|${trusted['hostname']}|${trusted['domain']}|${trusted['extensions']}\": }\n"})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp")})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
 )
 
@@ -12,20 +13,20 @@ import (
 // loaded by one compile still warns in every other compile that uses it,
 // and concurrent compiles never share a list.
 type compileEnv struct {
-	*Environment
+	*environment.Environment
 	c    *Compilation
-	used map[*sourceFile]bool
+	used map[*environment.SourceFile]bool
 	// strictErr is the parse error of the first file used whose warnings
 	// strict = error turns into errors.
 	strictErr error
 }
 
-// lookup finds a definition as Environment.lookup does, and reports the
+// lookup finds a definition as Environment.Lookup does, and reports the
 // warnings of the files that took.
-func (e *compileEnv) lookup(kind defKind, name string) (*Definition, error) {
-	d, err := e.Environment.lookupNoting(kind, name, e.use)
+func (e *compileEnv) lookup(kind environment.Kind, name string) (*environment.Definition, error) {
+	d, err := e.Environment.Lookup(kind, name, e.use)
 	if d != nil {
-		e.use(d.source)
+		e.use(d.Source)
 	}
 	if err == nil && e.strictErr != nil {
 		return nil, e.strictErr
@@ -34,19 +35,19 @@ func (e *compileEnv) lookup(kind defKind, name string) (*Definition, error) {
 }
 
 // use reports the warnings of f unless this compile already has.
-func (e *compileEnv) use(f *sourceFile) {
+func (e *compileEnv) use(f *environment.SourceFile) {
 	if f == nil || e.used[f] {
 		return
 	}
 	if e.used == nil {
-		e.used = make(map[*sourceFile]bool)
+		e.used = make(map[*environment.SourceFile]bool)
 	}
 	e.used[f] = true
-	warnings := f.warnings
+	warnings := f.Warnings
 	if strict := e.c.ev.Strict; strict != eval.StrictWarning {
 		var failed diag.List
 		warnings = nil
-		for _, w := range f.warnings {
+		for _, w := range f.Warnings {
 			switch {
 			case !strictIssue(w):
 				warnings = append(warnings, w)
@@ -57,7 +58,7 @@ func (e *compileEnv) use(f *sourceFile) {
 			}
 		}
 		if failed != nil && e.strictErr == nil {
-			e.strictErr = newParseError(f.path, failed)
+			e.strictErr = environment.NewParseError(f.Path, failed)
 		}
 	}
 	e.c.diags = append(e.c.diags, warnings...)
@@ -73,7 +74,7 @@ func strictIssue(w *diag.Diagnostic) bool {
 // useMainFiles reports the warnings of the main manifest, which Puppet
 // logs when it parses it, before the compile.
 func (e *compileEnv) useMainFiles() {
-	for _, f := range e.mainFiles {
+	for _, f := range e.MainFiles() {
 		e.use(f)
 	}
 }

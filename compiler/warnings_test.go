@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 )
 
 // renderAll is a compile's diagnostics as the command line prints them.
@@ -38,7 +39,7 @@ func TestModuleFileWarningsBelongToTheCompile(t *testing.T) {
 		"modules/plan/manifests/init.pp":   "class plan {\n  notice('plan')\n}\n",
 		"modules/unused/manifests/init.pp": "class unused { $h = {'c' => 1, 'c' => 2} }\n",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,8 +93,8 @@ func TestHieraWarningsAreCompileWarnings(t *testing.T) {
 		"hiera.yaml":       "version: 5\nhierarchy:\n  - name: common\n    path: common.yaml\n",
 		"data/common.yaml": "- not\n- a hash\n",
 	})
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"),
-		Hiera: HieraOptions{GlobalConfig: filepath.Join(dir, "hiera.yaml")}})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"),
+		Hiera: environment.HieraOptions{GlobalConfig: filepath.Join(dir, "hiera.yaml")}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/value"
 
@@ -46,8 +47,8 @@ func BenchmarkCompileWorkload(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			envDir := filepath.Join(dir, "environments", name)
 			modules := filepath.Join(envDir, "modules")
-			env, err := LoadEnvironment(EnvironmentConfig{Name: name, Manifest: filepath.Join(envDir, "manifests"), ModulePath: []string{modules},
-				Hiera: HieraOptions{Cache: hiera.NewCache(), EnvironmentDir: envDir}})
+			env, err := environment.Load(environment.Config{Name: name, Manifest: filepath.Join(envDir, "manifests"), ModulePath: []string{modules},
+				Hiera: environment.HieraOptions{Cache: hiera.NewCache(), EnvironmentDir: envDir}})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -92,8 +93,8 @@ func BenchmarkColdCompileMedium(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		env, err := LoadEnvironment(EnvironmentConfig{Name: "medium", Manifest: filepath.Join(envDir, "manifests"), ModulePath: []string{modules},
-			Hiera: HieraOptions{EnvironmentDir: envDir}})
+		env, err := environment.Load(environment.Config{Name: "medium", Manifest: filepath.Join(envDir, "manifests"), ModulePath: []string{modules},
+			Hiera: environment.HieraOptions{EnvironmentDir: envDir}})
 		if err != nil {
 			b.Fatal(err)
 		}

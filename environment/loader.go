@@ -1,7 +1,9 @@
-// Package environment turns Puppet's settings into ready environments: it
-// finds a directory environment under the environmentpath, reads its
-// environment.conf, and loads (and caches) the compiler.Environment, as
-// Puppet's environment loaders do for a compile server.
+// Package environment owns Puppet environments: it turns Puppet's settings
+// into ready ones (finds a directory environment under the
+// environmentpath, reads its environment.conf), loads them (the main
+// manifest, module autoloading, the function table), notices when their
+// files change, and caches them for a compile server, as Puppet's
+// environment loaders do. A compile only reads an Environment.
 package environment
 
 import (
@@ -9,12 +11,14 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/internal/snapmap"
 	"github.com/marionette-dev/marionette/puppetconf"
 )
 
@@ -28,9 +32,11 @@ type Options struct {
 	// environment's own.
 	Manifest   string
 	ModulePath []string
-	// Sources parses the files (a new one when nil).
-	Sources *compiler.Sources
-	// HieraCache keeps Hiera files across compiles (a new one when nil).
+	// Files keeps the parsed files (manifests, templates, Ruby functions
+	// and, unless HieraCache is set, Hiera files) across environments and
+	// their reloads (a new one when nil).
+	Files *filecache.Cache
+	// HieraCache keeps Hiera files across compiles (one on Files when nil).
 	HieraCache *hiera.Cache
 	// Snapshot loads each environment once and never checks it for
 	// changes (environment_timeout unlimited), as a batch run wants.
@@ -38,7 +44,7 @@ type Options struct {
 	// OnLoad, when set, is called with each environment the Loader loads
 	// anew (not when it serves a cached one), e.g. to print its
 	// deprecation warnings once.
-	OnLoad func(*compiler.Environment)
+	OnLoad func(*Environment)
 }
 
 // Loader finds and loads environments. It is safe for concurrent use.
@@ -54,19 +60,23 @@ type Loader struct {
 	hiera   string // the global hiera.yaml, "" for none
 	// catalogSettings are the settings as compiles show them, shared by
 	// every environment the Loader loads.
-	catalogSettings []compiler.Setting
-	cache           *compiler.EnvironmentCache
+	catalogSettings []Setting
 	now             func() time.Time
 
+	// entries maps an environment's key to its entry, read without a
+	// lock; mu serialises replacing one.
+	entries snapmap.Map[string, *entry]
 	mu      sync.Mutex
-	entries map[string]*entry
 }
 
-// entry is one environment as last loaded; ready is closed once env and err
-// are set, so concurrent Gets of one environment load it once.
+// entry is one environment as last loaded; ready is closed once the other
+// fields are set, so concurrent Gets of one environment load it once.
 type entry struct {
-	ready   chan struct{}
-	env     *compiler.Environment
+	ready chan struct{}
+	env   *Environment
+	// cfg is what env was loaded from: an entry gone stale reuses env when
+	// the configuration is the same and no file changed.
+	cfg     Config
 	err     error
 	at      time.Time
 	timeout time.Duration
@@ -74,11 +84,11 @@ type entry struct {
 
 // New returns a Loader for the settings.
 func New(s *puppetconf.Settings, o Options) *Loader {
-	if o.Sources == nil {
-		o.Sources = compiler.NewSources()
+	if o.Files == nil {
+		o.Files = filecache.New()
 	}
 	if o.HieraCache == nil {
-		o.HieraCache = hiera.NewCache()
+		o.HieraCache = hiera.NewCacheOn(o.Files)
 	}
 	o.Manifest = abs(o.Manifest)
 	if o.ModulePath != nil {
@@ -93,9 +103,7 @@ func New(s *puppetconf.Settings, o Options) *Loader {
 	l := &Loader{
 		settings: s,
 		opts:     o,
-		cache:    compiler.NewEnvironmentCache(o.Sources),
 		now:      time.Now,
-		entries:  make(map[string]*entry),
 
 		catalogSettings: catalogSettings(s),
 	}
@@ -194,14 +202,14 @@ func (l *Loader) Dir(name string) (string, error) {
 // Get returns environment name, loaded, or from the cache while its files
 // have not changed (checked once environment_timeout has passed since it
 // was loaded).
-func (l *Loader) Get(ctx context.Context, name string) (*compiler.Environment, error) {
+func (l *Loader) Get(ctx context.Context, name string) (*Environment, error) {
 	if l.envPath == nil {
 		if name != l.settings.Get(puppetconf.Environment) {
 			return nil, &NotFoundError{Name: name}
 		}
-		return l.get(ctx, "flags\x00"+name, func() (compiler.EnvironmentConfig, time.Duration, error) {
+		return l.get(ctx, "flags\x00"+name, func() (Config, time.Duration, error) {
 			timeout, err := l.settings.EnvironmentTimeout()
-			return compiler.EnvironmentConfig{
+			return Config{
 				Name:        name,
 				Manifest:    l.opts.Manifest,
 				ModulePath:  l.opts.ModulePath,
@@ -220,18 +228,18 @@ func (l *Loader) Get(ctx context.Context, name string) (*compiler.Environment, e
 
 // GetDir returns the environment in directory dir, named name, as Get does
 // for a directory environment: dir need not be on the environmentpath.
-func (l *Loader) GetDir(ctx context.Context, dir, name string) (*compiler.Environment, error) {
+func (l *Loader) GetDir(ctx context.Context, dir, name string) (*Environment, error) {
 	dir = abs(dir)
-	return l.get(ctx, "dir\x00"+dir+"\x00"+name, func() (compiler.EnvironmentConfig, time.Duration, error) {
+	return l.get(ctx, "dir\x00"+dir+"\x00"+name, func() (Config, time.Duration, error) {
 		conf, err := l.settings.ReadEnvironmentConf(dir, name)
 		if err != nil {
-			return compiler.EnvironmentConfig{}, 0, err
+			return Config{}, 0, err
 		}
 		mp := conf.ModulePath
 		if l.opts.ModulePath != nil {
 			mp = l.opts.ModulePath
 		}
-		return compiler.EnvironmentConfig{
+		return Config{
 			Name:        name,
 			Manifest:    conf.Manifest,
 			ModulePath:  mp,
@@ -242,27 +250,31 @@ func (l *Loader) GetDir(ctx context.Context, dir, name string) (*compiler.Enviro
 	})
 }
 
-func (l *Loader) hieraOptions(envDir string) compiler.HieraOptions {
-	return compiler.HieraOptions{Cache: l.opts.HieraCache, GlobalConfig: l.hiera, EnvironmentDir: envDir, Codedir: l.codedir}
+func (l *Loader) hieraOptions(envDir string) HieraOptions {
+	return HieraOptions{Cache: l.opts.HieraCache, GlobalConfig: l.hiera, EnvironmentDir: envDir, Codedir: l.codedir}
 }
 
 // get serves the environment under key from the cache while it is fresh,
 // and otherwise builds its configuration and loads it (once, however many
-// goroutines ask).
-func (l *Loader) get(ctx context.Context, key string, config func() (compiler.EnvironmentConfig, time.Duration, error)) (*compiler.Environment, error) {
+// goroutines ask): a fresh entry is served without a lock.
+func (l *Loader) get(ctx context.Context, key string, config func() (Config, time.Duration, error)) (*Environment, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	l.mu.Lock()
-	e := l.entries[key]
-	if e == nil || !l.fresh(e) {
-		prev := e
-		e = &entry{ready: make(chan struct{})}
-		l.entries[key] = e
-		l.mu.Unlock()
-		l.load(e, prev, config)
-	} else {
-		l.mu.Unlock()
+	e, ok := l.entries.Load(key)
+	if !ok || !l.fresh(e) {
+		l.mu.Lock()
+		prev, _ := l.entries.LoadRecent(key)
+		if prev != nil && l.fresh(prev) {
+			// Another Get replaced it meanwhile.
+			e = prev
+			l.mu.Unlock()
+		} else {
+			e = &entry{ready: make(chan struct{})}
+			l.entries.Store(key, e)
+			l.mu.Unlock()
+			l.load(e, prev, config)
+		}
 	}
 	select {
 	case <-e.ready:
@@ -272,8 +284,7 @@ func (l *Loader) get(ctx context.Context, key string, config func() (compiler.En
 	return e.env, e.err
 }
 
-// fresh reports whether e may be served without checking the disk; l.mu
-// held.
+// fresh reports whether e may be served without checking the disk.
 func (l *Loader) fresh(e *entry) bool {
 	select {
 	case <-e.ready:
@@ -286,7 +297,10 @@ func (l *Loader) fresh(e *entry) bool {
 	return l.opts.Snapshot || e.timeout == puppetconf.Unlimited || l.now().Sub(e.at) < e.timeout
 }
 
-func (l *Loader) load(e, prev *entry, config func() (compiler.EnvironmentConfig, time.Duration, error)) {
+// load fills e: prev's environment when its configuration is the same and
+// none of its files changed, else one loaded anew (through the file cache,
+// so that only the files that changed are parsed again).
+func (l *Loader) load(e, prev *entry, config func() (Config, time.Duration, error)) {
 	defer close(e.ready)
 	e.at = l.now()
 	cfg, timeout, err := config()
@@ -294,10 +308,15 @@ func (l *Loader) load(e, prev *entry, config func() (compiler.EnvironmentConfig,
 		e.err = err
 		return
 	}
-	e.timeout = timeout
-	env, err := l.cache.Get(cfg)
+	e.timeout, e.cfg = timeout, cfg
+	if prev != nil && prev.env != nil && sameConfig(prev.cfg, cfg) && !prev.env.Changed() {
+		e.env = prev.env
+		return
+	}
+	cfg.Files = l.opts.Files
+	env, err := Load(cfg)
 	if err != nil {
-		var pe *compiler.ParseError
+		var pe *ParseError
 		if errors.As(err, &pe) {
 			err = fmt.Errorf("Could not parse for environment %s: %w", cfg.Name, pe)
 		}
@@ -305,7 +324,15 @@ func (l *Loader) load(e, prev *entry, config func() (compiler.EnvironmentConfig,
 		return
 	}
 	e.env = env
-	if l.opts.OnLoad != nil && (prev == nil || prev.env != env) {
+	if l.opts.OnLoad != nil {
 		l.opts.OnLoad(env)
 	}
+}
+
+// sameConfig reports whether two configurations make the same environment.
+// Settings, the Hiera cache and the Puppet major come from the Loader,
+// which never changes them.
+func sameConfig(a, b Config) bool {
+	return a.Name == b.Name && a.Manifest == b.Manifest && slices.Equal(a.ModulePath, b.ModulePath) &&
+		a.Hiera.GlobalConfig == b.Hiera.GlobalConfig && a.Hiera.EnvironmentDir == b.Hiera.EnvironmentDir && a.Hiera.Codedir == b.Hiera.Codedir
 }

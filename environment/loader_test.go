@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/puppetconf"
 )
 
@@ -60,7 +59,7 @@ func TestGetDirectoryEnvironments(t *testing.T) {
 	envPath := filepath.Join(dir, "code", "environments")
 	s := settings(t, map[string]string{puppetconf.EnvironmentPath: envPath})
 	var loaded []string
-	l := New(s, Options{OnLoad: func(e *compiler.Environment) { loaded = append(loaded, e.Name) }})
+	l := New(s, Options{OnLoad: func(e *Environment) { loaded = append(loaded, e.Name) }})
 	ctx := context.Background()
 	prod, err := l.Get(ctx, "production")
 	if err != nil {
@@ -203,9 +202,9 @@ func TestConcurrentGet(t *testing.T) {
 	var mu sync.Mutex
 	loads := 0
 	l := New(settings(t, map[string]string{puppetconf.EnvironmentPath: filepath.Join(dir, "code", "environments")}),
-		Options{Snapshot: true, OnLoad: func(*compiler.Environment) { mu.Lock(); loads++; mu.Unlock() }})
+		Options{Snapshot: true, OnLoad: func(*Environment) { mu.Lock(); loads++; mu.Unlock() }})
 	var wg sync.WaitGroup
-	envs := make([]*compiler.Environment, 8)
+	envs := make([]*Environment, 8)
 	for i := range envs {
 		wg.Add(1)
 		go func() {

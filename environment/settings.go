@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -13,11 +12,11 @@ import (
 // catalogSettings types the settings as Puppet shows them to the code of a
 // compile ($settings::name): booleans, integers (durations in seconds),
 // arrays, and undef for optional settings nobody set.
-func catalogSettings(s *puppetconf.Settings) []compiler.Setting {
+func catalogSettings(s *puppetconf.Settings) []Setting {
 	list := s.CatalogSettings()
-	out := make([]compiler.Setting, len(list))
+	out := make([]Setting, len(list))
 	for i, st := range list {
-		out[i] = compiler.Setting{Name: st.Name, Value: settingValue(st)}
+		out[i] = Setting{Name: st.Name, Value: settingValue(st)}
 	}
 	return out
 }

@@ -5,156 +5,121 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"sync"
-	"time"
 
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/hocon"
 	"github.com/marionette-dev/marionette/value"
 )
 
 // Cache holds parsed hiera.yaml files and data files shared by any number of
-// concurrent compiles. Entries are immutable once loaded and are keyed by path;
-// a file whose modification time or size changed is parsed again.
+// concurrent compiles, in a filecache.Cache (that of the environments, when
+// made with NewCacheOn): a file is parsed again once its modification time
+// or size changed.
 type Cache struct {
-	mu      sync.Mutex
-	entries map[cacheKey]*cacheEntry
+	files *filecache.Cache
 }
 
-// NewCache returns an empty cache.
-func NewCache() *Cache {
-	return &Cache{entries: map[cacheKey]*cacheEntry{}}
-}
+// NewCache returns an empty cache with a file cache of its own.
+func NewCache() *Cache { return NewCacheOn(filecache.New()) }
 
-type cacheKey struct {
-	path string
-	// kind is "yaml_data", "json_data", "hocon_data" or "config:<layer>".
-	kind string
-}
+// NewCacheOn returns a cache keeping its files in files.
+func NewCacheOn(files *filecache.Cache) *Cache { return &Cache{files: files} }
 
-type fileStamp struct {
-	modTime time.Time
-	size    int64
-}
-
-type cacheEntry struct {
-	stamp fileStamp
-	once  sync.Once
-	// Loaded results (set once).
+// parsedFile is what the cache keeps of a hiera.yaml or data file.
+type parsedFile struct {
 	data    *value.Hash
 	config  *Config
 	warning string
-	err     error
 }
 
 // errNotExist is returned for files that do not exist.
 var errNotExist = errors.New("file does not exist")
 
-// statFile returns a file's stamp; errNotExist for missing files and directories.
-func statFile(path string) (fileStamp, error) {
+// statFile returns a file's stamp; errNotExist for missing files and
+// directories. (Unlike filecache.Stat, a path below a file is an error.)
+func statFile(path string) (filecache.Stamp, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return fileStamp{}, errNotExist
+			return filecache.Stamp{}, errNotExist
 		}
-		return fileStamp{}, err
+		return filecache.Stamp{}, err
 	}
 	if st.IsDir() {
-		return fileStamp{}, errNotExist
+		return filecache.Stamp{}, errNotExist
 	}
-	return fileStamp{st.ModTime(), st.Size()}, nil
-}
-
-// entry returns the cache entry for path, loading it with load on first use.
-func (c *Cache) entry(path, kind string, load func(data []byte, e *cacheEntry)) (*cacheEntry, error) {
-	stamp, err := statFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return c.entryAt(path, kind, stamp, load), nil
-}
-
-// entryAt is entry for a file already stat'ed.
-func (c *Cache) entryAt(path, kind string, stamp fileStamp, load func(data []byte, e *cacheEntry)) *cacheEntry {
-	key := cacheKey{path, kind}
-	c.mu.Lock()
-	e, ok := c.entries[key]
-	if !ok || e.stamp != stamp {
-		e = &cacheEntry{stamp: stamp}
-		c.entries[key] = e
-	}
-	c.mu.Unlock()
-	e.once.Do(func() {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			e.err = err
-			return
-		}
-		load(data, e)
-	})
-	return e
+	return filecache.Stamp{Size: st.Size(), ModTime: st.ModTime()}, nil
 }
 
 // Config returns the parsed hiera.yaml at path for a layer; (nil, nil) when
 // the file does not exist.
 func (c *Cache) Config(path string, layer Layer) (*Config, error) {
-	e, err := c.entry(path, "config:"+layer.String(), func(data []byte, e *cacheEntry) {
-		e.config, e.err = ParseConfig(path, data, layer)
-	})
+	stamp, err := statFile(path)
 	if err == errNotExist {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	return e.config, e.err
+	v, err := c.files.Load("config:"+layer.String(), path, stamp, func(data []byte) (any, error) {
+		cfg, err := ParseConfig(path, data, layer)
+		return &parsedFile{config: cfg}, err
+	})
+	if v == nil {
+		return nil, err
+	}
+	return v.(*parsedFile).config, err
 }
 
 // dataFile returns the data hash of a yaml_data or json_data file (stat'ed
 // as stamp), and a warning to report when the file held no hash. maxNodes
-// bounds a YAML file (0: dataformat.MaxYAMLNodes); files read under different bounds
+// bounds a YAML file (0: MaxYAMLNodes); files read under different bounds
 // are cached apart.
-func (c *Cache) dataFile(path, function string, stamp fileStamp, maxNodes int) (*value.Hash, string, error) {
+func (c *Cache) dataFile(path, function string, stamp filecache.Stamp, maxNodes int) (*value.Hash, string, error) {
 	kind := function
 	if maxNodes > 0 && function == "yaml_data" {
-		kind = fmt.Sprintf("%s:%d", function, maxNodes)
+		kind = fmt.Sprintf("%s:%d", kind, maxNodes)
 	}
-	e := c.entryAt(path, kind, stamp, func(data []byte, e *cacheEntry) {
-		var v value.Value
-		if function == "hocon_data" {
-			v, e.err = hocon.Parse(string(data))
-			if e.err != nil {
-				e.err = fmt.Errorf("Unable to parse (%s): %v", path, e.err)
-				return
-			}
-			e.data = v.(*value.Hash)
-			return
+	v, err := c.files.Load(kind, path, stamp, func(data []byte) (any, error) {
+		return parseDataFile(path, function, data, maxNodes)
+	})
+	if v == nil {
+		return nil, "", err
+	}
+	f := v.(*parsedFile)
+	return f.data, f.warning, err
+}
+
+// parseDataFile parses a data file of a data_hash function.
+func parseDataFile(path, function string, data []byte, maxNodes int) (*parsedFile, error) {
+	switch function {
+	case "hocon_data":
+		v, err := hocon.Parse(string(data))
+		if err != nil {
+			return &parsedFile{}, fmt.Errorf("Unable to parse (%s): %v", path, err)
 		}
-		if function == "json_data" {
-			v, e.err = dataformat.FromJSON(data, path)
-			if e.err != nil {
-				return
-			}
-			if h, ok := v.(*value.Hash); ok {
-				e.data = h
-			} else {
-				e.err = fmt.Errorf("Value returned from data_hash function 'json_data', when using location '%s', has wrong type, expects a Hash value, got %s", path, typeName(v))
-			}
-			return
-		}
-		v, e.err = dataformat.FromYAMLLimit(data, path, maxNodes)
-		if e.err != nil {
-			e.err = fmt.Errorf("Unable to parse %w", e.err)
-			return
+		return &parsedFile{data: v.(*value.Hash)}, nil
+	case "json_data":
+		v, err := dataformat.FromJSON(data, path)
+		if err != nil {
+			return &parsedFile{}, err
 		}
 		if h, ok := v.(*value.Hash); ok {
-			e.data = h
-			return
+			return &parsedFile{data: h}, nil
 		}
-		e.data = value.EmptyHash
-		if !value.IsUndef(v) && v != value.False {
-			e.warning = fmt.Sprintf("%s: file does not contain a valid yaml hash", path)
-		}
-	})
-	return e.data, e.warning, e.err
+		return &parsedFile{}, fmt.Errorf("Value returned from data_hash function 'json_data', when using location '%s', has wrong type, expects a Hash value, got %s", path, typeName(v))
+	}
+	v, err := dataformat.FromYAMLLimit(data, path, maxNodes)
+	if err != nil {
+		return &parsedFile{}, fmt.Errorf("Unable to parse %w", err)
+	}
+	if h, ok := v.(*value.Hash); ok {
+		return &parsedFile{data: h}, nil
+	}
+	f := &parsedFile{data: value.EmptyHash}
+	if !value.IsUndef(v) && v != value.False {
+		f.warning = fmt.Sprintf("%s: file does not contain a valid yaml hash", path)
+	}
+	return f, nil
 }

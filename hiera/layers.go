@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -36,7 +37,7 @@ type resolvedLocation struct {
 	path     string
 	exists   bool
 	// stamp identifies the file version seen when the hierarchy was resolved.
-	stamp fileStamp
+	stamp filecache.Stamp
 }
 
 func (s *Session) provider(name string) (*provider, error) {

@@ -9,24 +9,17 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
-	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/value"
 )
 
-// Store is what a compile needs from PuppetDB: other nodes' exported
-// resources for `<<| |>>`, and queries for puppetdb_query.
-type Store = compiler.Store
-
-var _ Store = (*Client)(nil)
-
 // Filter is a collector's query expression as the resource terminus gets
 // it: ==/!= comparing an attribute with a value, or and/or joining two
 // filters.
-type Filter = compiler.ExportFilter
+type Filter = catalog.ExportFilter
 
 // ExportedResource is one row of /pdb/query/v4/resources.
-type ExportedResource = compiler.ExportedResource
+type ExportedResource = catalog.ExportedResource
 
 // FilterString renders the filter like Ruby's inspect of the terminus's
 // filter triple, for the unsupported-operator message.
@@ -96,7 +89,7 @@ func ExportedQuery(typ string, filter *Filter, excludeCertname string) (any, err
 	return q, nil
 }
 
-// CollectExported implements Store with the resource terminus's query; a
+// CollectExported implements the compiler's Store with the resource terminus's query; a
 // failure is worded as the terminus words it.
 func (c *Client) CollectExported(ctx context.Context, typ string, filter *Filter, excludeCertname string) ([]*ExportedResource, error) {
 	q, err := ExportedQuery(typ, filter, excludeCertname)

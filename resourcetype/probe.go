@@ -3,6 +3,7 @@ package resourcetype
 import (
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // prober tells whether a file exists under a module directory, as os.Stat
@@ -11,10 +12,12 @@ import (
 // Linux it resolves the names from the module path directory, opened once,
 // rather than from the root of the file system, which costs a fraction
 // as much for the long paths module directories have. The zero prober is
-// ready to use; it is not safe for concurrent use.
+// ready to use, by any number of goroutines.
 type prober struct {
 	// parents holds the module path directories opened so far (nil for
-	// one that could not be opened: those are stat'ed the usual way).
+	// one that could not be opened: those are stat'ed the usual way),
+	// guarded by mu, which is not held while one is opened.
+	mu      sync.Mutex
 	parents map[string]*os.File
 }
 
@@ -34,15 +37,27 @@ func (p *prober) exists(dir, rel string) bool {
 
 // parent opens a module path directory once.
 func (p *prober) parent(dir string) *os.File {
-	if f, ok := p.parents[dir]; ok {
+	p.mu.Lock()
+	f, ok := p.parents[dir]
+	p.mu.Unlock()
+	if ok {
 		return f
-	}
-	if p.parents == nil {
-		p.parents = make(map[string]*os.File)
 	}
 	f, err := os.Open(dir)
 	if err != nil {
 		f = nil
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if first, ok := p.parents[dir]; ok {
+		// Another goroutine opened it meanwhile: keep one.
+		if f != nil {
+			f.Close()
+		}
+		return first
+	}
+	if p.parents == nil {
+		p.parents = make(map[string]*os.File)
 	}
 	p.parents[dir] = f
 	return f

@@ -517,3 +517,30 @@ func TestLazySetAgreesWithNewSet(t *testing.T) {
 		}
 	}
 }
+
+// TestLazySetConcurrentLookups: goroutines looking up module types at
+// once, the same ones and others, all get each type as a lone lookup
+// does (for go test -race: types are read with no lock held).
+func TestLazySetConcurrentLookups(t *testing.T) {
+	dirs, _ := filepath.Glob("/usr/share/puppet/modules/*")
+	if len(dirs) == 0 {
+		t.Skip("no Puppet modules installed")
+	}
+	eager, _ := NewSet(dirs)
+	names := append(eager.Names(), "nosuchtype")
+	lazy := NewLazySet(dirs)
+	var wg sync.WaitGroup
+	for w := range 8 {
+		wg.Go(func() {
+			for i := range names {
+				name := names[(i+w)%len(names)]
+				want, wantOK := eager.Lookup(name)
+				got, ok := lazy.Lookup(name)
+				if ok != wantOK || ok && !reflect.DeepEqual(got.Attributes(), want.Attributes()) {
+					t.Errorf("%s: found %v, want %v", name, ok, wantOK)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

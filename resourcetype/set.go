@@ -58,8 +58,10 @@ type Set struct {
 	dirs []string
 	mu   sync.RWMutex
 	read map[string]*Schema
-	// probe answers whether files exist under the module directories
-	// (under mu).
+	// reading holds the types being read now, each with a channel closed
+	// once read has it (guarded by mu).
+	reading map[string]chan struct{}
+	// probe answers whether files exist under the module directories.
 	probe prober
 }
 
@@ -81,6 +83,8 @@ func NewLazySet(moduleDirs []string) *Set {
 }
 
 // readType finds and reads module type name (lowercase) for a lazy Set.
+// The file is read and parsed with no lock held; lookups of a type being
+// read wait for it.
 func (s *Set) readType(name string) *Schema {
 	s.mu.RLock()
 	sch, done := s.read[name]
@@ -88,12 +92,44 @@ func (s *Set) readType(name string) *Schema {
 	if done {
 		return sch
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if sch, done := s.read[name]; done {
-		return sch
+	for {
+		s.mu.Lock()
+		if sch, done := s.read[name]; done {
+			s.mu.Unlock()
+			return sch
+		}
+		if busy, ok := s.reading[name]; ok {
+			s.mu.Unlock()
+			<-busy
+			continue
+		}
+		if s.reading == nil {
+			s.reading = make(map[string]chan struct{})
+		}
+		done := make(chan struct{})
+		s.reading[name] = done
+		s.mu.Unlock()
+		return s.readClaimed(name, done)
 	}
-	s.read[name] = nil
+}
+
+// readClaimed reads type name, which this goroutine has claimed in
+// s.reading with done, records it, and releases the claim whatever
+// happens (a panic included: the lookups waiting must go on).
+func (s *Set) readClaimed(name string, done chan struct{}) (sch *Schema) {
+	defer func() {
+		s.mu.Lock()
+		s.read[name] = sch
+		delete(s.reading, name)
+		s.mu.Unlock()
+		close(done)
+	}()
+	return s.loadType(name)
+}
+
+// loadType reads module type name from the first module that has it; nil
+// when none has, or its file does not define it.
+func (s *Set) loadType(name string) *Schema {
 	if !validTypeFileName(name) {
 		return nil
 	}
@@ -114,7 +150,6 @@ func (s *Set) readType(name string) *Schema {
 		if err != nil {
 			return nil
 		}
-		s.read[name] = sch
 		return sch
 	}
 	return nil

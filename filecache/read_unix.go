@@ -1,18 +1,18 @@
 //go:build unix
 
-package compiler
+package filecache
 
 import (
 	"io/fs"
 	"syscall"
 )
 
-// readFile reads a whole source file (a manifest, template or Ruby file)
+// Read reads a whole source file (a manifest, template or Ruby file)
 // whose size stat has just given. A compile reads a hundred or more of
 // them; going straight to open, read and close spares each the *os.File
 // machinery (an fstat, descriptor flags, a poller registration), which
 // cost as much as the reading for files this small.
-func readFile(path string, size int64) ([]byte, error) {
+func Read(path string, size int64) ([]byte, error) {
 	var fd int
 	var err error
 	for {

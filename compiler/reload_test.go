@@ -1,6 +1,7 @@
 package compiler
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -9,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -22,6 +25,25 @@ func edit(t *testing.T, dir, name, content string, tick *time.Time) {
 	if err := os.Chtimes(filepath.Join(dir, name), *tick, *tick); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// servedEnv is one environment as a compile server serves it: loaded by an
+// environment.Loader whose environment_timeout is 0, so that every Get
+// checks the files and reloads what changed.
+type servedEnv struct{ loader *environment.Loader }
+
+func newServedEnv(t testing.TB, manifest, modules string) servedEnv {
+	t.Helper()
+	s, err := puppetconf.Load(puppetconf.Options{Root: true, Flags: map[string]string{puppetconf.EnvironmentTimeout: "0"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return servedEnv{environment.New(s, environment.Options{Manifest: manifest, ModulePath: []string{modules}})}
+}
+
+// Get returns the environment, up to date with the disk.
+func (e servedEnv) Get() (*Environment, error) {
+	return e.loader.Get(context.Background(), "production")
 }
 
 // notifyTitles compiles node n01 and lists its Notify titles, or the error.
@@ -41,7 +63,7 @@ func notifyTitles(t *testing.T, env *Environment) string {
 	return strings.Join(titles, ",")
 }
 
-func TestEnvironmentCacheFollowsEdits(t *testing.T) {
+func TestReloadFollowsEdits(t *testing.T) {
 	dir := t.TempDir()
 	tick := time.Now()
 	writeTree(t, dir, map[string]string{
@@ -50,10 +72,10 @@ func TestEnvironmentCacheFollowsEdits(t *testing.T) {
 		"modules/c/manifests/init.pp":  "class c { notify { 'c1': } }\n",
 		"modules/c/manifests/other.pp": "class c::other { notify { 'o1': } }\n",
 	})
-	cache := NewEnvironmentCache(nil)
+	cache := newServedEnv(t, filepath.Join(dir, "manifests"), filepath.Join(dir, "modules"))
 	get := func() *Environment {
 		t.Helper()
-		env, err := cache.Get(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
+		env, err := cache.Get()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,16 +141,16 @@ func TestEnvironmentCacheFollowsEdits(t *testing.T) {
 	}
 }
 
-// TestEnvironmentCacheConcurrent: compiles and Gets run while a file keeps
+// TestReloadConcurrent: compiles and Gets run while a file keeps
 // changing; every compile sees one version or the other (for go test -race).
-func TestEnvironmentCacheConcurrent(t *testing.T) {
+func TestReloadConcurrent(t *testing.T) {
 	dir := t.TempDir()
 	tick := time.Now()
 	writeTree(t, dir, map[string]string{
 		"manifests/site.pp":           "include a\n",
 		"modules/a/manifests/init.pp": "class a { notify { 'v0': } }\n",
 	})
-	cache := NewEnvironmentCache(nil)
+	cache := newServedEnv(t, filepath.Join(dir, "manifests"), filepath.Join(dir, "modules"))
 	var wg sync.WaitGroup
 	errs := make(chan string, 100)
 	stop := make(chan struct{})
@@ -142,7 +164,7 @@ func TestEnvironmentCacheConcurrent(t *testing.T) {
 					return
 				default:
 				}
-				env, err := cache.Get(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
+				env, err := cache.Get()
 				if err != nil {
 					errs <- err.Error()
 					return
@@ -177,7 +199,7 @@ func TestEnvironmentCacheConcurrent(t *testing.T) {
 	for e := range errs {
 		t.Error(e)
 	}
-	env, _ := cache.Get(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "manifests"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	env, _ := cache.Get()
 	if got := notifyTitles(t, env); got != "v"+strings.Repeat("1", 20) {
 		t.Errorf("after the last edit: %s", got)
 	}
@@ -195,7 +217,7 @@ func TestModuleShadowing(t *testing.T) {
 		"site.pp":                "include a\n",
 	})
 	path := []string{filepath.Join(dir, "m1"), filepath.Join(dir, "m2")}
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: path})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +225,7 @@ func TestModuleShadowing(t *testing.T) {
 		t.Errorf("include a: %s", got)
 	}
 	writeTree(t, dir, map[string]string{"site.pp": "include a::b\n"})
-	if env, err = LoadEnvironment(EnvironmentConfig{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: path}); err != nil {
+	if env, err = environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: path}); err != nil {
 		t.Fatal(err)
 	}
 	if got := notifyTitles(t, env); !strings.Contains(got, "Could not find class ::a::b") {
@@ -237,7 +259,7 @@ func TestModuleIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := []string{filepath.Join(dir, "m1"), filepath.Join(dir, "m2")}
-	env, err := LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path})
+	env, err := environment.Load(environment.Config{Name: "production", ModulePath: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,8 +283,8 @@ func TestModuleIndex(t *testing.T) {
 		{"h", filepath.Join(dir, "m2", "linked", "lib", "puppet", "functions", "h.rb")},
 		{"nosuch", ""},
 	} {
-		if got := env.rubyFunctionFile(tc.fn); got != tc.want {
-			t.Errorf("rubyFunctionFile(%q) = %q, want %q", tc.fn, got, tc.want)
+		if got := env.RubyFunctionFile(tc.fn); got != tc.want {
+			t.Errorf("RubyFunctionFile(%q) = %q, want %q", tc.fn, got, tc.want)
 		}
 	}
 	if env.Changed() {
@@ -279,7 +301,7 @@ func TestModuleIndex(t *testing.T) {
 	if !env.Changed() {
 		t.Error("Changed missed a module moving to another directory of the path")
 	}
-	env, err = LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path})
+	env, err = environment.Load(environment.Config{Name: "production", ModulePath: path})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,7 +319,7 @@ func TestModuleIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, file := range []string{"m2/b/lib/puppet/functions/b/new.rb", "m2/c/lib/puppet/parser/functions/n.rb"} {
-		if env, err = LoadEnvironment(EnvironmentConfig{Name: "production", ModulePath: path}); err != nil {
+		if env, err = environment.Load(environment.Config{Name: "production", ModulePath: path}); err != nil {
 			t.Fatal(err)
 		}
 		if env.Changed() {

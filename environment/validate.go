@@ -1,4 +1,4 @@
-package compiler
+package environment
 
 import (
 	"github.com/marionette-dev/marionette/diag"

@@ -1,4 +1,4 @@
-package compiler
+package filecache
 
 import (
 	"bytes"
@@ -8,9 +8,9 @@ import (
 	"testing"
 )
 
-// TestReadFileAgreesWithOS: readFile returns what os.ReadFile does, the
+// TestReadAgreesWithOS: Read returns what os.ReadFile does, the
 // same bytes or the same error text, whatever size stat gave beforehand.
-func TestReadFileAgreesWithOS(t *testing.T) {
+func TestReadAgreesWithOS(t *testing.T) {
 	dir := t.TempDir()
 	big := strings.Repeat("class a { notify { 'x': } }\n", 5000)
 	writeTree(t, dir, map[string]string{"small.pp": "notify { 'x': }\n", "big.pp": big, "empty.pp": ""})
@@ -18,7 +18,7 @@ func TestReadFileAgreesWithOS(t *testing.T) {
 		path := filepath.Join(dir, name)
 		want, wantErr := os.ReadFile(path)
 		for _, size := range []int64{0, 1, 16, int64(len(big)), int64(len(big)) * 2, -1} {
-			got, err := readFile(path, size)
+			got, err := Read(path, size)
 			if (err == nil) != (wantErr == nil) || err != nil && err.Error() != wantErr.Error() {
 				t.Errorf("%s, size %d: error %v, os.ReadFile: %v", name, size, err, wantErr)
 				continue

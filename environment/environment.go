@@ -1,6 +1,7 @@
-package compiler
+package environment
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -10,11 +11,16 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/internal/snapmap"
 	"github.com/marionette-dev/marionette/resourcetype"
+	"github.com/marionette-dev/marionette/stdlib"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/syntax/validate"
 	"github.com/marionette-dev/marionette/value"
@@ -22,8 +28,10 @@ import (
 
 // Environment is a parsed Puppet environment: the main manifest and the
 // modules on the module path. It is shared by every compile that uses it;
-// module files are parsed on first use and kept, under a lock, so concurrent
-// compiles see one consistent set of definitions.
+// module files are parsed on first use and kept, so concurrent compiles see
+// one consistent set of definitions. A definition found before is found
+// again without a lock; loading a module file reads and parses it with no
+// lock held, only recording its definitions takes one.
 type Environment struct {
 	Name       string
 	ModulePath []string
@@ -38,7 +46,7 @@ type Environment struct {
 	Nodes []*NodeDef
 	// mainFiles are the main manifest's files with their warnings, in
 	// load order; every compile reports their warnings first.
-	mainFiles []*sourceFile
+	mainFiles []*SourceFile
 
 	// settings are the $settings:: variables, in name order, and
 	// allLocal is $settings::all_local, the hash of them all: built once,
@@ -46,28 +54,38 @@ type Environment struct {
 	settings []Setting
 	allLocal *value.Hash
 
-	// sources holds the parsed files, shared with other environments of
+	// files holds the parsed files, shared with other environments of
 	// the process; templates and module Ruby functions are parsed through it.
-	sources *Sources
+	files *filecache.Cache
 	// manifest is the main manifest setting and manifestFiles the files it
 	// named when the environment was loaded (see Changed).
 	manifest      string
 	manifestFiles []string
 
-	mu     sync.Mutex
-	defs   map[defKey]*Definition
-	loaded map[string]bool // module files already parsed (or found missing)
+	// resolved answers lookups by the name as asked (no lowercasing, no
+	// stat calls, no lock on a repeat): a resolvedDef. A definition found
+	// stays found (the first definition of a name wins); an answer of
+	// "none" holds only while epoch is what it was, since a file loaded
+	// later may define the name.
+	resolved snapmap.Map[defKey, resolvedDef]
+	epoch    atomic.Uint64
+
+	// mu guards the fields below. It is never held while reading or
+	// parsing a file.
+	mu   sync.Mutex
+	defs map[defKey]*Definition
+	// loaded lists the module files already registered (or found missing),
+	// and loading those a lookup is loading now, each with a channel
+	// closed once it is loaded.
+	loaded  map[string]bool
+	loading map[string]chan struct{}
 	// loadErrs remembers files that failed to parse, so every compile that
 	// needs them reports the same error.
 	loadErrs map[string]error
 	// deps holds the version of every file the definitions came from, and
 	// the zero stamp for autoload paths found missing (see Changed).
-	deps map[string]fileStamp
-	// resolved caches lookups by the name as asked (no lowercasing, no
-	// stat calls on a repeat): the definition, or nil for a name no file
-	// defines. Loading a file clears it, since new definitions may answer
-	// names that missed.
-	resolved map[defKey]*Definition
+	deps map[string]filecache.Stamp
+
 	// modules is the module index built at load time: each module name
 	// to its directory, the first on the module path winning, so that
 	// compiles find modules without touching the disk. Changed rescans
@@ -78,33 +96,39 @@ type Environment struct {
 	// are looked for in all of them).
 	moduleList []string
 	// rubyFuncs holds the Ruby function files found at load time, for
-	// rubyFunctionFile, and rubyDirs the directories that would show a new
-	// one (see indexRubyFunctions).
-	// The index is built on another goroutine while the main manifest is
-	// parsed; rubyIndexed is closed once both are set.
-	rubyFuncs   map[string]bool
-	rubyDirs    map[string]time.Time
-	rubyIndexed chan struct{}
+	// RubyFunctionFile, and rubyDirs the directories that would show a new
+	// one (see indexRubyFunctions); funcs is the function table. Each is
+	// built on a goroutine of its own while the main manifest is parsed;
+	// indexed and funcsBuilt are closed once they are set.
+	rubyFuncs  map[string]bool
+	rubyDirs   map[string]time.Time
+	indexed    chan struct{}
+	funcs      functions.Table
+	funcsBuilt chan struct{}
 	// puppetMajor is the Puppet major whose behaviour compiles follow (7
-	// or 8; see EnvironmentConfig.PuppetMajor).
+	// or 8; see Config.PuppetMajor).
 	puppetMajor int
-	// funcs is the function table (DefaultFunctions), built once.
-	funcsOnce sync.Once
-	funcs     functions.Table
 }
 
-// defKind is the namespace a definition lives in.
-type defKind uint8
+// Kind is the namespace a definition lives in.
+type Kind uint8
 
+// The namespaces of definitions.
 const (
-	kindClass defKind = iota
-	kindDefine
-	kindFunction
-	kindTypeAlias
+	KindClass Kind = iota
+	KindDefine
+	KindFunction
+	KindTypeAlias
 )
 
+// resolvedDef is a lookup's answer: def, or none (nil) as of epoch.
+type resolvedDef struct {
+	def   *Definition
+	epoch uint64
+}
+
 type defKey struct {
-	kind defKind
+	kind Kind
 	name string // lowercase, no leading "::"
 }
 
@@ -118,17 +142,17 @@ type Definition struct {
 	Define    *syntax.DefineDef
 	Function  *syntax.FunctionDef
 	TypeAlias *syntax.TypeAlias
-	// source is the file's entry, for its warnings.
-	source *sourceFile
+	// Source is the file's entry, for its warnings.
+	Source *SourceFile
 }
 
-// sourceFile is a manifest file of the environment with the warnings
+// SourceFile is a manifest file of the environment with the warnings
 // Puppet logs when it loads the file (legacy constructs marionette accepts,
 // a hash key given twice, ...). A compile reports them when it first uses
-// the file, whichever compile loaded it.
-type sourceFile struct {
-	path     string
-	warnings diag.List
+// the file, whichever compile loaded it. It does not change once loaded.
+type SourceFile struct {
+	Path     string
+	Warnings diag.List
 }
 
 // NodeDef is a node definition with its file.
@@ -137,8 +161,22 @@ type NodeDef struct {
 	File *syntax.File
 }
 
-// EnvironmentConfig says what an environment is made of.
-type EnvironmentConfig struct {
+// HieraOptions say where a compile's Hiera data comes from.
+type HieraOptions struct {
+	// Cache holds parsed hiera.yaml and data files across compiles; nil
+	// gives each compile its own.
+	Cache *hiera.Cache
+	// GlobalConfig is the global hiera.yaml ("" for none).
+	GlobalConfig string
+	// EnvironmentDir holds the environment layer's hiera.yaml ("" for none).
+	EnvironmentDir string
+	// Codedir is Puppet's codedir, where a version 3 global hiera.yaml
+	// without :datadir: finds its data.
+	Codedir string
+}
+
+// Config says what an environment is made of.
+type Config struct {
 	Name string
 	// Manifest is the main manifest: a .pp file, or a directory whose .pp
 	// files are read recursively in alphabetical order ("" for none).
@@ -158,6 +196,9 @@ type EnvironmentConfig struct {
 	// PuppetMajor is the Puppet major whose behaviour compiles follow: 8
 	// for Puppet 8.10's functions and $serverversion, else Puppet 7.23's.
 	PuppetMajor int
+	// Files parses the environment's files; a cache of its own when nil.
+	// Environments that share one parse an unchanged file once.
+	Files *filecache.Cache
 }
 
 // Setting is one setting as a compile shows it to the code.
@@ -166,17 +207,14 @@ type Setting struct {
 	Value value.Value
 }
 
-// LoadEnvironment parses the main manifest and prepares module autoloading.
-// Its files are cached in a Sources of its own; processes that load
-// environments more than once use Sources.LoadEnvironment or an
-// EnvironmentCache.
-func LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
-	return NewSources().LoadEnvironment(cfg)
-}
-
-// LoadEnvironment is the package's LoadEnvironment with files parsed through
-// s: a file that has not changed since s parsed it is not parsed again.
-func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
+// Load parses the main manifest and prepares module autoloading. Files
+// are parsed through cfg.Files: one that has not changed since it was
+// parsed there is not parsed again.
+func Load(cfg Config) (*Environment, error) {
+	files := cfg.Files
+	if files == nil {
+		files = filecache.New()
+	}
 	name, manifest, modulePath := cfg.Name, cfg.Manifest, cfg.ModulePath
 	modules, moduleList := indexModules(modulePath)
 	types := cfg.Types
@@ -201,28 +239,33 @@ func (s *Sources) LoadEnvironment(cfg EnvironmentConfig) (*Environment, error) {
 		ModulePath:  modulePath,
 		Types:       types,
 		Hiera:       cfg.Hiera,
-		sources:     s,
+		files:       files,
 		manifest:    manifest,
 		defs:        make(map[defKey]*Definition),
 		loaded:      make(map[string]bool),
+		loading:     make(map[string]chan struct{}),
 		loadErrs:    make(map[string]error),
-		deps:        make(map[string]fileStamp),
+		deps:        make(map[string]filecache.Stamp),
 		modules:     modules,
 		moduleList:  moduleList,
-		resolved:    make(map[defKey]*Definition),
+		indexed:     make(chan struct{}),
+		funcsBuilt:  make(chan struct{}),
 	}
-	env.rubyIndexed = make(chan struct{})
 	go func() {
 		env.rubyFuncs, env.rubyDirs = indexRubyFunctions(moduleList)
-		close(env.rubyIndexed)
+		close(env.indexed)
 	}()
-	files, err := manifestFiles(manifest)
+	go func() {
+		env.funcs = functionTable(major, modules)
+		close(env.funcsBuilt)
+	}()
+	mainFiles, err := manifestFiles(manifest)
 	if err != nil {
 		return nil, err
 	}
-	env.manifestFiles = files
+	env.manifestFiles = mainFiles
 	seen := make(map[string]bool)
-	for _, f := range files {
+	for _, f := range mainFiles {
 		if err := env.loadManifest(f, seen); err != nil {
 			return nil, err
 		}
@@ -240,13 +283,14 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 		return nil
 	}
 	seen[path] = true
-	stamp, err := statStamp(path)
+	stamp, err := filecache.Stat(path)
 	if err != nil {
 		return err
 	}
-	if !stamp.exists() {
+	if !stamp.Exists() {
 		return fmt.Errorf("could not read manifest %s: no such file", path)
 	}
+	env.deps[path] = stamp
 	prog, sf, err := env.parseFile(path, stamp)
 	if err != nil {
 		return err
@@ -262,7 +306,7 @@ func (env *Environment) loadManifest(path string, seen map[string]bool) error {
 			continue
 		}
 		p := prog.File.Position(imp.Pos())
-		sf.warnings.Add(lineWarningf(p, "'import' is deprecated and not supported by Puppet >= 4.0.0; use a manifest directory"))
+		sf.Warnings.Add(lineWarningf(p, "'import' is deprecated and not supported by Puppet >= 4.0.0; use a manifest directory"))
 		for _, f := range imp.Files {
 			lit, ok := f.(*syntax.StringLit)
 			if !ok {
@@ -390,33 +434,65 @@ func manifestFiles(manifest string) ([]string, error) {
 	return files, err
 }
 
-// parseFile returns the parsed manifest at path (stat'ed as stamp), with
-// its entry for the warnings, and records it as a dependency of the
-// environment. Callers hold env.mu or own env exclusively (while loading).
-func (env *Environment) parseFile(path string, stamp fileStamp) (*syntax.Program, *sourceFile, error) {
-	env.deps[path] = stamp
-	prog, warnings, err := env.sources.manifest(path, stamp)
+// manifestKind is the file cache's kind for parsed and validated manifests.
+const manifestKind = "manifest"
+
+// parsedManifest is what the file cache keeps of a manifest: the tree and
+// the validator's warnings (with a parse error too, when it validated).
+type parsedManifest struct {
+	prog     *syntax.Program
+	warnings diag.List
+}
+
+// parseFile returns the parsed manifest at path (stat'ed as stamp), with a
+// new entry for its warnings. It takes no lock: the file cache parses a
+// file once however many goroutines need it.
+func (env *Environment) parseFile(path string, stamp filecache.Stamp) (*syntax.Program, *SourceFile, error) {
+	v, err := env.files.Load(manifestKind, path, stamp, func(src []byte) (any, error) {
+		return parseManifest(path, src)
+	})
+	sf := &SourceFile{Path: path}
+	pm, _ := v.(*parsedManifest)
+	if pm == nil {
+		return nil, sf, err
+	}
 	// The cached list is shared: the environment's entry gets its own.
-	return prog, &sourceFile{path: path, warnings: slices.Clone(warnings)}, err
+	sf.Warnings = slices.Clone(pm.warnings)
+	return pm.prog, sf, err
+}
+
+// parseManifest parses and validates a manifest. A parse or validation
+// error is a *ParseError.
+func parseManifest(path string, src []byte) (any, error) {
+	// src is this parse's own: the tree may point into it.
+	prog, err := syntax.ParseFileOwned(path, src)
+	if err != nil {
+		return nil, NewParseError(path, err)
+	}
+	warnings, err := validateProgram(prog)
+	if err != nil {
+		return &parsedManifest{warnings: warnings}, NewParseError(path, err)
+	}
+	return &parsedManifest{prog: prog, warnings: warnings}, nil
 }
 
 // register records the definitions of a parsed file. Node definitions count
 // only in the main manifest.
-func (env *Environment) register(prog *syntax.Program, sf *sourceFile, main bool) error {
-	clear(env.resolved)
+func (env *Environment) register(prog *syntax.Program, sf *SourceFile, main bool) error {
+	env.epoch.Add(1)
 	return env.registerIn(prog, sf, prog.Body, main)
 }
 
 // registerIn registers the definitions among stmts and, recursively, those
 // nested in class bodies (the parser has already qualified their names:
 // class a { class b {} } defines a::b).
-func (env *Environment) registerIn(prog *syntax.Program, sf *sourceFile, stmts []syntax.Expr, main bool) error {
-	qualify := canonicalName
+func (env *Environment) registerIn(prog *syntax.Program, sf *SourceFile, stmts []syntax.Expr, main bool) error {
+	qualify := CanonicalName
 	for _, d := range stmts {
 		switch d := d.(type) {
 		case *syntax.ClassDef:
 			name := qualify(d.Name)
-			if err := env.addDef(kindClass, name, &Definition{Name: name, File: prog.File, Class: d, source: sf}); err != nil {
+			if err := env.addDef(KindClass, name, &Definition{Name: name, File: prog.File, Class: d, Source: sf}); err != nil {
 				return err
 			}
 			if d.Body != nil {
@@ -426,13 +502,13 @@ func (env *Environment) registerIn(prog *syntax.Program, sf *sourceFile, stmts [
 			}
 		case *syntax.DefineDef:
 			name := qualify(d.Name)
-			if err := env.addDef(kindDefine, name, &Definition{Name: name, File: prog.File, Define: d, source: sf}); err != nil {
+			if err := env.addDef(KindDefine, name, &Definition{Name: name, File: prog.File, Define: d, Source: sf}); err != nil {
 				return err
 			}
 		case *syntax.FunctionDef:
-			_ = env.addDef(kindFunction, d.Name, &Definition{Name: canonicalName(d.Name), File: prog.File, Function: d, source: sf})
+			_ = env.addDef(KindFunction, d.Name, &Definition{Name: CanonicalName(d.Name), File: prog.File, Function: d, Source: sf})
 		case *syntax.TypeAlias:
-			_ = env.addDef(kindTypeAlias, d.Name, &Definition{Name: d.Name, File: prog.File, TypeAlias: d, source: sf})
+			_ = env.addDef(KindTypeAlias, d.Name, &Definition{Name: d.Name, File: prog.File, TypeAlias: d, Source: sf})
 		case *syntax.NodeDef:
 			if main {
 				if err := env.addNode(&NodeDef{Def: d, File: prog.File}); err != nil {
@@ -447,13 +523,13 @@ func (env *Environment) registerIn(prog *syntax.Program, sf *sourceFile, stmts [
 // addDef records a definition. Classes and defined types share one
 // namespace and cannot be defined twice, as Puppet checks when it loads them;
 // for functions and type aliases the first definition wins.
-func (env *Environment) addDef(kind defKind, name string, d *Definition) error {
-	k := defKey{kind, canonicalName(name)}
-	if kind == kindClass || kind == kindDefine {
-		if prev, dup := env.defs[defKey{kindClass, k.name}]; dup {
+func (env *Environment) addDef(kind Kind, name string, d *Definition) error {
+	k := defKey{kind, CanonicalName(name)}
+	if kind == KindClass || kind == KindDefine {
+		if prev, dup := env.defs[defKey{KindClass, k.name}]; dup {
 			return redefinition(prev, d)
 		}
-		if prev, dup := env.defs[defKey{kindDefine, k.name}]; dup {
+		if prev, dup := env.defs[defKey{KindDefine, k.name}]; dup {
 			return redefinition(prev, d)
 		}
 	}
@@ -496,13 +572,13 @@ func (d *Definition) node() syntax.Node {
 
 func (env *Environment) addNode(n *NodeDef) error {
 	for _, name := range n.Def.Names {
-		key, ok := nodeKey(name)
+		key, ok := NodeKey(name)
 		if !ok {
 			continue
 		}
 		for _, other := range env.Nodes {
 			for _, on := range other.Def.Names {
-				if ok2, _ := nodeKey(on); ok2 == key {
+				if ok2, _ := NodeKey(on); ok2 == key {
 					return lineErrorf(n.File.Position(n.Def.Pos()), "Node '%s' is already defined%s; cannot redefine",
 						nodeDisplayName(name), declaredAt(other.File.Position(other.Def.Pos())))
 				}
@@ -513,9 +589,9 @@ func (env *Environment) addNode(n *NodeDef) error {
 	return nil
 }
 
-// nodeKey is the identity of a node name for duplicate detection: names are
+// NodeKey is the identity of a node name (duplicates, inheritance): names are
 // case-insensitive, regexes compare by source.
-func nodeKey(x syntax.Expr) (string, bool) {
+func NodeKey(x syntax.Expr) (string, bool) {
 	switch n := x.(type) {
 	case *syntax.StringLit:
 		return "n:" + strings.ToLower(n.Value), true
@@ -543,74 +619,119 @@ func nodeDisplayName(x syntax.Expr) string {
 	return "?"
 }
 
-// canonicalName lowercases a class/define/function name and drops a leading "::".
-func canonicalName(name string) string {
+// CanonicalName lowercases a class/define/function name and drops a leading "::".
+func CanonicalName(name string) string {
 	return strings.ToLower(strings.TrimPrefix(name, "::"))
 }
 
-// lookup finds a definition, autoloading it from the module path when needed.
-func (env *Environment) lookup(kind defKind, name string) (*Definition, error) {
-	return env.lookupNoting(kind, name, nil)
-}
-
-// lookupNoting is lookup that hands each file it loads to loaded (when not
-// nil), under env.mu, so that the compile that caused the load reports the
-// file's warnings.
-func (env *Environment) lookupNoting(kind defKind, name string, loaded func(*sourceFile)) (*Definition, error) {
-	env.mu.Lock()
-	defer env.mu.Unlock()
+// Lookup finds a definition by its name as written, autoloading it from
+// the module path when needed; nil when no file defines it. loaded (when
+// not nil) is handed each file this call loads, so that the compile that
+// caused the load reports the file's warnings.
+func (env *Environment) Lookup(kind Kind, name string, loaded func(*SourceFile)) (*Definition, error) {
 	asked := defKey{kind, name}
-	if d, ok := env.resolved[asked]; ok {
-		return d, nil
+	if r, ok := env.resolved.Load(asked); ok && env.current(r) {
+		return r.def, nil
 	}
-	d, err := env.lookupLocked(defKey{kind, canonicalName(name)}, loaded)
-	if err == nil {
-		env.resolved[asked] = d
+	if r, ok := env.resolved.LoadRecent(asked); ok && env.current(r) {
+		return r.def, nil
 	}
-	return d, err
-}
-
-// lookupLocked is lookup for a canonical key, env.mu held.
-func (env *Environment) lookupLocked(key defKey, loaded func(*sourceFile)) (*Definition, error) {
-	kind := key.kind
-	if d, ok := env.defs[key]; ok {
-		return d, nil
-	}
-	for _, path := range env.autoloadPaths(kind, key.name) {
-		if env.loaded[path] {
-			if err := env.loadErrs[path]; err != nil {
-				return nil, err
+	key := defKey{kind, CanonicalName(name)}
+	for {
+		env.mu.Lock()
+		d, path, err := env.nextLocked(key)
+		if err != nil || path == "" {
+			if err == nil {
+				env.resolved.Store(asked, resolvedDef{d, env.epoch.Load()})
 			}
+			env.mu.Unlock()
+			return d, err
+		}
+		if busy, ok := env.loading[path]; ok {
+			// Another lookup is loading the file: wait for it, then
+			// look again.
+			env.mu.Unlock()
+			<-busy
 			continue
 		}
-		env.loaded[path] = true
-		stamp, err := statStamp(path)
-		if err != nil {
+		done := make(chan struct{})
+		env.loading[path] = done
+		env.mu.Unlock()
+		if err := env.autoload(path, done, loaded); err != nil {
 			return nil, err
 		}
-		if !stamp.exists() {
-			env.deps[path] = stamp
-			continue
+	}
+}
+
+// current reports whether a lookup's answer still holds.
+func (env *Environment) current(r resolvedDef) bool {
+	return r.def != nil || r.epoch == env.epoch.Load()
+}
+
+// nextLocked answers a lookup of key from the definitions registered so
+// far, or names the next autoload path to load for it (path != ""); a path
+// that failed to load fails the lookup again. env.mu held.
+func (env *Environment) nextLocked(key defKey) (d *Definition, path string, err error) {
+	if d, ok := env.defs[key]; ok {
+		return d, "", nil
+	}
+	for _, p := range env.autoloadPaths(key.kind, key.name) {
+		if !env.loaded[p] {
+			return nil, p, nil
 		}
-		prog, sf, err := env.parseFile(path, stamp)
-		if loaded != nil {
-			loaded(sf)
+		if err := env.loadErrs[p]; err != nil {
+			return nil, "", err
 		}
+	}
+	return nil, "", nil
+}
+
+// autoload loads the module file at path, which this goroutine has
+// claimed in env.loading with done, hands it to loaded, and releases the
+// claim whatever happens (a panic included: a compile server recovers from
+// it, and the lookups waiting for the file must go on).
+func (env *Environment) autoload(path string, done chan struct{}, loaded func(*SourceFile)) error {
+	defer func() {
+		env.mu.Lock()
+		delete(env.loading, path)
+		env.mu.Unlock()
+		close(done)
+	}()
+	sf, err := env.loadModuleFile(path)
+	if sf != nil && loaded != nil {
+		loaded(sf)
+	}
+	return err
+}
+
+// loadModuleFile reads, parses and checks a module file with no lock
+// held, then registers its definitions. sf is nil when the file does not
+// exist or could not be stat'ed.
+func (env *Environment) loadModuleFile(path string) (sf *SourceFile, err error) {
+	stamp, err := filecache.Stat(path)
+	var prog *syntax.Program
+	if err == nil && stamp.Exists() {
+		prog, sf, err = env.parseFile(path, stamp)
 		if err == nil {
 			err = env.checkModuleFile(prog, path)
 		}
-		if err != nil {
-			env.loadErrs[path] = err
-			return nil, err
-		}
-		if err := env.register(prog, sf, false); err != nil {
-			return nil, err
-		}
-		if d, ok := env.defs[key]; ok {
-			return d, nil
-		}
 	}
-	return nil, nil
+	env.mu.Lock()
+	defer env.mu.Unlock()
+	env.loaded[path] = true
+	if sf == nil {
+		// Missing (a dependency all the same: see Changed) or not stat'ed.
+		if err == nil {
+			env.deps[path] = stamp
+		}
+		return nil, err
+	}
+	env.deps[path] = stamp
+	if err != nil {
+		env.loadErrs[path] = err
+		return sf, err
+	}
+	return sf, env.register(prog, sf, false)
 }
 
 // autoloadPaths lists the files that may define name, in the order
@@ -620,12 +741,12 @@ func (env *Environment) lookupLocked(key defKey, loaded func(*sourceFile)) (*Def
 // manifests/b/c.pp, then in the files of the enclosing namespaces,
 // manifests/b.pp and manifests/init.pp; a function or type alias only in
 // its own file under functions/ or types/.
-func (env *Environment) autoloadPaths(kind defKind, name string) []string {
+func (env *Environment) autoloadPaths(kind Kind, name string) []string {
 	segs := strings.Split(name, "::")
 	if len(segs) == 0 || segs[0] == "" {
 		return nil
 	}
-	if len(segs) == 1 && (kind == kindFunction || kind == kindTypeAlias) {
+	if len(segs) == 1 && (kind == KindFunction || kind == KindTypeAlias) {
 		return nil // only classes and defines live in init.pp
 	}
 	mod, ok := env.ModuleDir(segs[0])
@@ -633,9 +754,9 @@ func (env *Environment) autoloadPaths(kind defKind, name string) []string {
 		return nil
 	}
 	switch kind {
-	case kindFunction, kindTypeAlias:
+	case KindFunction, KindTypeAlias:
 		dir := "functions"
-		if kind == kindTypeAlias {
+		if kind == KindTypeAlias {
 			dir = "types"
 		}
 		return []string{filepath.Join(mod, dir, filepath.Join(segs[1:]...)+".pp")}
@@ -654,15 +775,15 @@ func (env *Environment) ModuleDir(module string) (string, bool) {
 	return d, ok
 }
 
-// rubyFunctionFile returns the Ruby file of a module that defines function
+// RubyFunctionFile returns the Ruby file of a module that defines function
 // name (lib/puppet/functions/NS/NAME.rb or lib/puppet/parser/functions/NAME.rb),
 // or "", from the index built at load time (no disk access).
-func (env *Environment) rubyFunctionFile(name string) string {
-	<-env.rubyIndexed
+func (env *Environment) RubyFunctionFile(name string) string {
+	<-env.indexed
 	if len(env.rubyFuncs) == 0 {
 		return ""
 	}
-	segs := strings.Split(canonicalName(name), "::")
+	segs := strings.Split(CanonicalName(name), "::")
 	for _, mod := range env.moduleList {
 		dir := filepath.Join(mod, "lib", "puppet")
 		for _, p := range []string{
@@ -684,7 +805,7 @@ func (env *Environment) rubyFunctionFile(name string) string {
 // hold no definitions.
 func (env *Environment) checkModuleFile(prog *syntax.Program, path string) error {
 	if errs := validate.ModuleFile(prog); len(errs) > 0 {
-		return newParseError(path, errs)
+		return NewParseError(path, errs)
 	}
 	ns, ok := env.fileNamespace(path)
 	// The parser lists every definition, nested ones too, in source order:
@@ -739,7 +860,7 @@ func (env *Environment) fileNamespace(path string) (ns string, ok bool) {
 
 // environmentSettings are cfg's settings with the environment's own
 // replaced, in name order.
-func environmentSettings(cfg EnvironmentConfig) []Setting {
+func environmentSettings(cfg Config) []Setting {
 	manifest := cfg.Manifest
 	if manifest == "" {
 		manifest = "no_manifest"
@@ -768,3 +889,90 @@ func environmentSettings(cfg EnvironmentConfig) []Setting {
 	slices.SortFunc(out, func(a, b Setting) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
+
+// RubyFunction3File finds a module's 3.x Ruby function file of that name
+// (lib/puppet/parser/functions/NAME.rb), in module path order, or "".
+func (env *Environment) RubyFunction3File(name string) string {
+	if strings.Contains(name, ":") {
+		return ""
+	}
+	<-env.indexed
+	for _, mod := range env.moduleList {
+		p := filepath.Join(mod, "lib", "puppet", "parser", "functions", name+".rb")
+		if env.rubyFuncs[p] {
+			return p
+		}
+	}
+	return ""
+}
+
+// ModuleDirs lists every module directory of the module path, in path
+// order, shadowed ones included.
+func (env *Environment) ModuleDirs() []string { return env.moduleList }
+
+// MainFiles are the main manifest's files with their warnings, in load
+// order.
+func (env *Environment) MainFiles() []*SourceFile { return env.mainFiles }
+
+// Settings are the $settings:: variables, in name order, and AllSettings
+// $settings::all_local, the hash of them all. Both are shared: read only.
+func (env *Environment) Settings() []Setting { return env.settings }
+
+// AllSettings is $settings::all_local (see Settings).
+func (env *Environment) AllSettings() *value.Hash { return env.allLocal }
+
+// PuppetMajor is the Puppet major whose behaviour compiles follow (7 or 8).
+func (env *Environment) PuppetMajor() int { return env.puppetMajor }
+
+// Files is the file cache the environment parses through; compiles parse
+// templates and module Ruby functions through it too.
+func (env *Environment) Files() *filecache.Cache { return env.files }
+
+// Functions is the environment's function table, built when it was
+// loaded: Puppet's core functions for its Puppet major and
+// puppetlabs-stdlib's when a module named stdlib is on the module path.
+// Compiles only read it.
+func (env *Environment) Functions() functions.Table {
+	<-env.funcsBuilt
+	return env.funcs
+}
+
+// functionTable is Puppet's core functions plus stdlib's, for the version
+// its metadata.json gives (core functions win where both define a name,
+// as in Puppet).
+func functionTable(major int, modules map[string]string) functions.Table {
+	t := functions.BuiltinsFor(major)
+	if dir, ok := modules["stdlib"]; ok {
+		for name, f := range stdlib.FunctionsFor(moduleVersion(dir)) {
+			if _, core := t[name]; !core {
+				t[name] = f
+			}
+		}
+	}
+	return t
+}
+
+// moduleVersion is the "version" of a module's metadata.json, "" when
+// there is none to read.
+func moduleVersion(dir string) string {
+	data, err := os.ReadFile(filepath.Join(dir, "metadata.json"))
+	if err != nil {
+		return ""
+	}
+	var md struct {
+		Version string `json:"version"`
+	}
+	if json.Unmarshal(data, &md) != nil {
+		return ""
+	}
+	return md.Version
+}
+
+// lineErrorf is an error about the declaration at p (file and line).
+func lineErrorf(p syntax.Position, format string, args ...any) *diag.Diagnostic {
+	return diag.Errorf(diag.At(p).Line(), format, args...)
+}
+
+// declaredAt formats a second position inside a message, as Puppet names
+// where something was declared before: " (file: F, line: L)".
+func declaredAt(p syntax.Position) string { return diag.Location(diag.At(p).Line()) }
