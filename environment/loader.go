@@ -19,6 +19,7 @@ import (
 	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/internal/snapmap"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/puppetconf"
 )
 
@@ -152,21 +153,6 @@ func (l *Loader) Directories() bool { return l.envPath != nil }
 // Settings are the settings the Loader was made from.
 func (l *Loader) Settings() *puppetconf.Settings { return l.settings }
 
-// ValidName reports whether name is a valid environment name. Puppet's
-// rule: word characters only (ASCII letters, digits, '_'), so that a name
-// can never reach outside the environmentpath.
-func ValidName(name string) bool {
-	if name == "" {
-		return false
-	}
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-			return false
-		}
-	}
-	return true
-}
 
 // NotFoundError is an environment the Loader cannot find.
 type NotFoundError struct {
@@ -187,7 +173,7 @@ func (e *NotFoundError) Error() string {
 // Dir returns the directory of environment name: the first directory of
 // that name on the environmentpath.
 func (l *Loader) Dir(name string) (string, error) {
-	if l.envPath == nil || !ValidName(name) {
+	if l.envPath == nil || !names.ValidEnvironment(name) {
 		return "", &NotFoundError{Name: name, Path: l.envPath}
 	}
 	for _, p := range l.envPath {
