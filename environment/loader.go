@@ -153,7 +153,6 @@ func (l *Loader) Directories() bool { return l.envPath != nil }
 // Settings are the settings the Loader was made from.
 func (l *Loader) Settings() *puppetconf.Settings { return l.settings }
 
-
 // NotFoundError is an environment the Loader cannot find.
 type NotFoundError struct {
 	Name string
