@@ -1,9 +1,7 @@
 package fleet
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -92,6 +90,48 @@ type DiffSide struct {
 	envDir string
 	roots  []string
 	env    *compiler.Environment
+	// Adjust, when set, changes this side's copy of each request: the
+	// strictness and catalog format of another Puppet major
+	// (--to-puppet 8).
+	Adjust func(*compiler.Request)
+	// remove deletes the directory a git ref was extracted into.
+	remove func()
+}
+
+// NewGitDiffSide loads the environment at commit ref of the git
+// repository repo (a control repository: its root is the environment),
+// extracted into a temporary directory that Close removes. envName names
+// the environment (the directory's name is a temporary one).
+func NewGitDiffSide(ctx context.Context, l *environment.Loader, name, repo, ref, envName string) (*DiffSide, error) {
+	dir, remove, err := ExtractGitRef(ctx, repo, ref)
+	if err != nil {
+		return nil, err
+	}
+	if envName == "" {
+		envName = "production"
+	}
+	s, err := NewDiffSide(l, name, dir, envName)
+	if err != nil {
+		remove()
+		return nil, err
+	}
+	s.label, s.remove = ref, remove
+	return s, nil
+}
+
+// Label is how reports name the side.
+func (s *DiffSide) Label() string { return s.label }
+
+// SetLabel changes how reports name the side (default: the spec it was
+// made from).
+func (s *DiffSide) SetLabel(label string) { s.label = label }
+
+// Close removes what the side extracted (a git ref's tree).
+func (s *DiffSide) Close() {
+	if s.remove != nil {
+		s.remove()
+		s.remove = nil
+	}
 }
 
 // NewDiffSide loads the environment spec names: a directory environment
@@ -100,7 +140,7 @@ type DiffSide struct {
 // The environment's own environment.conf gives the manifest and module path.
 func NewDiffSide(l *environment.Loader, name, spec, envName string) (*DiffSide, error) {
 	var dir string
-	if strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) {
+	if strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) || spec == "." || spec == ".." {
 		abs, err := filepath.Abs(spec)
 		if err != nil {
 			return nil, err
@@ -149,6 +189,9 @@ func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.W
 	node := req.Node
 	// Each side compiles its own copy of the request.
 	own := *req
+	if s.Adjust != nil {
+		s.Adjust(&own)
+	}
 	res, err := compiler.Compile(ctx, s.env, &own)
 	for _, d := range res.Diagnostics {
 		fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", d.Severity.Label(), d.Error(), node, s.name, s.label)
@@ -165,6 +208,7 @@ func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.W
 	for _, r := range cat.Resources {
 		r.File = s.relative(r.File)
 	}
+	s.addSourceContent(cat)
 	return cat, nil
 }
 
@@ -281,74 +325,4 @@ type DiffError struct {
 	Side        string `json:"side"`
 	Environment string `json:"environment,omitempty"`
 	Error       string `json:"error"`
-}
-
-// writeText prints a section per node that differs (a header, then the
-// report `marionette diff` prints for two catalog files), the failed nodes
-// with the side that failed, and the summary line.
-func (rep *DiffReport) WriteText(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for i := range rep.Nodes {
-		r := &rep.Nodes[i]
-		if r.Status() != "changed" {
-			continue
-		}
-		fmt.Fprintf(bw, "=== %s ===\n", r.Node)
-		if err := r.Diff.WriteText(bw); err != nil {
-			return err
-		}
-		fmt.Fprintln(bw)
-	}
-	c := rep.Counts()
-	if c.Failed > 0 {
-		fmt.Fprintln(bw, "Failed nodes:")
-		for i := range rep.Nodes {
-			r := &rep.Nodes[i]
-			for _, e := range rep.nodeErrors(r) {
-				where := ""
-				if e.Side != "both" {
-					where = fmt.Sprintf(" (%s %s)", e.Side, e.Environment)
-				}
-				fmt.Fprintf(bw, "  %s%s: %s\n", r.Node, where, e.Error)
-			}
-		}
-		fmt.Fprintln(bw)
-	}
-	fmt.Fprintf(bw, "%d nodes (%s → %s): %s\n", c.Nodes, rep.From, rep.To, c)
-	return bw.Flush()
-}
-
-// writeJSON prints one indented JSON document: the environments, the
-// counts and every node with its status and, when it changed, the
-// differences in the form `marionette diff --json` prints (or, when it
-// failed, its errors).
-func (rep *DiffReport) WriteJSON(w io.Writer) error {
-	type diffJSON struct {
-		Summary catalogdiff.Summary `json:"summary"`
-		*catalogdiff.Result
-	}
-	type nodeJSON struct {
-		Node   string      `json:"node"`
-		Status string      `json:"status"`
-		Errors []DiffError `json:"errors,omitempty"`
-		Diff   *diffJSON   `json:"diff,omitempty"`
-	}
-	doc := struct {
-		From    string     `json:"from"`
-		To      string     `json:"to"`
-		Summary DiffCounts `json:"summary"`
-		Nodes   []nodeJSON `json:"nodes"`
-	}{From: rep.From, To: rep.To, Summary: rep.Counts(), Nodes: []nodeJSON{}}
-	for i := range rep.Nodes {
-		r := &rep.Nodes[i]
-		n := nodeJSON{Node: r.Node, Status: r.Status(), Errors: rep.nodeErrors(r)}
-		if n.Status == "changed" {
-			n.Diff = &diffJSON{r.Diff.Summary(), r.Diff}
-		}
-		doc.Nodes = append(doc.Nodes, n)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
 }

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -121,42 +120,30 @@ func diffAllFixture(t *testing.T) string {
 
 // diffAtoB is the text report of diff --all-nodes --from a --to b over the
 // three nodes; $DIR stands for the fixture directory.
-const diffAtoB = `=== db01.example.com ===
+const diffAtoB = `!!! bad.example.com fails only with the new code:
+    to b: Evaluation Error: Error while evaluating a Function Call, Could not find class ::nosuch for bad.example.com (file: $DIR/envs/b/manifests/site.pp, line: 2, column: 3)
+
+=== 2 nodes: db01.example.com, web01.example.com
 ~ File[/etc/app.conf]
     mode: "0644" → "0600"
     + tag: "hardened"
     tags: + hardened
+
+=== 2 nodes: db01.example.com, web01.example.com
 + File[/etc/new]
+    + ensure: "directory"
+
+=== 2 nodes: db01.example.com, web01.example.com
 - File[/etc/old]
+    - ensure: "absent"
+
+=== 2 nodes: db01.example.com, web01.example.com
 ~ Notify[env]
     message: "built in a" → "built in b"
+
+=== 1 node: db01.example.com
 + Package[postgresql]
-
-Edges:
-+ Class[App] → File[/etc/new]
-+ Class[App] → Package[postgresql]
-- Class[App] → File[/etc/old]
-
-2 added, 1 removed, 2 changed; edges: 2 added, 1 removed
-
-=== web01.example.com ===
-~ File[/etc/app.conf]
-    mode: "0644" → "0600"
-    + tag: "hardened"
-    tags: + hardened
-+ File[/etc/new]
-- File[/etc/old]
-~ Notify[env]
-    message: "built in a" → "built in b"
-
-Edges:
-+ Class[App] → File[/etc/new]
-- Class[App] → File[/etc/old]
-
-1 added, 1 removed, 2 changed; edges: 1 added, 1 removed
-
-Failed nodes:
-  bad.example.com (to b): Evaluation Error: Error while evaluating a Function Call, Could not find class ::nosuch for bad.example.com (file: $DIR/envs/b/manifests/site.pp, line: 2, column: 3)
+    + ensure: "installed"
 
 3 nodes (a → b): 2 changed, 0 unchanged, 1 failed
 `
@@ -180,20 +167,20 @@ func TestDiffAllNodes(t *testing.T) {
 		{name: "a to b", args: []string{"--from", "a", "--to", "b", "--facts-dir", facts}, code: 2, want: diffAtoB},
 		{name: "a to b, flags in another order", args: []string{"--facts-dir", facts, "--to", "b", "--jobs", "1", "--from", "a"}, code: 2, want: diffAtoB},
 		{name: "b to a", args: []string{"--from", "b", "--to", "a", "--facts-dir", facts}, code: 2,
-			contains: []string{"=== db01.example.com ===\n", "- Package[postgresql]\n", "- File[/etc/new]\n", "+ File[/etc/old]\n",
+			contains: []string{"=== 1 node: db01.example.com\n- Package[postgresql]\n", "- File[/etc/new]\n", "+ File[/etc/old]\n",
 				`    mode: "0600" → "0644"` + "\n", "    tags: - hardened\n",
-				"  bad.example.com (from b): Evaluation Error", "3 nodes (b → a): 2 changed, 0 unchanged, 1 failed\n"}},
+				"!!! bad.example.com fails only with the old code:\n    from b: Evaluation Error", "3 nodes (b → a): 2 changed, 0 unchanged, 1 failed\n"}},
 		{name: "nodes file without the bad node", args: []string{"--from", "a", "--to", "b", "--nodes-from", filepath.Join(dir, "nodes.txt"), "--facts-dir", facts}, code: 1,
-			contains: []string{"=== db01.example.com ===\n", "=== web01.example.com ===\n", "2 nodes (a → b): 2 changed, 0 unchanged, 0 failed\n"},
-			lacks:    []string{"bad.example.com", "Failed nodes"},
-			inOrder:  []string{"=== db01.example.com ===\n", "=== web01.example.com ===\n", "2 nodes"}},
+			contains: []string{"=== 2 nodes: db01.example.com, web01.example.com\n", "2 nodes (a → b): 2 changed, 0 unchanged, 0 failed\n"},
+			lacks:    []string{"bad.example.com", "!!!"},
+			inOrder:  []string{"=== 2 nodes: db01.example.com, web01.example.com\n", "=== 1 node: db01.example.com\n+ Package[postgresql]", "2 nodes"}},
 		{name: "ignore tags", args: []string{"--from", "a", "--to", "b", "--nodes-from", filepath.Join(dir, "nodes.txt"), "--facts-dir", facts, "--ignore-tags"}, code: 1,
 			contains: []string{`    mode: "0644" → "0600"` + "\n"},
 			lacks:    []string{"tags:"}},
 		{name: "same environment", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts}, code: 0,
 			want: "3 nodes (a → a): 0 changed, 3 unchanged, 0 failed\n"},
 		{name: "copy by path differs in $environment only", args: []string{"--from", filepath.Join(envs, "a"), "--to", envs + "/a2/", "--facts-dir", facts}, code: 1,
-			contains: []string{"=== bad.example.com ===\n~ Notify[env]\n    message: \"built in a\" → \"built in a2\"\n\n0 added, 0 removed, 1 changed\n",
+			contains: []string{"=== 3 nodes: bad.example.com, db01.example.com, web01.example.com\n~ Notify[env]\n    message: \"built in a\" → \"built in a2\"\n\n",
 				"3 nodes ($DIR/envs/a → $DIR/envs/a2/): 3 changed, 0 unchanged, 0 failed\n"},
 			lacks: []string{"File["}},
 		{name: "copy by path with one environment name", args: []string{"--environment-name", "production", "--from", filepath.Join(envs, "a"), "--to", envs + "/a2", "--facts-dir", facts}, code: 0,
@@ -204,15 +191,15 @@ func TestDiffAllNodes(t *testing.T) {
 			contains: []string{"~ File[/etc/app.conf]\n    line: 2 → 3\n", "3 changed, 0 unchanged, 0 failed\n"},
 			lacks:    []string{"file:"}},
 		{name: "ENC", args: []string{"--from", "a", "--to", "b", "--facts-dir", facts, "--ignore-tags", "--enc", filepath.Join(dir, "enc.sh")}, code: 2,
-			contains: []string{"~ Notify[extra]\n    + message: \"from the ENC\"\n", "  bad.example.com: ", "3 nodes (a → b): 2 changed, 0 unchanged, 1 failed\n"},
+			contains: []string{"~ Notify[extra]\n    + message: \"from the ENC\"\n", "!!! bad.example.com fails:\n    Failed when searching for node bad.example.com", "3 nodes (a → b): 2 changed, 0 unchanged, 1 failed\n"},
 			lacks:    []string{"bad.example.com (", "elsewhere"}},
 		// The --max-* limits bound each side's compiles, as in compile.
 		{name: "max-resources", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts, "--max-resources", "3"}, code: 2,
 			contains: []string{"more than MaxResources (3) resources", "3 nodes (a → a): 0 changed, 0 unchanged, 3 failed\n"}},
 		{name: "max-yaml-nodes bounds the facts", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts, "--max-yaml-nodes", "2"}, code: 2,
-			contains: []string{"web01.example.com: could not read facts: ($DIR/facts/web01.example.com.yaml): document expands to more than MaxYAMLNodes (2) values"}},
+			contains: []string{"!!! web01.example.com fails:\n    could not read facts: ($DIR/facts/web01.example.com.yaml): document expands to more than MaxYAMLNodes (2) values"}},
 		{name: "broken facts fail both sides", args: []string{"--from", "a", "--to", "b", "--facts-dir", filepath.Join(dir, "facts-broken")}, code: 2,
-			contains: []string{"=== web01.example.com ===\n", "Failed nodes:\n  broken.example.com: could not read facts", "2 nodes (a → b): 1 changed, 0 unchanged, 1 failed\n"},
+			contains: []string{"=== 1 node: web01.example.com\n", "!!! broken.example.com fails:\n    could not read facts", "2 nodes (a → b): 1 changed, 0 unchanged, 1 failed\n"},
 			lacks:    []string{"broken.example.com (from", "broken.example.com (to"}},
 	}
 	for _, tt := range tests {
@@ -383,18 +370,22 @@ func TestDiffAllNodesJobs(t *testing.T) {
 			if want := "42 nodes (a → b): 40 changed, 0 unchanged, 2 failed\n"; !strings.HasSuffix(outs[0], want) {
 				t.Errorf("summary: want %q in\n%s", want, outs[0])
 			}
-			// Sections in node name order.
+			// Each change once: four on all 40 nodes, one on the 20 db
+			// nodes; the node the new code breaks before the broken one.
 			var headers []string
 			for _, line := range strings.Split(outs[0], "\n") {
 				if strings.HasPrefix(line, "=== ") {
 					headers = append(headers, line)
 				}
 			}
-			if len(headers) != 40 || !sort.StringsAreSorted(headers) {
-				t.Errorf("%d sections, sorted %v: %v", len(headers), sort.StringsAreSorted(headers), headers)
+			if len(headers) != 5 || strings.Count(outs[0], "=== 40 nodes: node00.example.com, node01.example.com") != 4 {
+				t.Errorf("%d sections: %v", len(headers), headers)
 			}
-			if strings.Count(outs[0], "+ Package[postgresql]") != 20 {
-				t.Errorf("want Package[postgresql] added on the 20 db nodes:\n%s", outs[0])
+			if !strings.Contains(outs[0], "=== 20 nodes: node01.example.com, node03.example.com") || strings.Count(outs[0], "+ Package[postgresql]") != 1 {
+				t.Errorf("want Package[postgresql] added once, on the 20 db nodes:\n%s", outs[0])
+			}
+			if !strings.HasPrefix(outs[0], "!!! bad.example.com fails only with the new code:") || !strings.Contains(outs[0], "!!! zz-broken.example.com fails:") {
+				t.Errorf("want the new failure first:\n%s", outs[0])
 			}
 		}
 	}
