@@ -1,6 +1,8 @@
 package fleet
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -10,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalogdiff"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/environment"
@@ -29,6 +32,10 @@ type Diff struct {
 	// Log receives the compiles' warnings, from many goroutines at once
 	// (it serialises its writes).
 	Log io.Writer
+	// CatalogsDir, when set, keeps every compiled catalog, as
+	// `marionette compile` writes it: CatalogsDir/from/NODE.json and
+	// CatalogsDir/to/NODE.json.
+	CatalogsDir string
 }
 
 // SideName labels the two compiles of a node: "from" (i 0) or "to" (i 1).
@@ -58,7 +65,11 @@ func (d *Diff) Run(ctx context.Context, jobs int, nodes []Node, progress *Report
 		}
 		var cats [2]*catalogdiff.Catalog
 		for i, s := range d.Sides {
-			cats[i], r.SideErr[i] = s.Compile(ctx, req, d.Log)
+			var keep string
+			if d.CatalogsDir != "" {
+				keep = filepath.Join(d.CatalogsDir, SideName(i), n.Name+".json")
+			}
+			cats[i], r.SideErr[i] = s.compileKeeping(ctx, req, d.Log, keep)
 		}
 		if r.SideErr[0] != nil || r.SideErr[1] != nil {
 			return r.failure(d.Sides)
@@ -181,6 +192,12 @@ func NewDiffSide(l *environment.Loader, name, spec, envName string) (*DiffSide, 
 // to the environment so that the two sides' files compare. A panic is
 // turned into the error of this side.
 func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.Writer) (cat *catalogdiff.Catalog, err error) {
+	return s.compileKeeping(ctx, req, logw, "")
+}
+
+// compileKeeping is Compile that also writes the compiled catalog's JSON
+// to keep, when set.
+func (s *DiffSide) compileKeeping(ctx context.Context, req *compiler.Request, logw io.Writer, keep string) (cat *catalogdiff.Catalog, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			cat, err = nil, fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
@@ -200,8 +217,32 @@ func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.W
 		return nil, err
 	}
 	c := res.Catalog
-	// As catalogdiff.Parse would read c's JSON, without the JSON.
-	cat, err = catalogdiff.FromCatalog(c)
+	if keep != "" {
+		if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
+			return nil, err
+		}
+		if err := atomicfile.Write(keep, 0o644, func(w io.Writer) error {
+			bw := bufio.NewWriter(w)
+			if err := c.WriteJSON(bw); err != nil {
+				return err
+			}
+			return bw.Flush()
+		}); err != nil {
+			return nil, err
+		}
+	}
+	// As catalogdiff.Parse would read c's JSON, without the JSON; a
+	// catalog with rich data (Puppet 8) writes some values in a form of
+	// its own, so it goes through its JSON.
+	if c.RichData {
+		var buf bytes.Buffer
+		if err := c.WriteJSON(&buf); err != nil {
+			return nil, err
+		}
+		cat, err = catalogdiff.Parse(buf.Bytes())
+	} else {
+		cat, err = catalogdiff.FromCatalog(c)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("internal error: reading the compiled catalog: %v", err)
 	}

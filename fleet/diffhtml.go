@@ -96,7 +96,8 @@ func (rep *DiffReport) WriteHTML(w io.Writer) error {
 }
 
 // reportTemplate is the page of WriteHTML. Every filterable block has
-// class "item" and its searchable words in data-text.
+// class "item"; the filter searches its text (a collapsed node's too) and
+// its data-key.
 const reportTemplate = `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -141,14 +142,14 @@ pre { margin: 0; padding: .5em .8em; overflow-x: auto; font: 12.5px/1.45 ui-mono
 <input id="filter" type="search" placeholder="Filter: node, resource, parameter, text (all words must match)" autocomplete="off">
 <div id="shown"></div>
 {{if .Failed}}<h2>Nodes that fail to compile</h2>
-{{range .Failed}}<details class="item fail{{if .NewFailure}} newfail{{end}}" open data-text="{{.Name}}{{range .Errors}} {{.Side}} {{.Error}}{{end}}">
+{{range .Failed}}<details class="item fail{{if .NewFailure}} newfail{{end}}" open data-key="{{.Name}}">
 <summary>{{.Name}} {{.Label}}</summary>
 <pre>{{range .Errors}}{{if ne .Side "both"}}{{.Side}} {{.Environment}}: {{end}}{{.Error}}
 {{end}}</pre>
 </details>
 {{end}}{{end}}
 <h2>Changes, grouped across nodes</h2>
-{{range .Groups}}<details class="item group" open data-text="{{.Kind}} {{.Name}} {{join .Nodes}}{{range .Lines}} {{.Text}}{{end}}">
+{{range .Groups}}<details class="item group" open data-key="{{.Kind}}">
 <summary><span class="kind">{{.Kind}}</span> {{.Name}} <span class="count">{{len .Nodes}} node{{if ne (len .Nodes) 1}}s{{end}}</span></summary>
 <pre>{{range .Lines}}<span class="{{.Class}}">{{.Text}}</span>
 {{end}}</pre>
@@ -157,23 +158,23 @@ pre { margin: 0; padding: .5em .8em; overflow-x: auto; font: 12.5px/1.45 ui-mono
 {{else}}<p class="same">No node's catalog changes.</p>
 {{end}}
 <h2>Nodes</h2>
-{{range .Nodes}}<details class="item node" data-text="{{.Name}}{{range .Entries}} {{.Kind}} {{.Name}}{{range .Lines}} {{.Text}}{{end}}{{end}}">
+{{range .Nodes}}<details class="item node" data-key="{{.Name}}">
 <summary>{{.Name}} <span class="count">{{len .Entries}} change{{if ne (len .Entries) 1}}s{{end}}</span></summary>
 {{range .Entries}}<pre>{{range .Lines}}<span class="{{.Class}}">{{.Text}}</span>
 {{end}}</pre>{{end}}
 </details>
-{{end}}{{if .Same}}<p class="item same" data-text="unchanged {{join .Same}}">Unchanged: {{join .Same}}</p>{{end}}
+{{end}}{{if .Same}}<p class="item same" data-key="unchanged">Unchanged: {{join .Same}}</p>{{end}}
 <script>
 (function () {
   var box = document.getElementById("filter");
   var shown = document.getElementById("shown");
   var items = Array.prototype.slice.call(document.querySelectorAll(".item"));
-  items.forEach(function (el) { el.dataset.lower = (el.dataset.text || "").toLowerCase(); });
+  var texts = items.map(function (el) { return ((el.dataset.key || "") + " " + el.textContent).toLowerCase(); });
   function apply() {
     var words = box.value.toLowerCase().split(/\s+/).filter(Boolean);
     var n = 0;
-    items.forEach(function (el) {
-      var hit = words.every(function (w) { return el.dataset.lower.indexOf(w) >= 0; });
+    items.forEach(function (el, i) {
+      var hit = words.every(function (w) { return texts[i].indexOf(w) >= 0; });
       el.hidden = !hit;
       if (hit) { n++; }
     });

@@ -23,11 +23,17 @@ type FactOverride struct {
 	Path []string
 	// Value is the new value; nil removes the fact.
 	Value value.Value
+	// Raw is VALUE as given; guessed is set when its type was guessed
+	// (no (type) prefix): then a String fact stays a String, so that
+	// os.release.major=12 replaces Facter's '11' with '12', not 12.
+	Raw     string
+	guessed bool
 }
 
-// ParseFactOverride reads NAME[.KEY...]=VALUE. VALUE is an Integer,
-// Float, Boolean or JSON ([...], {...}, "...") when it reads as one, and a
-// String otherwise; NAME= with nothing after removes the fact.
+// ParseFactOverride reads NAME[.KEY...]=VALUE. VALUE replacing a String
+// fact is a String; otherwise it is an Integer, Float, Boolean or JSON
+// ([...], {...}, "...") when it reads as one, and a String otherwise.
+// NAME= with nothing after removes the fact.
 // octocatalog-diff's (type)value forms are accepted for string, integer,
 // float, boolean and json.
 func ParseFactOverride(s string) (FactOverride, error) {
@@ -54,7 +60,7 @@ func ParseFactOverride(s string) (FactOverride, error) {
 	if err != nil {
 		return o, fmt.Errorf("fact override %q: %v", s, err)
 	}
-	o.Value = v
+	o.Value, o.Raw, o.guessed = v, raw, kind == ""
 	return o, nil
 }
 
@@ -100,12 +106,12 @@ func overrideValue(kind, raw string) (value.Value, error) {
 // replaces that fact with a hash.
 func ApplyFactOverrides(facts *value.Hash, overrides []FactOverride) *value.Hash {
 	for _, o := range overrides {
-		facts = setPath(facts, o.Path, o.Value)
+		facts = setPath(facts, o.Path, o)
 	}
 	return facts
 }
 
-func setPath(h *value.Hash, path []string, v value.Value) *value.Hash {
+func setPath(h *value.Hash, path []string, o FactOverride) *value.Hash {
 	if h == nil {
 		h = value.EmptyHash
 	}
@@ -119,12 +125,37 @@ func setPath(h *value.Hash, path []string, v value.Value) *value.Hash {
 	case len(path) > 1:
 		inner, _ := h.GetString(path[0])
 		ih, _ := inner.(*value.Hash)
-		b.Set(key, setPath(ih, path[1:], v))
-	case v == nil:
+		b.Set(key, setPath(ih, path[1:], o))
+	case o.Value == nil:
 		b.Delete(key)
 	default:
+		v := o.Value
+		if old, ok := h.GetString(path[0]); ok && o.guessed {
+			if _, isString := old.(value.String); isString {
+				v = value.String(o.Raw)
+			}
+		}
 		b.Set(key, v)
 	}
+	return b.Build()
+}
+
+// WithoutTrusted is facts without the "trusted" hash, which PuppetDB
+// and saved facts carry beside the agent's facts: it is no fact to
+// Puppet (TrustedFromFacts makes it $trusted).
+func WithoutTrusted(facts *value.Hash) *value.Hash {
+	if facts == nil {
+		return nil
+	}
+	if _, ok := facts.GetString("trusted"); !ok {
+		return facts
+	}
+	b := value.NewHashBuilder(facts.Len())
+	for i := range facts.Len() {
+		k, v := facts.At(i)
+		b.Set(k, v)
+	}
+	b.Delete(value.String("trusted"))
 	return b.Build()
 }
 

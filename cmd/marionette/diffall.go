@@ -75,7 +75,7 @@ type diffCompileFlags struct {
 	allNodes, asJSON         bool
 	from, to, envName, repo  string
 	fromPuppet, toPuppet     string
-	html                     string
+	html, catalogsDir        string
 	factOverrides            ruleList
 	ignore, ignoreTypes      ruleList
 	ignoreTitles, ignoreParm ruleList
@@ -164,6 +164,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		"(files are compared relative to their environment)")
 	addIgnoreFlags(fs, &d.ignore, &d.ignoreTypes, &d.ignoreTitles, &d.ignoreParm)
 	fs.BoolVar(&d.asJSON, "json", false, "print the differences as one JSON document")
+	fs.StringVar(&d.catalogsDir, "catalogs-dir", "", "keep every compiled catalog in `DIR`/from/NODE.json and DIR/to/NODE.json")
 	fs.StringVar(&d.html, "html", "", "also write the report as one self-contained HTML page to `FILE`")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, diffAllUsage)
@@ -280,7 +281,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	diff := &fleet.Diff{Options: opts, Log: logw}
+	diff := &fleet.Diff{Options: opts, Log: logw, CatalogsDir: d.catalogsDir}
 	for i, spec := range [2]string{d.from, d.to} {
 		s, err := newDiffSide(ctx, sites[i], fleet.SideName(i), spec, d.repo, d.envName)
 		if err != nil {
@@ -315,7 +316,9 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		if err != nil {
 			return nil, err
 		}
-		req.Trusted = fleet.TrustedFromFacts(n.Name, facts)
+		if req.Trusted = fleet.TrustedFromFacts(n.Name, facts); req.Trusted != nil {
+			req.Facts = fleet.WithoutTrusted(facts)
+		}
 		return req, nil
 	}
 
