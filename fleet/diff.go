@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalogdiff"
@@ -107,6 +109,9 @@ type DiffSide struct {
 	Adjust func(*compiler.Request)
 	// remove deletes the directory a git ref was extracted into.
 	remove func()
+	// sources caches the text of the files sources name, by path: every
+	// node of a fleet reads the same few.
+	sources sync.Map
 }
 
 // NewGitDiffSide loads the environment at commit ref of the git
@@ -132,6 +137,15 @@ func NewGitDiffSide(ctx context.Context, l *environment.Loader, name, repo, ref,
 
 // Label is how reports name the side.
 func (s *DiffSide) Label() string { return s.label }
+
+// gitPaths names the files of a git ref's side in a message as git does,
+// REF:PATH, instead of by the temporary directory they were extracted to.
+func (s *DiffSide) gitPaths(msg string) string {
+	if s.remove == nil {
+		return msg
+	}
+	return strings.ReplaceAll(msg, s.envDir+string(filepath.Separator), s.label+":")
+}
 
 // SetLabel changes how reports name the side (default: the spec it was
 // made from).
@@ -211,9 +225,12 @@ func (s *DiffSide) compileKeeping(ctx context.Context, req *compiler.Request, lo
 	}
 	res, err := compiler.Compile(ctx, s.env, &own)
 	for _, d := range res.Diagnostics {
-		fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", d.Severity.Label(), d.Error(), node, s.name, s.label)
+		fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", d.Severity.Label(), s.gitPaths(d.Error()), node, s.name, s.label)
 	}
 	if err != nil {
+		if msg := s.gitPaths(err.Error()); msg != err.Error() {
+			return nil, errors.New(msg)
+		}
 		return nil, err
 	}
 	c := res.Catalog

@@ -24,7 +24,9 @@ type htmlNode struct {
 	Name, Status string
 	NewFailure   bool
 	// Label says when it fails (NodeDiff.failureLabel).
-	Label   string
+	Label string
+	// Nodes are the nodes that fail the same way (the first is Name).
+	Nodes   []string
 	Errors  []DiffError
 	Entries []htmlEntry
 }
@@ -67,8 +69,8 @@ func (rep *DiffReport) WriteHTML(w io.Writer) error {
 		Nodes    []htmlNode
 		Same     []string
 	}{From: rep.From, To: rep.To, Counts: rep.Counts()}
-	for _, r := range rep.failedNodes() {
-		page.Failed = append(page.Failed, htmlNode{Name: r.Node, Status: "failed", NewFailure: r.NewFailure(), Label: r.failureLabel(), Errors: rep.nodeErrors(r)})
+	for _, g := range rep.FailureGroups() {
+		page.Failed = append(page.Failed, htmlNode{Name: g.Nodes[0], Status: "failed", NewFailure: g.NewFailure, Label: g.Label, Errors: g.Errors, Nodes: g.Nodes})
 	}
 	for _, g := range rep.Groups() {
 		page.Groups = append(page.Groups, htmlEntry{Kind: g.Kind, Name: g.Name, Lines: htmlLines(g.Text), Nodes: g.Nodes})
@@ -143,9 +145,10 @@ pre { margin: 0; padding: .5em .8em; overflow-x: auto; font: 12.5px/1.45 ui-mono
 <div id="shown"></div>
 {{if .Failed}}<h2>Nodes that fail to compile</h2>
 {{range .Failed}}<details class="item fail{{if .NewFailure}} newfail{{end}}" open data-key="{{.Name}}">
-<summary>{{.Name}} {{.Label}}</summary>
+<summary>{{if gt (len .Nodes) 1}}{{len .Nodes}} nodes{{else}}{{.Name}}{{end}} {{.Label}}</summary>
 <pre>{{range .Errors}}{{if ne .Side "both"}}{{.Side}} {{.Environment}}: {{end}}{{.Error}}
 {{end}}</pre>
+{{if gt (len .Nodes) 1}}<div class="nodes">{{join .Nodes}}</div>{{end}}
 </details>
 {{end}}{{end}}
 <h2>Changes, grouped across nodes</h2>

@@ -273,7 +273,12 @@ func (s *DiffSide) sourceText(sources []string) (text string, ok bool) {
 			if st.IsDir() {
 				return fmt.Sprintf("(directory %s)", src), true
 			}
-			return readSource(p, st.Size())
+			if text, ok := s.sources.Load(p); ok {
+				return text.(string), true
+			}
+			text, _ := readSource(p, st.Size())
+			s.sources.Store(p, text)
+			return text, true
 		}
 	}
 	if len(tried) == 0 {

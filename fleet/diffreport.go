@@ -90,6 +90,46 @@ func (rep *DiffReport) failedNodes() []*NodeDiff {
 	return out
 }
 
+// FailureGroup is the nodes that fail the same way: the same sides, with
+// the same messages once the node's name is left out of them.
+type FailureGroup struct {
+	// Label says when they fail ("fails only with the new code", ...).
+	Label      string
+	NewFailure bool
+	// Errors are the first node's.
+	Errors []DiffError
+	Nodes  []string
+}
+
+// FailureGroups gathers the failed nodes into groups, those the new code
+// breaks first, then the largest.
+func (rep *DiffReport) FailureGroups() []FailureGroup {
+	index := map[string]int{}
+	var groups []FailureGroup
+	for _, r := range rep.failedNodes() {
+		errs := rep.nodeErrors(r)
+		key := r.failureLabel()
+		for _, e := range errs {
+			key += "\x00" + e.Side + "\x00" + strings.ReplaceAll(e.Error, r.Node, "\x01")
+		}
+		g, ok := index[key]
+		if !ok {
+			g = len(groups)
+			index[key] = g
+			groups = append(groups, FailureGroup{Label: r.failureLabel(), NewFailure: r.NewFailure(), Errors: errs})
+		}
+		groups[g].Nodes = append(groups[g].Nodes, r.Node)
+	}
+	sort.SliceStable(groups, func(i, j int) bool {
+		a, b := &groups[i], &groups[j]
+		if a.NewFailure != b.NewFailure {
+			return a.NewFailure
+		}
+		return len(a.Nodes) > len(b.Nodes)
+	})
+	return groups
+}
+
 // maxListedNodes is how many node names a text report prints for a group.
 const maxListedNodes = 10
 
@@ -101,25 +141,29 @@ func listNodes(nodes []string) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(nodes[:maxListedNodes], ", "), len(nodes)-maxListedNodes)
 }
 
-// WriteText prints the failures, nodes the new code breaks first, then
+// WriteText prints the failures (nodes that fail the same way once), the
+// nodes the new code breaks first, then
 // each distinct change once with the number of nodes it happens on and
 // their names, then the summary line. A run of one node prints that
 // node's differences as `marionette diff` prints two catalogs'.
 func (rep *DiffReport) WriteText(w io.Writer) error {
 	bw := bufio.NewWriter(w)
-	failed := rep.failedNodes()
-	if len(failed) > 0 {
-		for _, r := range failed {
-			label := r.failureLabel()
-			fmt.Fprintf(bw, "!!! %s %s:\n", r.Node, label)
-			for _, e := range rep.nodeErrors(r) {
-				where := ""
-				if e.Side != "both" {
-					where = fmt.Sprintf("%s %s: ", e.Side, e.Environment)
-				}
-				fmt.Fprintf(bw, "    %s%s\n", where, e.Error)
-			}
+	failures := rep.FailureGroups()
+	for _, g := range failures {
+		if len(g.Nodes) == 1 {
+			fmt.Fprintf(bw, "!!! %s %s:\n", g.Nodes[0], g.Label)
+		} else {
+			fmt.Fprintf(bw, "!!! %d nodes %s: %s\n", len(g.Nodes), strings.Replace(g.Label, "fails", "fail", 1), listNodes(g.Nodes))
 		}
+		for _, e := range g.Errors {
+			where := ""
+			if e.Side != "both" {
+				where = fmt.Sprintf("%s %s: ", e.Side, e.Environment)
+			}
+			fmt.Fprintf(bw, "    %s%s\n", where, e.Error)
+		}
+	}
+	if len(failures) > 0 {
 		fmt.Fprintln(bw)
 	}
 	if len(rep.Nodes) == 1 && rep.Nodes[0].Status() == "changed" {
@@ -162,23 +206,34 @@ func (rep *DiffReport) WriteJSON(w io.Writer) error {
 		Errors     []DiffError `json:"errors,omitempty"`
 		Diff       *diffJSON   `json:"diff,omitempty"`
 	}
+	type failureJSON struct {
+		Label      string      `json:"label"`
+		NewFailure bool        `json:"new_failure"`
+		Errors     []DiffError `json:"errors"`
+		Count      int         `json:"count"`
+		Nodes      []string    `json:"nodes"`
+	}
 	type groupJSON struct {
 		catalogdiff.Entry
 		Count int      `json:"count"`
 		Nodes []string `json:"nodes"`
 	}
 	doc := struct {
-		From        string      `json:"from"`
-		To          string      `json:"to"`
-		Summary     DiffCounts  `json:"summary"`
-		NewFailures []string    `json:"new_failures"`
-		Groups      []groupJSON `json:"groups"`
-		Nodes       []nodeJSON  `json:"nodes"`
-	}{From: rep.From, To: rep.To, Summary: rep.Counts(), NewFailures: []string{}, Groups: []groupJSON{}, Nodes: []nodeJSON{}}
+		From        string        `json:"from"`
+		To          string        `json:"to"`
+		Summary     DiffCounts    `json:"summary"`
+		NewFailures []string      `json:"new_failures"`
+		Failures    []failureJSON `json:"failure_groups"`
+		Groups      []groupJSON   `json:"groups"`
+		Nodes       []nodeJSON    `json:"nodes"`
+	}{From: rep.From, To: rep.To, Summary: rep.Counts(), NewFailures: []string{}, Failures: []failureJSON{}, Groups: []groupJSON{}, Nodes: []nodeJSON{}}
 	for _, r := range rep.failedNodes() {
 		if r.NewFailure() {
 			doc.NewFailures = append(doc.NewFailures, r.Node)
 		}
+	}
+	for _, g := range rep.FailureGroups() {
+		doc.Failures = append(doc.Failures, failureJSON{Label: g.Label, NewFailure: g.NewFailure, Errors: g.Errors, Count: len(g.Nodes), Nodes: g.Nodes})
 	}
 	for _, g := range rep.Groups() {
 		doc.Groups = append(doc.Groups, groupJSON{Entry: g.Entry, Count: len(g.Nodes), Nodes: g.Nodes})

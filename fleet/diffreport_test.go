@@ -251,3 +251,27 @@ func TestDiffReportInChromium(t *testing.T) {
 	}
 	t.Logf("screenshot: %s", shot)
 }
+
+func TestFailureGroups(t *testing.T) {
+	fails := func(node string) NodeDiff {
+		return NodeDiff{Node: node, SideErr: [2]error{nil, errors.New("Could not find class ::nosuch for " + node)}}
+	}
+	rep := &DiffReport{From: "a", To: "b", Nodes: []NodeDiff{
+		{Node: "old01", SideErr: [2]error{errors.New("broken"), nil}},
+		fails("db01"), fails("db02"),
+		{Node: "db03", SideErr: [2]error{nil, errors.New("another error")}},
+		fails("db04"),
+	}}
+	var got []string
+	for _, g := range rep.FailureGroups() {
+		got = append(got, g.Label+": "+strings.Join(g.Nodes, ",")+": "+g.Errors[0].Error)
+	}
+	want := []string{
+		"fails only with the new code: db01,db02,db04: Could not find class ::nosuch for db01",
+		"fails only with the new code: db03: another error",
+		"fails only with the old code: old01: broken",
+	}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("failure groups\n%q\nwant\n%q", got, want)
+	}
+}

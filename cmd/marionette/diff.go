@@ -29,7 +29,8 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette diff OLD_CATALOG.json NEW_CATALOG.json [--ignore-tags] [--ignore-file-line=false] [--json]")
 		fmt.Fprintln(stderr, "       "+strings.ReplaceAll(strings.TrimPrefix(diffAllUsage, "usage: "), "\n       ", "\n       "))
-		fmt.Fprintln(stderr, "Exit status: 0 no differences, 1 differences, 2 errors (comparing code: a node failed to compile); see marionette help exit-status and diff --from A --to B --help")
+		fmt.Fprint(stderr, diffAllHelp)
+		fmt.Fprintln(stderr, "\nflags comparing two catalog files (comparing code: marionette diff --from A --to B --help):")
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the two files.

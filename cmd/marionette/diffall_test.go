@@ -197,7 +197,7 @@ func TestDiffAllNodes(t *testing.T) {
 		{name: "max-resources", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts, "--max-resources", "3"}, code: 2,
 			contains: []string{"more than MaxResources (3) resources", "3 nodes (a → a): 0 changed, 0 unchanged, 3 failed\n"}},
 		{name: "max-yaml-nodes bounds the facts", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts, "--max-yaml-nodes", "2"}, code: 2,
-			contains: []string{"!!! web01.example.com fails:\n    could not read facts: ($DIR/facts/web01.example.com.yaml): document expands to more than MaxYAMLNodes (2) values"}},
+			contains: []string{"!!! 2 nodes fail: bad.example.com, web01.example.com\n    could not read facts: ($DIR/facts/bad.example.com.yaml): document expands to more than MaxYAMLNodes (2) values"}},
 		{name: "broken facts fail both sides", args: []string{"--from", "a", "--to", "b", "--facts-dir", filepath.Join(dir, "facts-broken")}, code: 2,
 			contains: []string{"=== 1 node: web01.example.com\n", "!!! broken.example.com fails:\n    could not read facts", "2 nodes (a → b): 1 changed, 0 unchanged, 1 failed\n"},
 			lacks:    []string{"broken.example.com (from", "broken.example.com (to"}},
