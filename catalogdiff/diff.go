@@ -124,8 +124,8 @@ func Compare(from, to *Catalog, opts Options) *Result {
 	sort.Slice(res.Removed, func(i, j int) bool { return res.Removed[i].less(res.Removed[j].Ref) })
 	sort.Slice(res.Changed, func(i, j int) bool { return res.Changed[i].less(res.Changed[j].Ref) })
 
-	res.EdgesAdded = edgesOnlyIn(to.Edges, from.Edges)
-	res.EdgesRemoved = edgesOnlyIn(from.Edges, to.Edges)
+	res.EdgesAdded = opts.keepEdges(edgesOnlyIn(to.Edges, from.Edges))
+	res.EdgesRemoved = opts.keepEdges(edgesOnlyIn(from.Edges, to.Edges))
 	res.ClassesAdded = onlyIn(to.Classes, from.Classes)
 	res.ClassesRemoved = onlyIn(from.Classes, to.Classes)
 	return res

@@ -116,3 +116,29 @@ func (o *Options) ignoresParam(ref Ref, name string) bool {
 	}
 	return false
 }
+
+// keepEdges leaves out the edges to or from a resource a rule leaves out.
+func (o *Options) keepEdges(edges []Edge) []Edge {
+	if len(o.Ignore) == 0 {
+		return edges
+	}
+	out := edges[:0]
+	for _, e := range edges {
+		src, srcOK := parseRef(e.Source)
+		dst, dstOK := parseRef(e.Target)
+		if srcOK && o.ignoresResource(src) || dstOK && o.ignoresResource(dst) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// parseRef reads Type[Title].
+func parseRef(s string) (Ref, bool) {
+	open := strings.IndexByte(s, '[')
+	if open <= 0 || !strings.HasSuffix(s, "]") {
+		return Ref{}, false
+	}
+	return Ref{Type: s[:open], Title: s[open+1 : len(s)-1]}, true
+}

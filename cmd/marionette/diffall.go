@@ -388,7 +388,12 @@ func newDiffSide(ctx context.Context, st *site.Site, name, spec, repo, envName s
 		return fleet.NewDiffSide(l, name, st.Environment(), envName)
 	}
 	isDir := strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) || spec == "." || spec == ".."
-	if st, err := os.Stat(spec); err == nil && st.IsDir() && isDir {
+	if fi, err := os.Stat(spec); err == nil && fi.IsDir() && isDir {
+		if envName == "" && (spec == "." || spec == "..") {
+			// The work tree of a control repository: named as its git refs
+			// are, so that $environment does not differ from theirs.
+			envName = st.Environment()
+		}
 		return fleet.NewDiffSide(l, name, spec, envName)
 	}
 	if l.Directories() && !isDir {

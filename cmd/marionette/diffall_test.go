@@ -430,3 +430,73 @@ func TestDiffAllNodesUsageErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestDiffNodes checks diff NODE... (no --all-nodes): one node or a few,
+// their facts from --facts or --facts-dir, and the flags of the compiling
+// diff.
+func TestDiffNodes(t *testing.T) {
+	dir := diffAllFixture(t)
+	envs := filepath.Join(dir, "envs")
+	facts := filepath.Join(dir, "facts")
+	html := filepath.Join(t.TempDir(), "report.html")
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		contains []string
+		lacks    []string
+		stderr   string
+	}{
+		{name: "one node, --facts", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts", filepath.Join(facts, "web01.example.com.yaml")}, code: 1,
+			contains: []string{"=== web01.example.com ===\n~ File[/etc/app.conf]\n", "1 nodes (a → b): 1 changed, 0 unchanged, 0 failed\n"}},
+		{name: "two nodes, --facts-dir", args: []string{"web01.example.com", "db01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts}, code: 1,
+			contains: []string{"=== 1 node: db01.example.com\n+ Package[postgresql]\n", "2 nodes (a → b): 2 changed"}},
+		{name: "a fact override", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts, "--fact-override", "role=db"}, code: 1,
+			contains: []string{"+ Package[postgresql]\n"}},
+		{name: "filters", args: []string{"db01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts,
+			"--ignore", "File[/etc/app.conf]::mode", "--ignore-type", "package", "--ignore-title", "/etc/old", "--ignore-param", "message"}, code: 1,
+			contains: []string{"~ File[/etc/app.conf]\n    + tag: \"hardened\"\n", "+ File[/etc/new]\n"},
+			lacks:    []string{"mode", "postgresql", "/etc/old", "Notify[env]"}},
+		{name: "colour", args: []string{"--color=always", "web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts}, code: 1,
+			contains: []string{"\x1b[33m~ File[/etc/app.conf]\x1b[0m\n", "\x1b[32m+ File[/etc/new]\x1b[0m\n"}},
+		{name: "html", args: []string{"--all-nodes", "--from", "a", "--to", "b", "--facts-dir", facts, "--html", html}, code: 2,
+			contains: []string{"3 nodes (a → b)"}},
+		{name: "Puppet 7 against 8, the configured environment", args: []string{"web01.example.com", "--environment", "a", "--from-puppet", "7", "--to-puppet", "8", "--facts-dir", facts}, code: 0,
+			contains: []string{"1 nodes (a (Puppet 7) → a (Puppet 8)): 0 changed, 1 unchanged, 0 failed\n"}},
+		{name: "no node", args: []string{"--from", "a", "--to", "b", "--facts-dir", facts}, code: 2, stderr: "diff needs node names, or --all-nodes"},
+		{name: "no facts", args: []string{"web01.example.com", "--from", "a", "--to", "b"}, code: 2, stderr: "needs --facts FILE or --facts-dir DIR"},
+		{name: "--facts for two nodes", args: []string{"a1", "a2", "--from", "a", "--to", "b", "--facts", "f.yaml"}, code: 2, stderr: "--facts names one node's facts"},
+		{name: "bad override", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts, "--fact-override", "role"}, code: 2, stderr: "want NAME=VALUE"},
+		{name: "bad ignore rule", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts, "--ignore", "File[x"}, code: 2, stderr: "ignore rule"},
+		{name: "bad Puppet major", args: []string{"web01.example.com", "--from-puppet", "6", "--to-puppet", "8", "--facts-dir", facts}, code: 2, stderr: "take 7 or 8"},
+		{name: "no facts file for the node", args: []string{"nosuch.example.com", "--from", "a", "--to", "b", "--facts-dir", facts}, code: 2, stderr: "no facts file for node nosuch.example.com"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"diff", "--environmentpath", envs}, tt.args...)
+			var stdout, stderr bytes.Buffer
+			code := run(args, &stdout, &stderr)
+			got := stdout.String()
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\nstderr:\n%s\nstdout:\n%s", code, tt.code, stderr.String(), got)
+			}
+			if tt.stderr != "" && !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderr, stderr.String())
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(got, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, got)
+				}
+			}
+			for _, s := range tt.lacks {
+				if strings.Contains(got, s) {
+					t.Errorf("stdout has %q:\n%s", s, got)
+				}
+			}
+		})
+	}
+	page, err := os.ReadFile(html)
+	if err != nil || !strings.Contains(string(page), "bad.example.com fails only with the new code") {
+		t.Errorf("--html: %v\n%.500s", err, page)
+	}
+}
