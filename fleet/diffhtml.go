@@ -90,12 +90,22 @@ func (rep *DiffReport) WriteHTML(w io.Writer) error {
 	}
 	t, err := template.New("report").Funcs(template.FuncMap{
 		"join": func(list []string) string { return strings.Join(list, " ") },
+		// Long node lists show their first htmlListedNodes, the rest
+		// behind a click.
+		"head":   func(list []string) []string { return list[:htmlListedNodes] },
+		"tail":   func(list []string) []string { return list[htmlListedNodes:] },
+		"rest":   func(list []string) int { return len(list) - htmlListedNodes },
+		"plural": func(label string) string { return strings.Replace(label, "fails", "fail", 1) },
 	}).Parse(reportTemplate)
 	if err != nil {
 		return err
 	}
 	return t.Execute(w, page)
 }
+
+// htmlListedNodes is how many nodes of a group the page lists before
+// "and N more" (the template's 24 must agree).
+const htmlListedNodes = 24
 
 // reportTemplate is the page of WriteHTML. Every filterable block has
 // class "item"; the filter searches its text (a collapsed node's too) and
@@ -128,6 +138,9 @@ pre { margin: 0; padding: .5em .8em; overflow-x: auto; font: 12.5px/1.45 ui-mono
 .fail summary { background: #ffebe9; }
 .newfail summary::before { content: "NEW "; color: #cf222e; font-weight: bold; }
 .same { color: #57606a; }
+.wrap { white-space: pre-wrap; }
+.more summary { background: none; padding: 0; display: inline; color: #0550ae; }
+.more { border: none; display: inline; margin: 0; }
 [hidden] { display: none !important; }
 </style>
 </head>
@@ -145,10 +158,10 @@ pre { margin: 0; padding: .5em .8em; overflow-x: auto; font: 12.5px/1.45 ui-mono
 <div id="shown"></div>
 {{if .Failed}}<h2>Nodes that fail to compile</h2>
 {{range .Failed}}<details class="item fail{{if .NewFailure}} newfail{{end}}" open data-key="{{.Name}}">
-<summary>{{if gt (len .Nodes) 1}}{{len .Nodes}} nodes{{else}}{{.Name}}{{end}} {{.Label}}</summary>
-<pre>{{range .Errors}}{{if ne .Side "both"}}{{.Side}} {{.Environment}}: {{end}}{{.Error}}
+<summary>{{if gt (len .Nodes) 1}}{{len .Nodes}} nodes {{plural .Label}}{{else}}{{.Name}} {{.Label}}{{end}}</summary>
+<pre class="wrap">{{range .Errors}}{{if ne .Side "both"}}{{.Side}} {{.Environment}}: {{end}}{{.Error}}
 {{end}}</pre>
-{{if gt (len .Nodes) 1}}<div class="nodes">{{join .Nodes}}</div>{{end}}
+{{if gt (len .Nodes) 1}}{{template "nodes" .Nodes}}{{end}}
 </details>
 {{end}}{{end}}
 <h2>Changes, grouped across nodes</h2>
@@ -156,7 +169,7 @@ pre { margin: 0; padding: .5em .8em; overflow-x: auto; font: 12.5px/1.45 ui-mono
 <summary><span class="kind">{{.Kind}}</span> {{.Name}} <span class="count">{{len .Nodes}} node{{if ne (len .Nodes) 1}}s{{end}}</span></summary>
 <pre>{{range .Lines}}<span class="{{.Class}}">{{.Text}}</span>
 {{end}}</pre>
-<div class="nodes">{{join .Nodes}}</div>
+{{template "nodes" .Nodes}}
 </details>
 {{else}}<p class="same">No node's catalog changes.</p>
 {{end}}
@@ -195,4 +208,5 @@ pre { margin: 0; padding: .5em .8em; overflow-x: auto; font: 12.5px/1.45 ui-mono
 </script>
 </body>
 </html>
+{{define "nodes"}}<div class="nodes">{{if gt (len .) 24}}{{join (head .)}} <details class="more"><summary>and {{rest .}} more</summary>{{join (tail .)}}</details>{{else}}{{join .}}{{end}}</div>{{end}}
 `

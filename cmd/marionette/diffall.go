@@ -72,13 +72,13 @@ func (r *ruleList) Set(s string) error { *r = append(*r, s); return nil }
 // diffCompileFlags are the flags of a compiling diff beyond the
 // environment and fleet flags.
 type diffCompileFlags struct {
-	allNodes, asJSON         bool
-	from, to, envName, repo  string
-	fromPuppet, toPuppet     string
-	html, catalogsDir        string
-	factOverrides            ruleList
-	ignore, ignoreTypes      ruleList
-	ignoreTitles, ignoreParm ruleList
+	allNodes, asJSON           bool
+	from, to, envName, repo    string
+	fromPuppet, toPuppet       string
+	html, catalogsDir          string
+	factOverrides              ruleList
+	ignore, ignoreTypes        ruleList
+	ignoreTitles, ignoreParams ruleList
 }
 
 // isCompileDiff reports whether diff's arguments ask for compiles (code
@@ -102,7 +102,7 @@ func isCompileDiff(args []string) bool {
 
 // ignoreRules builds the comparison's ignore rules from the filter flags.
 func (d *diffCompileFlags) ignoreRules() ([]catalogdiff.IgnoreRule, error) {
-	return buildIgnoreRules(d.ignore, d.ignoreTypes, d.ignoreTitles, d.ignoreParm)
+	return buildIgnoreRules(d.ignore, d.ignoreTypes, d.ignoreTitles, d.ignoreParams)
 }
 
 // buildIgnoreRules reads --ignore rules and the one-part filters.
@@ -162,7 +162,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.IgnoreTags, "ignore-tags", false, "do not compare resource tags")
 	fs.BoolVar(&opts.IgnoreFileLine, "ignore-file-line", true, "do not compare the file and line resources were declared at "+
 		"(files are compared relative to their environment)")
-	addIgnoreFlags(fs, &d.ignore, &d.ignoreTypes, &d.ignoreTitles, &d.ignoreParm)
+	addIgnoreFlags(fs, &d.ignore, &d.ignoreTypes, &d.ignoreTitles, &d.ignoreParams)
 	fs.BoolVar(&d.asJSON, "json", false, "print the differences as one JSON document")
 	fs.StringVar(&d.catalogsDir, "catalogs-dir", "", "keep every compiled catalog in `DIR`/from/NODE.json and DIR/to/NODE.json")
 	fs.StringVar(&d.html, "html", "", "also write the report as one self-contained HTML page to `FILE`")
