@@ -107,7 +107,9 @@ type DiffSide struct {
 	// strictness and catalog format of another Puppet major
 	// (--to-puppet 8).
 	Adjust func(*compiler.Request)
-	// remove deletes the directory a git ref was extracted into.
+	// gitRef is the git ref the side's code was extracted from ("" for
+	// an environment or a directory), and remove deletes that directory.
+	gitRef string
 	remove func()
 	// sources caches the text of the files sources name, by path: every
 	// node of a fleet reads the same few.
@@ -131,7 +133,7 @@ func NewGitDiffSide(ctx context.Context, l *environment.Loader, name, repo, ref,
 		remove()
 		return nil, err
 	}
-	s.label, s.remove = ref, remove
+	s.label, s.gitRef, s.remove = ref, ref, remove
 	return s, nil
 }
 
@@ -141,10 +143,10 @@ func (s *DiffSide) Label() string { return s.label }
 // gitPaths names the files of a git ref's side in a message as git does,
 // REF:PATH, instead of by the temporary directory they were extracted to.
 func (s *DiffSide) gitPaths(msg string) string {
-	if s.remove == nil {
+	if s.gitRef == "" {
 		return msg
 	}
-	return strings.ReplaceAll(msg, s.envDir+string(filepath.Separator), s.label+":")
+	return strings.ReplaceAll(msg, s.envDir+string(filepath.Separator), s.gitRef+":")
 }
 
 // SetLabel changes how reports name the side (default: the spec it was
