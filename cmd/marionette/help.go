@@ -292,6 +292,10 @@ func completionWords() map[string][]string {
 		}
 		var help bytes.Buffer
 		commandHelp(cmds[name], []string{"--help"}, &help)
+		if name == "diff" {
+			// Comparing code has flags of its own (--from, --all-nodes, ...).
+			commandHelp(cmds[name], []string{"--all-nodes", "--help"}, &help)
+		}
 		words[name] = helpFlags(help.String())
 	}
 	return words
