@@ -17,7 +17,16 @@ type Options struct {
 	// IgnoreFileLine skips the file and line a resource was declared at:
 	// they move with unrelated edits of the manifest.
 	IgnoreFileLine bool
+	// Ignore leaves out resources and parameters (IgnoreRule).
+	Ignore []IgnoreRule
 }
+
+// SourceContentParam is the pseudo-parameter that carries the text of the
+// file a File resource's source names, when the comparer could read it
+// (fleet reads puppet:///modules/... from each side's code): octocatalog-diff's
+// --compare-file-text. Puppet parameter names have no spaces, so it never
+// collides with a real one.
+const SourceContentParam = "content (from source)"
 
 // Result is the difference between two catalogs, every list sorted
 // (resources by type then title, parameters by name). Lists are never nil, so
@@ -91,6 +100,9 @@ func Compare(from, to *Catalog, opts Options) *Result {
 		ClassesRemoved: []string{},
 	}
 	for ref, o := range from.Resources {
+		if opts.ignoresResource(ref) {
+			continue
+		}
 		n, ok := to.Resources[ref]
 		if !ok {
 			res.Removed = append(res.Removed, summarize(o))
@@ -101,6 +113,9 @@ func Compare(from, to *Catalog, opts Options) *Result {
 		}
 	}
 	for ref, n := range to.Resources {
+		if opts.ignoresResource(ref) {
+			continue
+		}
 		if _, ok := from.Resources[ref]; !ok {
 			res.Added = append(res.Added, summarize(n))
 		}
@@ -109,8 +124,8 @@ func Compare(from, to *Catalog, opts Options) *Result {
 	sort.Slice(res.Removed, func(i, j int) bool { return res.Removed[i].less(res.Removed[j].Ref) })
 	sort.Slice(res.Changed, func(i, j int) bool { return res.Changed[i].less(res.Changed[j].Ref) })
 
-	res.EdgesAdded = edgesOnlyIn(to.Edges, from.Edges)
-	res.EdgesRemoved = edgesOnlyIn(from.Edges, to.Edges)
+	res.EdgesAdded = opts.keepEdges(edgesOnlyIn(to.Edges, from.Edges))
+	res.EdgesRemoved = opts.keepEdges(edgesOnlyIn(from.Edges, to.Edges))
 	res.ClassesAdded = onlyIn(to.Classes, from.Classes)
 	res.ClassesRemoved = onlyIn(from.Classes, to.Classes)
 	return res
@@ -133,6 +148,9 @@ func compareResource(o, n *Resource, opts Options) (ResourceChange, bool) {
 	}
 	sort.Strings(names)
 	for _, k := range names {
+		if opts.ignoresParam(o.Ref, k) {
+			continue
+		}
 		ov, inOld := o.Params[k]
 		nv, inNew := n.Params[k]
 		switch {
@@ -146,6 +164,9 @@ func compareResource(o, n *Resource, opts Options) (ResourceChange, bool) {
 	}
 
 	attr := func(name string, ov, nv any) {
+		if opts.ignoresParam(o.Ref, name) {
+			return
+		}
 		ch.Attributes = append(ch.Attributes, Change{Name: name, Op: OpChanged, Old: encode(ov), New: encode(nv)})
 	}
 	if !opts.IgnoreFileLine {
@@ -171,7 +192,7 @@ func compareResource(o, n *Resource, opts Options) (ResourceChange, bool) {
 		}
 	}
 
-	if !opts.IgnoreTags && !slices.Equal(o.Tags, n.Tags) {
+	if !opts.IgnoreTags && !opts.ignoresParam(o.Ref, "tags") && !slices.Equal(o.Tags, n.Tags) {
 		ot, nt := set(o.Tags), set(n.Tags)
 		if added := onlyIn(nt, ot); len(added) > 0 {
 			ch.TagsAdded = added

@@ -89,6 +89,7 @@ func TestCompareBuiltCatalogs(t *testing.T) {
 			opts: defaults,
 			want: `+ File[/etc/new.conf]
 - Package[old]
+    - ensure: "installed"
 ~ Service[nginx]
     + enable: true
     ensure: "stopped" → "running"
@@ -219,14 +220,14 @@ func TestMultiLineContent(t *testing.T) {
 	got, _ := diffText(t, a, b, Options{IgnoreFileLine: true})
 	want := `~ File[/etc/motd]
     content:
-        …
+        @@ -3,5 +3,5 @@
           3
           4
         - 5
         + five
           6
           7
-        …
+        @@ -10,2 +10,3 @@
           10
           11
         + twelve
@@ -243,9 +244,11 @@ func TestLineDiff(t *testing.T) {
 		a, b string
 		want []string
 	}{
-		{"x\ny", "x\nz", []string{"  x", "- y", "+ z"}},
-		{"a\nb\nc", "b\nc\nd", []string{"- a", "  b", "  c", "+ d"}},
-		{"", "a\nb", []string{"- ", "+ a", "+ b"}},
+		{"x\ny", "x\nz", []string{"@@ -1,2 +1,2 @@", "  x", "- y", "+ z"}},
+		{"a\nb\nc", "b\nc\nd", []string{"@@ -1,3 +1,3 @@", "- a", "  b", "  c", "+ d"}},
+		{"", "a\nb", []string{"@@ -1,1 +1,2 @@", "- ", "+ a", "+ b"}},
+		{"1\n2\n3\n4\n5\n6\n7\n8\n", "1\n2\n3\n4\n5\n6\n7\n", []string{"@@ -6,3 +6,2 @@", "  6", "  7", "- 8"}},
+		{"1\n2\n3\n4\n", "0\n1\n2\n3\n4\n", []string{"@@ -1,2 +1,3 @@", "+ 0", "  1", "  2"}},
 	}
 	for _, tt := range tests {
 		got := lineDiff(tt.a, tt.b)

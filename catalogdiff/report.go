@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 )
 
@@ -71,10 +72,10 @@ func (r *Result) WriteText(w io.Writer) error {
 		}
 		switch pick {
 		case 0:
-			fmt.Fprintf(bw, "+ %s\n", a[0].Ref)
+			writeSummary(bw, '+', a[0])
 			a = a[1:]
 		case 1:
-			fmt.Fprintf(bw, "- %s\n", rm[0].Ref)
+			writeSummary(bw, '-', rm[0])
 			rm = rm[1:]
 		case 2:
 			writeChange(bw, ch[0])
@@ -122,6 +123,28 @@ func firstChange(l []ResourceChange) *Ref {
 
 const indent = "    "
 
+// writeSummary prints an added (op '+') or removed ('-') resource and its
+// parameters below it, by name; multi-line text one line at a time.
+func writeSummary(w io.Writer, op byte, r ResourceSummary) {
+	fmt.Fprintf(w, "%c %s\n", op, r.Ref)
+	names := make([]string, 0, len(r.Parameters))
+	for k := range r.Parameters {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		v := r.Parameters[k]
+		if text, ok := v.(string); ok && strings.Contains(strings.TrimSuffix(text, "\n"), "\n") {
+			fmt.Fprintf(w, "%s%c %s:\n", indent, op, k)
+			for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+				fmt.Fprintf(w, "%s%s%c %s\n", indent, indent, op, l)
+			}
+			continue
+		}
+		fmt.Fprintf(w, "%s%c %s: %s\n", indent, op, k, encode(v))
+	}
+}
+
 func writeChange(w io.Writer, c ResourceChange) {
 	fmt.Fprintf(w, "~ %s\n", c.Ref)
 	for _, p := range c.Parameters {
@@ -165,106 +188,46 @@ func writeValueChange(w io.Writer, c Change) {
 
 func isString(raw json.RawMessage) bool { return len(raw) > 0 && raw[0] == '"' }
 
-// contextLines is how many unchanged lines are shown around changed ones.
-const contextLines = 2
+// ANSI colours of Colorize.
+const (
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+	ansiBold   = "\x1b[1m"
+	ansiReset  = "\x1b[0m"
+)
 
-// maxLCSCells bounds the work of the line diff; past it, the changed middle
-// is shown as all removed then all added.
-const maxLCSCells = 4 << 20
-
-// lineDiff returns a unified-diff-like rendering of two multi-line strings:
-// lines prefixed "- ", "+ " or "  " (context), "…" where unchanged lines are
-// left out.
-func lineDiff(a, b string) []string {
-	if strings.HasSuffix(a, "\n") && strings.HasSuffix(b, "\n") {
-		a, b = a[:len(a)-1], b[:len(b)-1]
-	}
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	type line struct {
-		op   byte
-		text string
-	}
-	var ops []line
-	// Common prefix and suffix.
-	p := 0
-	for p < len(al) && p < len(bl) && al[p] == bl[p] {
-		p++
-	}
-	s := 0
-	for s < len(al)-p && s < len(bl)-p && al[len(al)-1-s] == bl[len(bl)-1-s] {
-		s++
-	}
-	for _, t := range al[:p] {
-		ops = append(ops, line{' ', t})
-	}
-	am, bm := al[p:len(al)-s], bl[p:len(bl)-s]
-	if len(am)*len(bm) > maxLCSCells {
-		for _, t := range am {
-			ops = append(ops, line{'-', t})
+// Colorize colours a text report for a terminal, line by line, by what
+// starts the line after its indent: "+ " green, "- " red, "~ " yellow,
+// "@@" (a text diff's hunk) cyan, "=== " (a node's or a change's header)
+// bold.
+func Colorize(report string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(report, "\n") {
+		body := strings.TrimRight(line, "\n")
+		trimmed := strings.TrimLeft(body, " ")
+		color := ""
+		switch {
+		case strings.HasPrefix(trimmed, "+ "):
+			color = ansiGreen
+		case strings.HasPrefix(trimmed, "- "):
+			color = ansiRed
+		case strings.HasPrefix(trimmed, "~ "):
+			color = ansiYellow
+		case strings.HasPrefix(trimmed, "@@"):
+			color = ansiCyan
+		case strings.HasPrefix(body, "=== "), strings.HasPrefix(body, "!!! "):
+			color = ansiBold
 		}
-		for _, t := range bm {
-			ops = append(ops, line{'+', t})
-		}
-	} else {
-		// lcs[i][j] is the LCS length of am[i:] and bm[j:].
-		lcs := make([][]int, len(am)+1)
-		for i := range lcs {
-			lcs[i] = make([]int, len(bm)+1)
-		}
-		for i := len(am) - 1; i >= 0; i-- {
-			for j := len(bm) - 1; j >= 0; j-- {
-				if am[i] == bm[j] {
-					lcs[i][j] = lcs[i+1][j+1] + 1
-				} else {
-					lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-				}
-			}
-		}
-		i, j := 0, 0
-		for i < len(am) || j < len(bm) {
-			switch {
-			case i < len(am) && j < len(bm) && am[i] == bm[j]:
-				ops = append(ops, line{' ', am[i]})
-				i++
-				j++
-			case i < len(am) && (j == len(bm) || lcs[i+1][j] >= lcs[i][j+1]):
-				ops = append(ops, line{'-', am[i]})
-				i++
-			default:
-				ops = append(ops, line{'+', bm[j]})
-				j++
-			}
-		}
-	}
-	for _, t := range al[len(al)-s:] {
-		ops = append(ops, line{' ', t})
-	}
-
-	// Keep changed lines and their context.
-	keep := make([]bool, len(ops))
-	for i, o := range ops {
-		if o.op == ' ' {
+		if color == "" || body == "" {
+			b.WriteString(line)
 			continue
 		}
-		for k := max(0, i-contextLines); k <= min(len(ops)-1, i+contextLines); k++ {
-			keep[k] = true
-		}
+		b.WriteString(color)
+		b.WriteString(body)
+		b.WriteString(ansiReset)
+		b.WriteString(line[len(body):])
 	}
-	var out []string
-	skipped := false
-	for i, o := range ops {
-		if !keep[i] {
-			skipped = true
-			continue
-		}
-		if skipped {
-			out = append(out, "…")
-			skipped = false
-		}
-		out = append(out, string(o.op)+" "+o.text)
-	}
-	if skipped {
-		out = append(out, "…")
-	}
-	return out
+	return b.String()
 }

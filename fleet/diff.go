@@ -2,8 +2,9 @@ package fleet
 
 import (
 	"bufio"
+	"bytes"
 	"context"
-	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +12,9 @@ import (
 	"runtime/debug"
 	"sort"
 	"strings"
+	"sync"
 
+	"github.com/marionette-dev/marionette/atomicfile"
 	"github.com/marionette-dev/marionette/catalogdiff"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/environment"
@@ -31,6 +34,10 @@ type Diff struct {
 	// Log receives the compiles' warnings, from many goroutines at once
 	// (it serialises its writes).
 	Log io.Writer
+	// CatalogsDir, when set, keeps every compiled catalog, as
+	// `marionette compile` writes it: CatalogsDir/from/NODE.json and
+	// CatalogsDir/to/NODE.json.
+	CatalogsDir string
 }
 
 // SideName labels the two compiles of a node: "from" (i 0) or "to" (i 1).
@@ -60,7 +67,11 @@ func (d *Diff) Run(ctx context.Context, jobs int, nodes []Node, progress *Report
 		}
 		var cats [2]*catalogdiff.Catalog
 		for i, s := range d.Sides {
-			cats[i], r.SideErr[i] = s.Compile(ctx, req, d.Log)
+			var keep string
+			if d.CatalogsDir != "" {
+				keep = filepath.Join(d.CatalogsDir, SideName(i), n.Name+".json")
+			}
+			cats[i], r.SideErr[i] = s.compileKeeping(ctx, req, d.Log, keep)
 		}
 		if r.SideErr[0] != nil || r.SideErr[1] != nil {
 			return r.failure(d.Sides)
@@ -92,6 +103,62 @@ type DiffSide struct {
 	envDir string
 	roots  []string
 	env    *compiler.Environment
+	// Adjust, when set, changes this side's copy of each request: the
+	// strictness and catalog format of another Puppet major
+	// (--to-puppet 8).
+	Adjust func(*compiler.Request)
+	// gitRef is the git ref the side's code was extracted from ("" for
+	// an environment or a directory), and remove deletes that directory.
+	gitRef string
+	remove func()
+	// sources caches the text of the files sources name, by path: every
+	// node of a fleet reads the same few.
+	sources sync.Map
+}
+
+// NewGitDiffSide loads the environment at commit ref of the git
+// repository repo (a control repository: its root is the environment),
+// extracted into a temporary directory that Close removes. envName names
+// the environment (the directory's name is a temporary one).
+func NewGitDiffSide(ctx context.Context, l *environment.Loader, name, repo, ref, envName string) (*DiffSide, error) {
+	dir, remove, err := ExtractGitRef(ctx, repo, ref)
+	if err != nil {
+		return nil, err
+	}
+	if envName == "" {
+		envName = "production"
+	}
+	s, err := NewDiffSide(l, name, dir, envName)
+	if err != nil {
+		remove()
+		return nil, err
+	}
+	s.label, s.gitRef, s.remove = ref, ref, remove
+	return s, nil
+}
+
+// Label is how reports name the side.
+func (s *DiffSide) Label() string { return s.label }
+
+// gitPaths names the files of a git ref's side in a message as git does,
+// REF:PATH, instead of by the temporary directory they were extracted to.
+func (s *DiffSide) gitPaths(msg string) string {
+	if s.gitRef == "" {
+		return msg
+	}
+	return strings.ReplaceAll(msg, s.envDir+string(filepath.Separator), s.gitRef+":")
+}
+
+// SetLabel changes how reports name the side (default: the spec it was
+// made from).
+func (s *DiffSide) SetLabel(label string) { s.label = label }
+
+// Close removes what the side extracted (a git ref's tree).
+func (s *DiffSide) Close() {
+	if s.remove != nil {
+		s.remove()
+		s.remove = nil
+	}
 }
 
 // NewDiffSide loads the environment spec names: a directory environment
@@ -100,7 +167,7 @@ type DiffSide struct {
 // The environment's own environment.conf gives the manifest and module path.
 func NewDiffSide(l *environment.Loader, name, spec, envName string) (*DiffSide, error) {
 	var dir string
-	if strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) {
+	if strings.ContainsRune(spec, '/') || strings.ContainsRune(spec, filepath.Separator) || spec == "." || spec == ".." {
 		abs, err := filepath.Abs(spec)
 		if err != nil {
 			return nil, err
@@ -141,6 +208,12 @@ func NewDiffSide(l *environment.Loader, name, spec, envName string) (*DiffSide, 
 // to the environment so that the two sides' files compare. A panic is
 // turned into the error of this side.
 func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.Writer) (cat *catalogdiff.Catalog, err error) {
+	return s.compileKeeping(ctx, req, logw, "")
+}
+
+// compileKeeping is Compile that also writes the compiled catalog's JSON
+// to keep, when set.
+func (s *DiffSide) compileKeeping(ctx context.Context, req *compiler.Request, logw io.Writer, keep string) (cat *catalogdiff.Catalog, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			cat, err = nil, fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
@@ -149,22 +222,53 @@ func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.W
 	node := req.Node
 	// Each side compiles its own copy of the request.
 	own := *req
+	if s.Adjust != nil {
+		s.Adjust(&own)
+	}
 	res, err := compiler.Compile(ctx, s.env, &own)
 	for _, d := range res.Diagnostics {
-		fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", d.Severity.Label(), d.Error(), node, s.name, s.label)
+		fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", d.Severity.Label(), s.gitPaths(d.Error()), node, s.name, s.label)
 	}
 	if err != nil {
+		if msg := s.gitPaths(err.Error()); msg != err.Error() {
+			return nil, errors.New(msg)
+		}
 		return nil, err
 	}
 	c := res.Catalog
-	// As catalogdiff.Parse would read c's JSON, without the JSON.
-	cat, err = catalogdiff.FromCatalog(c)
+	if keep != "" {
+		if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
+			return nil, err
+		}
+		if err := atomicfile.Write(keep, 0o644, func(w io.Writer) error {
+			bw := bufio.NewWriter(w)
+			if err := c.WriteJSON(bw); err != nil {
+				return err
+			}
+			return bw.Flush()
+		}); err != nil {
+			return nil, err
+		}
+	}
+	// As catalogdiff.Parse would read c's JSON, without the JSON; a
+	// catalog with rich data (Puppet 8) writes some values in a form of
+	// its own, so it goes through its JSON.
+	if c.RichData {
+		var buf bytes.Buffer
+		if err := c.WriteJSON(&buf); err != nil {
+			return nil, err
+		}
+		cat, err = catalogdiff.Parse(buf.Bytes())
+	} else {
+		cat, err = catalogdiff.FromCatalog(c)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("internal error: reading the compiled catalog: %v", err)
 	}
 	for _, r := range cat.Resources {
 		r.File = s.relative(r.File)
 	}
+	s.addSourceContent(cat)
 	return cat, nil
 }
 
@@ -281,74 +385,4 @@ type DiffError struct {
 	Side        string `json:"side"`
 	Environment string `json:"environment,omitempty"`
 	Error       string `json:"error"`
-}
-
-// writeText prints a section per node that differs (a header, then the
-// report `marionette diff` prints for two catalog files), the failed nodes
-// with the side that failed, and the summary line.
-func (rep *DiffReport) WriteText(w io.Writer) error {
-	bw := bufio.NewWriter(w)
-	for i := range rep.Nodes {
-		r := &rep.Nodes[i]
-		if r.Status() != "changed" {
-			continue
-		}
-		fmt.Fprintf(bw, "=== %s ===\n", r.Node)
-		if err := r.Diff.WriteText(bw); err != nil {
-			return err
-		}
-		fmt.Fprintln(bw)
-	}
-	c := rep.Counts()
-	if c.Failed > 0 {
-		fmt.Fprintln(bw, "Failed nodes:")
-		for i := range rep.Nodes {
-			r := &rep.Nodes[i]
-			for _, e := range rep.nodeErrors(r) {
-				where := ""
-				if e.Side != "both" {
-					where = fmt.Sprintf(" (%s %s)", e.Side, e.Environment)
-				}
-				fmt.Fprintf(bw, "  %s%s: %s\n", r.Node, where, e.Error)
-			}
-		}
-		fmt.Fprintln(bw)
-	}
-	fmt.Fprintf(bw, "%d nodes (%s → %s): %s\n", c.Nodes, rep.From, rep.To, c)
-	return bw.Flush()
-}
-
-// writeJSON prints one indented JSON document: the environments, the
-// counts and every node with its status and, when it changed, the
-// differences in the form `marionette diff --json` prints (or, when it
-// failed, its errors).
-func (rep *DiffReport) WriteJSON(w io.Writer) error {
-	type diffJSON struct {
-		Summary catalogdiff.Summary `json:"summary"`
-		*catalogdiff.Result
-	}
-	type nodeJSON struct {
-		Node   string      `json:"node"`
-		Status string      `json:"status"`
-		Errors []DiffError `json:"errors,omitempty"`
-		Diff   *diffJSON   `json:"diff,omitempty"`
-	}
-	doc := struct {
-		From    string     `json:"from"`
-		To      string     `json:"to"`
-		Summary DiffCounts `json:"summary"`
-		Nodes   []nodeJSON `json:"nodes"`
-	}{From: rep.From, To: rep.To, Summary: rep.Counts(), Nodes: []nodeJSON{}}
-	for i := range rep.Nodes {
-		r := &rep.Nodes[i]
-		n := nodeJSON{Node: r.Node, Status: r.Status(), Errors: rep.nodeErrors(r)}
-		if n.Status == "changed" {
-			n.Diff = &diffJSON{r.Diff.Summary(), r.Diff}
-		}
-		doc.Nodes = append(doc.Nodes, n)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(doc)
 }

@@ -107,3 +107,16 @@ func findFacts(dir, node string) string {
 	}
 	return ""
 }
+
+// FactsFile is node's facts file in dir (NAME.yaml, NAME.yml or
+// NAME.json); none is an error.
+func FactsFile(dir, node string) (string, error) {
+	if !names.ValidCertname(node) {
+		return "", fmt.Errorf("invalid node name %q", node)
+	}
+	p := findFacts(dir, node)
+	if p == "" {
+		return "", fmt.Errorf("no facts file for node %s in %s", node, dir)
+	}
+	return p, nil
+}

@@ -99,6 +99,8 @@ type colorWriter struct {
 	w       io.Writer
 	enabled bool
 	tty     bool
+	// mode is the --color setting, for commands that colour stdout.
+	mode colorMode
 
 	mu  sync.Mutex
 	buf []byte
@@ -109,7 +111,7 @@ type colorWriter struct {
 func newColorWriter(w io.Writer, mode colorMode, getenv func(string) string) *colorWriter {
 	tty := isTerminal(w)
 	enabled := mode == colorAlways || mode == colorAuto && tty && getenv("NO_COLOR") == ""
-	return &colorWriter{w: w, enabled: enabled, tty: tty}
+	return &colorWriter{w: w, enabled: enabled, tty: tty, mode: mode}
 }
 
 // IsTerminal reports whether the wrapped writer is a terminal.

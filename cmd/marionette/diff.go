@@ -14,13 +14,8 @@ import (
 // With --all-nodes it compiles a fleet with two environments and compares
 // every node's two catalogs (diffall.go).
 func runDiff(args []string, stdout, stderr io.Writer) int {
-	for _, a := range args {
-		if a == "--" {
-			break
-		}
-		if a == "--all-nodes" || a == "-all-nodes" || strings.HasPrefix(a, "--all-nodes=") || strings.HasPrefix(a, "-all-nodes=") {
-			return runDiffAll(args, stdout, stderr)
-		}
+	if isCompileDiff(args) {
+		return runDiffAll(args, stdout, stderr)
 	}
 	fs := flag.NewFlagSet("diff", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -29,10 +24,13 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&opts.IgnoreTags, "ignore-tags", false, "do not compare resource tags")
 	fs.BoolVar(&opts.IgnoreFileLine, "ignore-file-line", true, "do not compare the file and line resources were declared at")
 	fs.BoolVar(&asJSON, "json", false, "print the differences as JSON")
+	var ignore, types, titles, params ruleList
+	addIgnoreFlags(fs, &ignore, &types, &titles, &params)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette diff OLD_CATALOG.json NEW_CATALOG.json [--ignore-tags] [--ignore-file-line=false] [--json]")
-		fmt.Fprintln(stderr, "       "+strings.TrimPrefix(diffAllUsage, "usage: "))
-		fmt.Fprintln(stderr, "Exit status: 0 no differences, 1 differences, 2 errors (with --all-nodes: a node failed to compile); see diff --all-nodes --help")
+		fmt.Fprintln(stderr, "       "+strings.ReplaceAll(strings.TrimPrefix(diffAllUsage, "usage: "), "\n       ", "\n       "))
+		fmt.Fprint(stderr, diffAllHelp)
+		fmt.Fprintln(stderr, "\nflags comparing two catalog files (comparing code: marionette diff --from A --to B --help):")
 		fs.PrintDefaults()
 	}
 	// Flags may come before, between or after the two files.
@@ -42,6 +40,11 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(files) != 2 {
 		fs.Usage()
+		return 2
+	}
+	var err error
+	if opts.Ignore, err = buildIgnoreRules(ignore, types, titles, params); err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 2
 	}
 	var cats [2]*catalogdiff.Catalog
@@ -54,11 +57,10 @@ func runDiff(args []string, stdout, stderr io.Writer) int {
 		cats[i] = c
 	}
 	res := catalogdiff.Compare(cats[0], cats[1], opts)
-	var err error
 	if asJSON {
 		err = res.WriteJSON(stdout)
 	} else {
-		err = res.WriteText(stdout)
+		err = writeColored(stdout, stderr, res.WriteText)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)

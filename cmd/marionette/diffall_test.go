@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -121,42 +120,30 @@ func diffAllFixture(t *testing.T) string {
 
 // diffAtoB is the text report of diff --all-nodes --from a --to b over the
 // three nodes; $DIR stands for the fixture directory.
-const diffAtoB = `=== db01.example.com ===
+const diffAtoB = `!!! bad.example.com fails only with the new code:
+    to b: Evaluation Error: Error while evaluating a Function Call, Could not find class ::nosuch for bad.example.com (file: $DIR/envs/b/manifests/site.pp, line: 2, column: 3)
+
+=== 2 nodes: db01.example.com, web01.example.com
 ~ File[/etc/app.conf]
     mode: "0644" → "0600"
     + tag: "hardened"
     tags: + hardened
+
+=== 2 nodes: db01.example.com, web01.example.com
 + File[/etc/new]
+    + ensure: "directory"
+
+=== 2 nodes: db01.example.com, web01.example.com
 - File[/etc/old]
+    - ensure: "absent"
+
+=== 2 nodes: db01.example.com, web01.example.com
 ~ Notify[env]
     message: "built in a" → "built in b"
+
+=== 1 node: db01.example.com
 + Package[postgresql]
-
-Edges:
-+ Class[App] → File[/etc/new]
-+ Class[App] → Package[postgresql]
-- Class[App] → File[/etc/old]
-
-2 added, 1 removed, 2 changed; edges: 2 added, 1 removed
-
-=== web01.example.com ===
-~ File[/etc/app.conf]
-    mode: "0644" → "0600"
-    + tag: "hardened"
-    tags: + hardened
-+ File[/etc/new]
-- File[/etc/old]
-~ Notify[env]
-    message: "built in a" → "built in b"
-
-Edges:
-+ Class[App] → File[/etc/new]
-- Class[App] → File[/etc/old]
-
-1 added, 1 removed, 2 changed; edges: 1 added, 1 removed
-
-Failed nodes:
-  bad.example.com (to b): Evaluation Error: Error while evaluating a Function Call, Could not find class ::nosuch for bad.example.com (file: $DIR/envs/b/manifests/site.pp, line: 2, column: 3)
+    + ensure: "installed"
 
 3 nodes (a → b): 2 changed, 0 unchanged, 1 failed
 `
@@ -180,20 +167,20 @@ func TestDiffAllNodes(t *testing.T) {
 		{name: "a to b", args: []string{"--from", "a", "--to", "b", "--facts-dir", facts}, code: 2, want: diffAtoB},
 		{name: "a to b, flags in another order", args: []string{"--facts-dir", facts, "--to", "b", "--jobs", "1", "--from", "a"}, code: 2, want: diffAtoB},
 		{name: "b to a", args: []string{"--from", "b", "--to", "a", "--facts-dir", facts}, code: 2,
-			contains: []string{"=== db01.example.com ===\n", "- Package[postgresql]\n", "- File[/etc/new]\n", "+ File[/etc/old]\n",
+			contains: []string{"=== 1 node: db01.example.com\n- Package[postgresql]\n", "- File[/etc/new]\n", "+ File[/etc/old]\n",
 				`    mode: "0600" → "0644"` + "\n", "    tags: - hardened\n",
-				"  bad.example.com (from b): Evaluation Error", "3 nodes (b → a): 2 changed, 0 unchanged, 1 failed\n"}},
+				"!!! bad.example.com fails only with the old code:\n    from b: Evaluation Error", "3 nodes (b → a): 2 changed, 0 unchanged, 1 failed\n"}},
 		{name: "nodes file without the bad node", args: []string{"--from", "a", "--to", "b", "--nodes-from", filepath.Join(dir, "nodes.txt"), "--facts-dir", facts}, code: 1,
-			contains: []string{"=== db01.example.com ===\n", "=== web01.example.com ===\n", "2 nodes (a → b): 2 changed, 0 unchanged, 0 failed\n"},
-			lacks:    []string{"bad.example.com", "Failed nodes"},
-			inOrder:  []string{"=== db01.example.com ===\n", "=== web01.example.com ===\n", "2 nodes"}},
+			contains: []string{"=== 2 nodes: db01.example.com, web01.example.com\n", "2 nodes (a → b): 2 changed, 0 unchanged, 0 failed\n"},
+			lacks:    []string{"bad.example.com", "!!!"},
+			inOrder:  []string{"=== 2 nodes: db01.example.com, web01.example.com\n", "=== 1 node: db01.example.com\n+ Package[postgresql]", "2 nodes"}},
 		{name: "ignore tags", args: []string{"--from", "a", "--to", "b", "--nodes-from", filepath.Join(dir, "nodes.txt"), "--facts-dir", facts, "--ignore-tags"}, code: 1,
 			contains: []string{`    mode: "0644" → "0600"` + "\n"},
 			lacks:    []string{"tags:"}},
 		{name: "same environment", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts}, code: 0,
 			want: "3 nodes (a → a): 0 changed, 3 unchanged, 0 failed\n"},
 		{name: "copy by path differs in $environment only", args: []string{"--from", filepath.Join(envs, "a"), "--to", envs + "/a2/", "--facts-dir", facts}, code: 1,
-			contains: []string{"=== bad.example.com ===\n~ Notify[env]\n    message: \"built in a\" → \"built in a2\"\n\n0 added, 0 removed, 1 changed\n",
+			contains: []string{"=== 3 nodes: bad.example.com, db01.example.com, web01.example.com\n~ Notify[env]\n    message: \"built in a\" → \"built in a2\"\n\n",
 				"3 nodes ($DIR/envs/a → $DIR/envs/a2/): 3 changed, 0 unchanged, 0 failed\n"},
 			lacks: []string{"File["}},
 		{name: "copy by path with one environment name", args: []string{"--environment-name", "production", "--from", filepath.Join(envs, "a"), "--to", envs + "/a2", "--facts-dir", facts}, code: 0,
@@ -204,15 +191,15 @@ func TestDiffAllNodes(t *testing.T) {
 			contains: []string{"~ File[/etc/app.conf]\n    line: 2 → 3\n", "3 changed, 0 unchanged, 0 failed\n"},
 			lacks:    []string{"file:"}},
 		{name: "ENC", args: []string{"--from", "a", "--to", "b", "--facts-dir", facts, "--ignore-tags", "--enc", filepath.Join(dir, "enc.sh")}, code: 2,
-			contains: []string{"~ Notify[extra]\n    + message: \"from the ENC\"\n", "  bad.example.com: ", "3 nodes (a → b): 2 changed, 0 unchanged, 1 failed\n"},
+			contains: []string{"~ Notify[extra]\n    + message: \"from the ENC\"\n", "!!! bad.example.com fails:\n    Failed when searching for node bad.example.com", "3 nodes (a → b): 2 changed, 0 unchanged, 1 failed\n"},
 			lacks:    []string{"bad.example.com (", "elsewhere"}},
 		// The --max-* limits bound each side's compiles, as in compile.
 		{name: "max-resources", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts, "--max-resources", "3"}, code: 2,
 			contains: []string{"more than MaxResources (3) resources", "3 nodes (a → a): 0 changed, 0 unchanged, 3 failed\n"}},
 		{name: "max-yaml-nodes bounds the facts", args: []string{"--from", "a", "--to", "a", "--facts-dir", facts, "--max-yaml-nodes", "2"}, code: 2,
-			contains: []string{"web01.example.com: could not read facts: ($DIR/facts/web01.example.com.yaml): document expands to more than MaxYAMLNodes (2) values"}},
+			contains: []string{"!!! 2 nodes fail: bad.example.com, web01.example.com\n    could not read facts: ($DIR/facts/bad.example.com.yaml): document expands to more than MaxYAMLNodes (2) values"}},
 		{name: "broken facts fail both sides", args: []string{"--from", "a", "--to", "b", "--facts-dir", filepath.Join(dir, "facts-broken")}, code: 2,
-			contains: []string{"=== web01.example.com ===\n", "Failed nodes:\n  broken.example.com: could not read facts", "2 nodes (a → b): 1 changed, 0 unchanged, 1 failed\n"},
+			contains: []string{"=== 1 node: web01.example.com\n", "!!! broken.example.com fails:\n    could not read facts", "2 nodes (a → b): 1 changed, 0 unchanged, 1 failed\n"},
 			lacks:    []string{"broken.example.com (from", "broken.example.com (to"}},
 	}
 	for _, tt := range tests {
@@ -383,18 +370,22 @@ func TestDiffAllNodesJobs(t *testing.T) {
 			if want := "42 nodes (a → b): 40 changed, 0 unchanged, 2 failed\n"; !strings.HasSuffix(outs[0], want) {
 				t.Errorf("summary: want %q in\n%s", want, outs[0])
 			}
-			// Sections in node name order.
+			// Each change once: four on all 40 nodes, one on the 20 db
+			// nodes; the node the new code breaks before the broken one.
 			var headers []string
 			for _, line := range strings.Split(outs[0], "\n") {
 				if strings.HasPrefix(line, "=== ") {
 					headers = append(headers, line)
 				}
 			}
-			if len(headers) != 40 || !sort.StringsAreSorted(headers) {
-				t.Errorf("%d sections, sorted %v: %v", len(headers), sort.StringsAreSorted(headers), headers)
+			if len(headers) != 5 || strings.Count(outs[0], "=== 40 nodes: node00.example.com, node01.example.com") != 4 {
+				t.Errorf("%d sections: %v", len(headers), headers)
 			}
-			if strings.Count(outs[0], "+ Package[postgresql]") != 20 {
-				t.Errorf("want Package[postgresql] added on the 20 db nodes:\n%s", outs[0])
+			if !strings.Contains(outs[0], "=== 20 nodes: node01.example.com, node03.example.com") || strings.Count(outs[0], "+ Package[postgresql]") != 1 {
+				t.Errorf("want Package[postgresql] added once, on the 20 db nodes:\n%s", outs[0])
+			}
+			if !strings.HasPrefix(outs[0], "!!! bad.example.com fails only with the new code:") || !strings.Contains(outs[0], "!!! zz-broken.example.com fails:") {
+				t.Errorf("want the new failure first:\n%s", outs[0])
 			}
 		}
 	}
@@ -437,5 +428,75 @@ func TestDiffAllNodesUsageErrors(t *testing.T) {
 				t.Errorf("stdout: %q", stdout.String())
 			}
 		})
+	}
+}
+
+// TestDiffNodes checks diff NODE... (no --all-nodes): one node or a few,
+// their facts from --facts or --facts-dir, and the flags of the compiling
+// diff.
+func TestDiffNodes(t *testing.T) {
+	dir := diffAllFixture(t)
+	envs := filepath.Join(dir, "envs")
+	facts := filepath.Join(dir, "facts")
+	html := filepath.Join(t.TempDir(), "report.html")
+	tests := []struct {
+		name     string
+		args     []string
+		code     int
+		contains []string
+		lacks    []string
+		stderr   string
+	}{
+		{name: "one node, --facts", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts", filepath.Join(facts, "web01.example.com.yaml")}, code: 1,
+			contains: []string{"=== web01.example.com ===\n~ File[/etc/app.conf]\n", "1 nodes (a → b): 1 changed, 0 unchanged, 0 failed\n"}},
+		{name: "two nodes, --facts-dir", args: []string{"web01.example.com", "db01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts}, code: 1,
+			contains: []string{"=== 1 node: db01.example.com\n+ Package[postgresql]\n", "2 nodes (a → b): 2 changed"}},
+		{name: "a fact override", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts, "--fact-override", "role=db"}, code: 1,
+			contains: []string{"+ Package[postgresql]\n"}},
+		{name: "filters", args: []string{"db01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts,
+			"--ignore", "File[/etc/app.conf]::mode", "--ignore-type", "package", "--ignore-title", "/etc/old", "--ignore-param", "message"}, code: 1,
+			contains: []string{"~ File[/etc/app.conf]\n    + tag: \"hardened\"\n", "+ File[/etc/new]\n"},
+			lacks:    []string{"mode", "postgresql", "/etc/old", "Notify[env]"}},
+		{name: "colour", args: []string{"--color=always", "web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts}, code: 1,
+			contains: []string{"\x1b[33m~ File[/etc/app.conf]\x1b[0m\n", "\x1b[32m+ File[/etc/new]\x1b[0m\n"}},
+		{name: "html", args: []string{"--all-nodes", "--from", "a", "--to", "b", "--facts-dir", facts, "--html", html}, code: 2,
+			contains: []string{"3 nodes (a → b)"}},
+		{name: "Puppet 7 against 8, the configured environment", args: []string{"web01.example.com", "--environment", "a", "--from-puppet", "7", "--to-puppet", "8", "--facts-dir", facts}, code: 0,
+			contains: []string{"1 nodes (a (Puppet 7) → a (Puppet 8)): 0 changed, 1 unchanged, 0 failed\n"}},
+		{name: "no node", args: []string{"--from", "a", "--to", "b", "--facts-dir", facts}, code: 2, stderr: "diff needs node names, or --all-nodes"},
+		{name: "no facts", args: []string{"web01.example.com", "--from", "a", "--to", "b"}, code: 2, stderr: "needs --facts FILE or --facts-dir DIR"},
+		{name: "--facts for two nodes", args: []string{"a1", "a2", "--from", "a", "--to", "b", "--facts", "f.yaml"}, code: 2, stderr: "--facts names one node's facts"},
+		{name: "bad override", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts, "--fact-override", "role"}, code: 2, stderr: "want NAME=VALUE"},
+		{name: "bad ignore rule", args: []string{"web01.example.com", "--from", "a", "--to", "b", "--facts-dir", facts, "--ignore", "File[x"}, code: 2, stderr: "ignore rule"},
+		{name: "bad Puppet major", args: []string{"web01.example.com", "--from-puppet", "6", "--to-puppet", "8", "--facts-dir", facts}, code: 2, stderr: "take 7 or 8"},
+		{name: "no facts file for the node", args: []string{"nosuch.example.com", "--from", "a", "--to", "b", "--facts-dir", facts}, code: 2, stderr: "no facts file for node nosuch.example.com"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"diff", "--environmentpath", envs}, tt.args...)
+			var stdout, stderr bytes.Buffer
+			code := run(args, &stdout, &stderr)
+			got := stdout.String()
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\nstderr:\n%s\nstdout:\n%s", code, tt.code, stderr.String(), got)
+			}
+			if tt.stderr != "" && !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tt.stderr, stderr.String())
+			}
+			for _, s := range tt.contains {
+				if !strings.Contains(got, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, got)
+				}
+			}
+			for _, s := range tt.lacks {
+				if strings.Contains(got, s) {
+					t.Errorf("stdout has %q:\n%s", s, got)
+				}
+			}
+		})
+	}
+	page, err := os.ReadFile(html)
+	if err != nil || !strings.Contains(string(page), "bad.example.com fails only with the new code") {
+		t.Errorf("--html: %v\n%.500s", err, page)
 	}
 }

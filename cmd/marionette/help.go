@@ -241,6 +241,15 @@ func topicExitStatus(w io.Writer) {
   1  the compile, lookup or parse failed (diff: the catalogs differ;
      compile --all-nodes: a node failed)
   2  a usage error: unknown command or flag, missing argument (diff: an error)
+
+marionette diff tells same, different and failed apart, as diff(1) does:
+  0  same: every node compiled with both versions of the code, and no
+     catalog differs (after the --ignore filters)
+  1  different: some catalog differs, and every node compiled on both sides
+  2  failed: some node failed to compile (with the old code, the new code or
+     both; the report lists those the new code breaks first), its facts or
+     classifier failed, or a usage or setup error (a git ref or environment
+     that does not exist)
 `)
 }
 
@@ -283,6 +292,10 @@ func completionWords() map[string][]string {
 		}
 		var help bytes.Buffer
 		commandHelp(cmds[name], []string{"--help"}, &help)
+		if name == "diff" {
+			// Comparing code has flags of its own (--from, --all-nodes, ...).
+			commandHelp(cmds[name], []string{"--all-nodes", "--help"}, &help)
+		}
 		words[name] = helpFlags(help.String())
 	}
 	return words

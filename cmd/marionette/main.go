@@ -36,7 +36,7 @@ func commands() map[string]command {
 		"ca":         {"manage a Puppet certificate authority, like puppetserver ca", runCA},
 		"compile":    {"compile a node's catalog, like puppet catalog compile", runCompile},
 		"completion": {"print a shell completion script (bash or zsh)", runCompletion},
-		"diff":       {"compare two catalogs, like octocatalog-diff", runDiff},
+		"diff":       {"what a change does to every node: compare code versions (git refs, environments, Puppet 7 and 8) or two catalogs", runDiff},
 		"help":       {"show help on a command or a topic", runHelp},
 		"lookup":     {"look up Hiera data for a node, like puppet lookup", runLookup},
 		"node":       {"show how a node is classified, like puppet node find (node deactivate: in PuppetDB)", runNode},

@@ -254,3 +254,30 @@ func oneLine(s string) string {
 	}
 	return s
 }
+
+// Chromium returns the path of Debian's chromium browser (the HTML
+// report's browser test runs it headless), or an AbsentError.
+func Chromium() (string, error) {
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", &AbsentError{
+		Corpus: Corpus{Name: "the chromium browser", HowTo: "apt-get install chromium (.ci/run does)"},
+		Dir:    "PATH",
+	}
+}
+
+// OctocatalogDiff returns the path of Debian's octocatalog-diff, which
+// the diff comparison runs beside marionette diff, or an AbsentError.
+func OctocatalogDiff() (string, error) {
+	p, err := exec.LookPath("octocatalog-diff")
+	if err != nil {
+		return "", &AbsentError{
+			Corpus: Corpus{Name: "octocatalog-diff", HowTo: "apt-get install octocatalog-diff (.ci/run does)"},
+			Dir:    "PATH",
+		}
+	}
+	return p, nil
+}

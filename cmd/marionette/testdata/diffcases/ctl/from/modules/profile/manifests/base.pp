@@ -1,0 +1,22 @@
+class profile::base {
+  file { '/etc/motd':
+    ensure => file,
+    mode   => '0644',
+    source => 'puppet:///modules/profile/motd',
+  }
+  file { '/etc/app.conf':
+    ensure  => file,
+    content => epp('profile/app.conf.epp', { 'port' => 8080 }),
+  }
+  file { '/etc/old.conf':
+    ensure => absent,
+  }
+  notify { 'host':
+    message => "${facts['networking']['hostname']} runs ${trusted['extensions']['pp_role']} on ${facts['os']['release']['major']}",
+  }
+  if $facts['os']['release']['major'] == '12' {
+    package { 'bookworm-only':
+      ensure => installed,
+    }
+  }
+}

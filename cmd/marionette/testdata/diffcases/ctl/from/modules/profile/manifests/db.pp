@@ -1,0 +1,5 @@
+class profile::db {
+  package { 'postgresql':
+    ensure => installed,
+  }
+}

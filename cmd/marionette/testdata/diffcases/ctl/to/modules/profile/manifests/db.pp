@@ -1,0 +1,6 @@
+class profile::db {
+  include profile::postgresql_tuning
+  package { 'postgresql':
+    ensure => installed,
+  }
+}
