@@ -21,6 +21,8 @@ import (
 type Cache struct {
 	mu      sync.Mutex
 	entries map[cacheKey]*cacheEntry
+	// eyamlKeys holds hiera-eyaml key pairs (eyaml.go).
+	eyamlKeys eyamlKeyCache
 }
 
 // NewCache returns an empty cache.

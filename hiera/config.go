@@ -405,7 +405,8 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 		}
 		kind, fn, _ := strings.Cut(lv.Function, ":")
 		switch {
-		case kind == "data_hash" && (fn == "yaml_data" || fn == "json_data" || fn == "hocon_data"):
+		case kind == "data_hash" && (fn == "yaml_data" || fn == "json_data" || fn == "hocon_data"),
+			kind == "lookup_key" && fn == eyamlLookupKey:
 			lv.Function = fn
 		case kind == "hiera3_backend":
 			if p.layer != GlobalLayer {
@@ -416,7 +417,7 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 			}
 			return nil, p.fail(he.Line, "hierarchy '%s': hiera3_backend '%s' is not supported by marionette", name, fn)
 		default:
-			return nil, p.fail(he.Line, "hierarchy '%s': %s function '%s' is not supported by marionette (only data_hash: yaml_data, json_data and hocon_data are)", name, kind, fn)
+			return nil, p.fail(he.Line, "hierarchy '%s': %s function '%s' is not supported by marionette (only data_hash: yaml_data, json_data and hocon_data and lookup_key: eyaml_lookup_key are)", name, kind, fn)
 		}
 		if len(locationKeys) == 1 {
 			switch locationKeys[0] {

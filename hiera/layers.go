@@ -178,6 +178,9 @@ func (s *Session) locationLookup(p *provider, lv *Level, loc resolvedLocation, r
 		c.ex.add("not_found", "Path not found", nil)
 		return nil, false, nil
 	}
+	if lv.Function == eyamlLookupKey {
+		return s.eyamlLookup(p, lv, loc, root, c)
+	}
 	if lv.Options.Len() > 0 {
 		// Puppet's yaml_data and json_data accept no options: the call no
 		// longer matches their signature and fails with this message.
