@@ -54,7 +54,7 @@ func TestConfigErrors(t *testing.T) {
 		{"two locations", "version: 5\nhierarchy:\n  - name: a\n    path: x.yaml\n    glob: '*.yaml'\n", EnvironmentLayer, "Only one of path, paths, glob, globs, uri, uris, or mapped_paths can be defined in hierarchy 'a'"},
 		{"no function", "version: 5\ndefaults:\n  datadir: d\nhierarchy:\n  - name: a\n    path: x.yaml\n", EnvironmentLayer, "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy 'a'"},
 		{"unknown data_hash", "version: 5\nhierarchy:\n  - name: a\n    data_hash: toml_data\n    path: x.toml\n", EnvironmentLayer, "data_hash function 'toml_data' is not supported"},
-		{"lookup_key", "version: 5\nhierarchy:\n  - name: a\n    lookup_key: eyaml_lookup_key\n    path: x.eyaml\n", EnvironmentLayer, "lookup_key function 'eyaml_lookup_key' is not supported"},
+		{"custom lookup_key", "version: 5\nhierarchy:\n  - name: a\n    lookup_key: vault_lookup_key\n    path: x.eyaml\n", EnvironmentLayer, "lookup_key function 'vault_lookup_key' is not supported"},
 		{"uri", "version: 5\nhierarchy:\n  - name: a\n    uri: http://x\n", EnvironmentLayer, "'uri' locations are not supported"},
 		{"reserved option", "version: 5\nhierarchy:\n  - name: a\n    path: x.yaml\n    options:\n      path: x\n", EnvironmentLayer, "Option key 'path' used in hierarchy 'a' is reserved by Puppet"},
 		{"default_hierarchy outside module", "version: 5\ndefault_hierarchy:\n  - name: a\n    path: x.yaml\n", EnvironmentLayer, "'default_hierarchy' is only allowed in the module layer"},
