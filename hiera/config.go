@@ -59,13 +59,20 @@ const (
 	Paths
 	Globs
 	MappedPaths
+	// URIs are uri/uris: passed to a custom backend function as written
+	// (interpolated), not joined to the datadir nor checked to exist.
+	URIs
 )
 
 // Level is one hierarchy entry.
 type Level struct {
 	Name string
-	// Function is the data_hash function: yaml_data or json_data.
+	// Function is the backend function: yaml_data, json_data, hocon_data,
+	// eyaml_lookup_key, or a custom function a module provides.
 	Function string
+	// FunctionKind is how a custom function is called: data_hash,
+	// lookup_key or data_dig.
+	FunctionKind string
 	// Datadir is the data directory as written (it may hold interpolations),
 	// already joined to the config root when relative.
 	Datadir string
@@ -408,6 +415,9 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 		case kind == "data_hash" && (fn == "yaml_data" || fn == "json_data" || fn == "hocon_data"),
 			kind == "lookup_key" && fn == eyamlLookupKey:
 			lv.Function = fn
+		case (kind == dataHashKind || kind == lookupKeyKind || kind == dataDigKind) && !builtinFunction(fn):
+			// A module's function, found when a lookup reaches the level.
+			lv.Function, lv.FunctionKind = fn, kind
 		case kind == "hiera3_backend":
 			if p.layer != GlobalLayer {
 				return nil, p.fail(he.Line, "'hiera3_backend' is only allowed in the global layer")
@@ -430,8 +440,14 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 				copy(lv.Mapped[:], lv.Locations)
 				lv.Locations = nil
 			case "uri", "uris":
-				return nil, p.fail(he.Line, "hierarchy '%s': '%s' locations are not supported by marionette", name, locationKeys[0])
+				if lv.FunctionKind == "" {
+					return nil, p.fail(he.Line, "hierarchy '%s': '%s' locations are only for custom backend functions", name, locationKeys[0])
+				}
+				lv.Kind = URIs
 			}
+		} else if lv.FunctionKind != "" {
+			// A custom function may need no location: it is called once.
+			lv.Kind = NoLocation
 		} else {
 			// Without a location the data_hash function gets no path; yaml_data
 			// and json_data then fail as Puppet's do.

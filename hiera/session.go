@@ -43,6 +43,11 @@ type Options struct {
 	// MaxYAMLNodes bounds what one YAML data file may expand to; zero
 	// means the package's MaxYAMLNodes.
 	MaxYAMLNodes int
+	// Backend runs custom data_hash, lookup_key and data_dig functions
+	// (backend.go); nil refuses them.
+	Backend BackendCall
+	// EnvironmentName is what Puppet::LookupContext#environment_name says.
+	EnvironmentName string
 }
 
 // Session is the Hiera state of one compile.
@@ -54,6 +59,8 @@ type Session struct {
 	results   map[resultKey]*cachedResult
 	stack     []string
 	warned    map[string]bool
+	// backendCaches are the custom backend functions' contexts (backend.go).
+	backendCaches map[backendCacheKey]*backendCache
 }
 
 // NewSession starts the Hiera state for one compile.

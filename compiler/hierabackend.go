@@ -1,0 +1,55 @@
+package compiler
+
+import (
+	"fmt"
+
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// callHieraBackend runs a custom Hiera backend function (data_hash,
+// lookup_key or data_dig): a module's Puppet-language function, else its
+// Ruby function, with the arguments hiera gives (the last a
+// Puppet::LookupContext). It runs in top scope, as Puppet's do.
+func (c *Compilation) callHieraBackend(function string, args []value.Value) (value.Value, error) {
+	call := &eval.Call{Name: function, Args: args}
+	def, err := c.env.lookup(kindFunction, function)
+	if err != nil {
+		return nil, err
+	}
+	if def != nil {
+		return c.callPuppetFunction(c.top, def, call)
+	}
+	if v, found, err := c.callRubyFunction(c.top, function, call); found {
+		return v, err
+	}
+	return nil, fmt.Errorf("Unable to find '%s' function named '%s'", "hiera backend", function)
+}
+
+// lookupContextMethod runs `$context.method(...)` on a Puppet::LookupContext;
+// ok is false when the call is not a method call on one.
+func (c *Compilation) lookupContextMethod(ev *eval.Evaluator, sc *eval.Scope, call *eval.Call) (v value.Value, ok bool, err error) {
+	if len(call.Args) == 0 {
+		return nil, false, nil
+	}
+	lc, isContext := call.Args[0].(*hiera.LookupContext)
+	if _, isMethod := call.Node.(*syntax.MethodCall); !isContext || !isMethod {
+		return nil, false, nil
+	}
+	args := call.Args[1:]
+	if call.Name == "explain" && call.Lambda != nil {
+		// The block gives the message, evaluated only when explaining.
+		msg, err := ev.CallLambda(call.Lambda, nil)
+		if err != nil {
+			return nil, true, err
+		}
+		args = []value.Value{msg}
+	}
+	v, err = lc.ContextMethod(call.Name, args)
+	if err != nil && !hiera.IsContextNotFound(err) {
+		err = evalError(sc, call.Node, callKind(call)+", ", err)
+	}
+	return v, true, err
+}
