@@ -42,6 +42,9 @@ type LookupContext struct {
 	cache       *backendCache
 	module      string
 	environment string
+	// notFound is set by not_found: its error may reach us rewrapped
+	// (through Ruby's exceptions), so the call is remembered.
+	notFound bool
 }
 
 // backendCache is one function context's cache (per level location and
@@ -70,6 +73,7 @@ func (lc *LookupContext) ContextMethod(method string, args []value.Value) (value
 	}
 	switch method {
 	case "not_found":
+		lc.notFound = true
 		return nil, errContextNotFound
 	case "cache":
 		if err := arity(2); err != nil {
@@ -208,7 +212,7 @@ func (s *Session) backendLookup(p *provider, lv *Level, loc resolvedLocation, ro
 			}
 			r, err := s.opts.Backend(lv.Function, args)
 			switch {
-			case errors.Is(err, errContextNotFound):
+			case err != nil && (lc.notFound || errors.Is(err, errContextNotFound)):
 				a = backendAnswer{}
 			case err != nil:
 				return nil, false, err
