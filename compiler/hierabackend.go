@@ -1,8 +1,6 @@
 package compiler
 
 import (
-	"fmt"
-
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
@@ -25,7 +23,7 @@ func (c *Compilation) callHieraBackend(function string, args []value.Value) (val
 	if v, found, err := c.callRubyFunction(c.top, function, call); found {
 		return v, err
 	}
-	return nil, fmt.Errorf("Unable to find '%s' function named '%s'", "hiera backend", function)
+	return nil, hiera.ErrUnknownBackend
 }
 
 // lookupContextMethod runs `$context.method(...)` on a Puppet::LookupContext;

@@ -28,6 +28,10 @@ func builtinFunction(fn string) bool {
 	return false
 }
 
+// ErrUnknownBackend is what a BackendCall returns when no module provides
+// the function.
+var ErrUnknownBackend = errors.New("no such backend function")
+
 // errContextNotFound is what context.not_found raises: the function has no
 // value for the key.
 var errContextNotFound = errors.New("no such key")
@@ -180,11 +184,20 @@ func (s *Session) backendLookup(p *provider, lv *Level, loc resolvedLocation, ro
 		}
 		return nil, false, nil
 	}
+	call := func(args []value.Value) (value.Value, error) {
+		v, err := s.opts.Backend(lv.Function, args)
+		if errors.Is(err, ErrUnknownBackend) {
+			// Puppet finds this when it reads the configuration, and
+			// reports it as it is, naming the configuration.
+			return nil, &IssueError{Msg: (&ConfigError{File: p.cfg.Path, Msg: fmt.Sprintf("Unable to find '%s' function named '%s'", lv.FunctionKind, lv.Function)}).Error()}
+		}
+		return v, err
+	}
 	var v value.Value
 	switch lv.FunctionKind {
 	case dataHashKind:
 		if lc.cache.dataHash == nil {
-			r, err := s.opts.Backend(lv.Function, []value.Value{opts, lc})
+			r, err := call([]value.Value{opts, lc})
 			if err != nil {
 				return nil, false, err
 			}
@@ -204,13 +217,19 @@ func (s *Session) backendLookup(p *provider, lv *Level, loc resolvedLocation, ro
 	default:
 		// lookup_key and data_dig answer one key a call, remembered for
 		// the compile; they interpolate themselves (context.interpolate).
-		a, ok := lc.cache.keyValues[root]
+		answerKey := root
+		var dig value.Array
+		if lv.FunctionKind == dataDigKind {
+			dig = digSegments(root, c.segments)
+			answerKey = value.ToString(dig)
+		}
+		a, ok := lc.cache.keyValues[answerKey]
 		if !ok {
 			args := []value.Value{value.String(root), opts, lc}
-			if lv.FunctionKind == dataDigKind {
-				args[0] = value.Array{value.String(root)}
+			if dig != nil {
+				args[0] = dig
 			}
-			r, err := s.opts.Backend(lv.Function, args)
+			r, err := call(args)
 			switch {
 			case err != nil && (lc.notFound || errors.Is(err, errContextNotFound)):
 				a = backendAnswer{}
@@ -219,12 +238,12 @@ func (s *Session) backendLookup(p *provider, lv *Level, loc resolvedLocation, ro
 			default:
 				a = backendAnswer{r, true}
 			}
-			lc.cache.keyValues[root] = a
+			lc.cache.keyValues[answerKey] = a
 		}
 		if !a.found {
 			return notFound()
 		}
-		v = a.v
+		v = undig(a.v, dig)
 	}
 	if p.layer == ModuleLayer && root != "lookup_options" && !moduleRootKey(p.module, root) {
 		return notFound()
@@ -266,3 +285,29 @@ func (s *Session) backendLocationLookup(p *provider, lv *Level, loc resolvedLoca
 // IsContextNotFound reports whether err is context.not_found's signal,
 // which callers must pass on unchanged.
 func IsContextNotFound(err error) bool { return errors.Is(err, errContextNotFound) }
+
+// digSegments is the key a data_dig function gets: the root and the
+// segments of the dotted key (integers for indexes), as Puppet's key.to_a.
+func digSegments(root string, segments []any) value.Array {
+	if len(segments) == 0 || segments[0] != root {
+		return value.Array{value.String(root)}
+	}
+	out := make(value.Array, len(segments))
+	for i, seg := range segments {
+		if n, ok := seg.(int64); ok {
+			out[i] = value.Integer(n)
+		} else {
+			out[i] = value.String(fmt.Sprint(seg))
+		}
+	}
+	return out
+}
+
+// undig wraps a data_dig answer for the whole key into hashes by the
+// key's segments, so that digging into it later gives the answer back.
+func undig(v value.Value, dig value.Array) value.Value {
+	for i := len(dig) - 1; i >= 1; i-- {
+		v = value.NewHash(dig[i], v)
+	}
+	return v
+}

@@ -108,6 +108,9 @@ type call struct {
 	// scope, when set, is the calling code's scope, which lookup()
 	// interpolates data with; nil means the session's.
 	scope Scope
+	// segments is the dotted key being looked up, split: a data_dig
+	// backend function gets all of it (backend.go).
+	segments []any
 }
 
 // scopeIn is the scope the call interpolates with.
@@ -416,6 +419,7 @@ func (s *Session) searchAndMergeUncached(key string, merge *Merge, c *call) (val
 		return nil, false, fmt.Errorf("%s in key: '%s'", err.Error(), key)
 	}
 	root := segments[0].(string)
+	c.segments = segments
 	module := ""
 	if i := strings.Index(root, "::"); i >= 0 {
 		module = root[:i]
