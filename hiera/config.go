@@ -451,6 +451,9 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 		} else {
 			// Without a location the data_hash function gets no path; yaml_data
 			// and json_data then fail as Puppet's do.
+			if lv.Function == eyamlLookupKey {
+				return nil, p.fail(he.Line, "'%s': one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this lookup_key function", lv.Function)
+			}
 			return nil, p.fail(he.Line, "hierarchy '%s': one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function", name)
 		}
 		lv.Datadir = joinRoot(root, lvDatadir)
