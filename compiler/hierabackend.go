@@ -37,13 +37,21 @@ func (c *Compilation) lookupContextMethod(ev *eval.Evaluator, sc *eval.Scope, ca
 		return nil, false, nil
 	}
 	args := call.Args[1:]
-	if call.Name == "explain" && call.Lambda != nil {
-		// The block gives the message, evaluated only when explaining.
+	switch {
+	case call.Name == "explain" && call.Lambda != nil:
+		// The block gives the message.
 		msg, err := ev.CallLambda(call.Lambda, nil)
 		if err != nil {
 			return nil, true, err
 		}
 		args = []value.Value{msg}
+	case call.Name == "cached_file_data" && call.Lambda != nil:
+		content, err := lc.ContextMethod("file_data", args)
+		if err != nil {
+			return nil, true, evalError(sc, call.Node, callKind(call)+", ", err)
+		}
+		v, err := ev.CallLambda(call.Lambda, []value.Value{content})
+		return v, true, err
 	}
 	v, err = lc.ContextMethod(call.Name, args)
 	if err != nil && !hiera.IsContextNotFound(err) {

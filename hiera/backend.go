@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/marionette-dev/marionette/eyaml"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -124,6 +125,18 @@ func (lc *LookupContext) ContextMethod(method string, args []value.Value) (value
 			lc.c.ex.add("text", value.ToString(args[0]), nil)
 		}
 		return value.Undef, nil
+	case "file_data":
+		// The content cached_file_data gives its block (the block runs in
+		// the caller's language).
+		if err := arity(1); err != nil {
+			return nil, err
+		}
+		path := value.ToString(args[0])
+		data, err := eyaml.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return value.String(data), nil
 	case "environment_name":
 		return value.String(lc.environment), nil
 	case "module_name":

@@ -26,3 +26,25 @@ func (in *interp) receiverMethod(m MethodReceiver, name string, args []any) (any
 	}
 	return fromPuppet(v), true, nil
 }
+
+// receiverBlockMethod calls a MethodReceiver's method that takes a block:
+// explain { message } and cached_file_data(path) { |content| ... }. The
+// receiver's "file_data" method gives a file's content for the latter.
+func (in *interp) receiverBlockMethod(line int, m MethodReceiver, name string, args []any, blk *blockVal) (any, bool, error) {
+	switch name {
+	case "explain":
+		msg, err := in.yield(line, blk)
+		if err != nil {
+			return nil, true, err
+		}
+		return in.receiverMethod(m, name, []any{msg})
+	case "cached_file_data":
+		content, _, err := in.receiverMethod(m, "file_data", args)
+		if err != nil {
+			return nil, true, err
+		}
+		v, err := in.yield(line, blk, content)
+		return v, true, err
+	}
+	return in.receiverMethod(m, name, args)
+}
