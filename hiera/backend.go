@@ -219,6 +219,9 @@ func (s *Session) backendLookup(p *provider, lv *Level, loc resolvedLocation, ro
 				return nil, false, fmt.Errorf("Value returned from data_hash function '%s', when using location '%s', has wrong type, expects a Hash value, got %s", lv.Function, loc.path, typeName(r))
 			}
 			lc.cache.dataHash = h
+			if p.layer == ModuleLayer {
+				s.checkModuleKeys(p.module, lv.Function, loc.path, h)
+			}
 		}
 		var ok bool
 		if v, ok = lc.cache.dataHash.GetString(root); !ok {

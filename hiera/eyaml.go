@@ -66,7 +66,11 @@ func (s *Session) eyamlLookup(p *provider, lv *Level, loc resolvedLocation, root
 		}
 		return nil, false, nil
 	}
-	var keys eyaml.KeySource = func() (*eyaml.KeyPair, error) {
+	var kp *eyaml.KeyPair
+	keys := func() (*eyaml.KeyPair, error) {
+		if kp != nil {
+			return kp, nil
+		}
 		opts, err := s.levelOptions(lv, c)
 		if err != nil {
 			return nil, err
@@ -75,7 +79,8 @@ func (s *Session) eyamlLookup(p *provider, lv *Level, loc resolvedLocation, root
 		public, _ := opts.GetString("pkcs7_public_key")
 		ps, _ := private.(value.String)
 		us, _ := public.(value.String)
-		return s.opts.Cache.eyamlKeys.keyPair(string(ps), string(us))
+		kp, err = s.opts.Cache.eyamlKeys.keyPair(string(ps), string(us))
+		return kp, err
 	}
 	v, err = decryptValue(v, keys)
 	var failure *decryptFailure
