@@ -10,7 +10,7 @@ import (
 )
 
 // testKeys loads a committed test-only key pair (testdata/README.md).
-func testKeys(t *testing.T, dir string) *KeyPair {
+func testKeys(t testing.TB, dir string) *KeyPair {
 	t.Helper()
 	kp, err := LoadKeyPair(filepath.Join(dir, "private_key.pkcs7.pem"), filepath.Join(dir, "public_key.pkcs7.pem"))
 	if err != nil {
