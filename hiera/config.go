@@ -427,7 +427,7 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 			}
 			return nil, p.fail(he.Line, "hierarchy '%s': hiera3_backend '%s' is not supported by marionette", name, fn)
 		default:
-			return nil, p.fail(he.Line, "hierarchy '%s': %s function '%s' is not supported by marionette (only data_hash: yaml_data, json_data and hocon_data and lookup_key: eyaml_lookup_key are)", name, kind, fn)
+			return nil, p.fail(he.Line, "hierarchy '%s': %s function '%s' is not supported by marionette (built in: data_hash yaml_data, json_data and hocon_data, lookup_key eyaml_lookup_key)", name, kind, fn)
 		}
 		if len(locationKeys) == 1 {
 			switch locationKeys[0] {
