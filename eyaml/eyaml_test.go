@@ -162,6 +162,37 @@ func TestLoadKeyPairErrors(t *testing.T) {
 	}
 }
 
+func TestKeysFromEnvironment(t *testing.T) {
+	priv, _ := os.ReadFile("testdata/keys/private_key.pkcs7.pem")
+	pub, _ := os.ReadFile("testdata/keys/public_key.pkcs7.pem")
+	env := map[string]string{"EYAML_PRIVATE": string(priv), "EYAML_PUBLIC": string(pub)}
+	lookup := func(k string) (string, bool) { v, ok := env[k]; return v, ok }
+	tests := []struct {
+		name string
+		o    KeyOptions
+		err  string
+	}{
+		{"both from the environment", KeyOptions{PrivateKeyEnvVar: "EYAML_PRIVATE", PublicKeyEnvVar: "EYAML_PUBLIC"}, ""},
+		{"an unset variable falls back to the file", KeyOptions{PrivateKeyEnvVar: "UNSET", PrivateKey: "testdata/keys/private_key.pkcs7.pem", PublicKeyEnvVar: "EYAML_PUBLIC"}, ""},
+		{"an unset variable without a file", KeyOptions{PrivateKeyEnvVar: "UNSET", PublicKeyEnvVar: "EYAML_PUBLIC"}, "no implicit conversion of nil into String"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.o.LookupEnv = lookup
+			kp, err := tt.o.Load()
+			if tt.err != "" {
+				if err == nil || err.Error() != tt.err {
+					t.Fatalf("error %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil || kp.PrivateKey == nil || kp.Certificate == nil {
+				t.Fatalf("got %v, %v", kp, err)
+			}
+		})
+	}
+}
+
 // TestAgainstEyamlTool checks both directions with Debian's eyaml tool.
 func TestAgainstEyamlTool(t *testing.T) {
 	tool, err := exec.LookPath("eyaml")

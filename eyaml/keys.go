@@ -89,13 +89,30 @@ func ParseCertificate(pemData []byte) (*x509.Certificate, error) {
 // LoadKeyPair reads the private key and certificate files, in the order
 // and with the words of hiera-eyaml's PKCS7 decrypt.
 func LoadKeyPair(privatePath, publicPath string) (*KeyPair, error) {
-	if publicPath == "" {
+	return KeyOptions{PrivateKey: privatePath, PublicKey: publicPath}.Load()
+}
+
+// KeyOptions are the PKCS7 encryptor's key options: pkcs7_private_key and
+// pkcs7_public_key (files), pkcs7_private_key_env_var and
+// pkcs7_public_key_env_var (environment variables holding the PEM, used
+// when set, as the gem does).
+type KeyOptions struct {
+	PrivateKey, PublicKey             string
+	PrivateKeyEnvVar, PublicKeyEnvVar string
+	// LookupEnv reads the environment; nil means os.LookupEnv.
+	LookupEnv func(string) (string, bool)
+}
+
+// Load reads the key pair, in the order and with the words of
+// hiera-eyaml's PKCS7 decrypt.
+func (o KeyOptions) Load() (*KeyPair, error) {
+	if o.PublicKey == "" && o.PublicKeyEnvVar == "" {
 		return nil, errors.New("pkcs7_public_key is not defined")
 	}
-	if privatePath == "" {
+	if o.PrivateKey == "" && o.PrivateKeyEnvVar == "" {
 		return nil, errors.New("pkcs7_private_key is not defined")
 	}
-	privPEM, err := ReadFile(privatePath)
+	privPEM, err := o.pem(o.PrivateKey, o.PrivateKeyEnvVar)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +120,7 @@ func LoadKeyPair(privatePath, publicPath string) (*KeyPair, error) {
 	if err != nil {
 		return nil, err
 	}
-	pubPEM, err := ReadFile(publicPath)
+	pubPEM, err := o.pem(o.PublicKey, o.PublicKeyEnvVar)
 	if err != nil {
 		return nil, err
 	}
@@ -113,3 +130,26 @@ func LoadKeyPair(privatePath, publicPath string) (*KeyPair, error) {
 	}
 	return &KeyPair{PrivateKey: key, Certificate: cert}, nil
 }
+
+// pem is a key's PEM: from its environment variable when that is set,
+// else from its file.
+func (o KeyOptions) pem(path, envVar string) ([]byte, error) {
+	if envVar != "" {
+		lookup := o.LookupEnv
+		if lookup == nil {
+			lookup = os.LookupEnv
+		}
+		if v, ok := lookup(envVar); ok {
+			return []byte(v), nil
+		}
+	}
+	if path == "" {
+		// Ruby's File.read(nil).
+		return nil, errors.New("no implicit conversion of nil into String")
+	}
+	return ReadFile(path)
+}
+
+// UsesFilesOnly reports whether the keys come from files alone, which a
+// cache may key by path.
+func (o KeyOptions) UsesFilesOnly() bool { return o.PrivateKeyEnvVar == "" && o.PublicKeyEnvVar == "" }

@@ -75,11 +75,20 @@ func (s *Session) eyamlLookup(p *provider, lv *Level, loc resolvedLocation, root
 		if err != nil {
 			return nil, err
 		}
-		private, _ := opts.GetString("pkcs7_private_key")
-		public, _ := opts.GetString("pkcs7_public_key")
-		ps, _ := private.(value.String)
-		us, _ := public.(value.String)
-		kp, err = s.opts.Cache.eyamlKeys.keyPair(string(ps), string(us))
+		option := func(name string) string {
+			v, _ := opts.GetString(name)
+			sv, _ := v.(value.String)
+			return string(sv)
+		}
+		ko := eyaml.KeyOptions{
+			PrivateKey: option("pkcs7_private_key"), PublicKey: option("pkcs7_public_key"),
+			PrivateKeyEnvVar: option("pkcs7_private_key_env_var"), PublicKeyEnvVar: option("pkcs7_public_key_env_var"),
+		}
+		if !ko.UsesFilesOnly() {
+			kp, err = ko.Load()
+			return kp, err
+		}
+		kp, err = s.opts.Cache.eyamlKeys.keyPair(ko.PrivateKey, ko.PublicKey)
 		return kp, err
 	}
 	v, err = decryptValue(v, keys)
