@@ -200,8 +200,9 @@ an empty manifest or no global data), and so is giving no code at all.
 Hiera backends: data_hash yaml_data, json_data and hocon_data; lookup_key
 eyaml_lookup_key, hiera-eyaml's PKCS7 encryptor built in (no gem needed:
 the level's options pkcs7_private_key and pkcs7_public_key name the key
-files, relative paths from the working directory as in Puppet; ENC[GPG,...]
-is refused); and a module's own data_hash, lookup_key and data_dig
+files, relative paths from the working directory as in Puppet, or
+pkcs7_private_key_env_var and pkcs7_public_key_env_var environment
+variables holding them; ENC[GPG,...] is refused); and a module's own data_hash, lookup_key and data_dig
 functions, in the Puppet language or in module Ruby, given their options
 and a Puppet::LookupContext, with path(s), glob(s), mapped_paths, uri(s) or
 no location. hiera3_backend levels are not supported.
