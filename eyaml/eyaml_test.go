@@ -2,11 +2,14 @@ package eyaml
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
 )
 
 // testKeys loads a committed test-only key pair (testdata/README.md).
@@ -197,7 +200,7 @@ func TestKeysFromEnvironment(t *testing.T) {
 func TestAgainstEyamlTool(t *testing.T) {
 	tool, err := exec.LookPath("eyaml")
 	if err != nil {
-		t.Skip("needs Debian's hiera-eyaml (the eyaml tool): apt-get install hiera-eyaml")
+		corpus.Absent(t, fmt.Errorf("the eyaml tool is not installed (Debian's hiera-eyaml: apt-get install hiera-eyaml; .ci/run installs it)"))
 	}
 	keyArgs := []string{"--pkcs7-private-key", "testdata/keys/private_key.pkcs7.pem", "--pkcs7-public-key", "testdata/keys/public_key.pkcs7.pem"}
 	kp := testKeys(t, "testdata/keys")
