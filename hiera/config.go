@@ -577,6 +577,9 @@ func (p *configParser) parseV3(cfg *Config, entries map[string][2]*yaml.Node) (*
 			return nil, p.fail(0, "Backend '%s' is defined more than once.", b)
 		}
 		seen[b] = true
+		if b == "eyaml" {
+			return nil, p.fail(0, "hiera.yaml version 3 backend 'eyaml' is not supported by marionette: use a version 5 hiera.yaml level with lookup_key: eyaml_lookup_key")
+		}
 		if b != "yaml" && b != "json" {
 			return nil, p.fail(0, "hiera.yaml version 3 backend '%s' is not supported by marionette", b)
 		}
