@@ -577,14 +577,25 @@ func (p *configParser) parseV3(cfg *Config, entries map[string][2]*yaml.Node) (*
 			return nil, p.fail(0, "Backend '%s' is defined more than once.", b)
 		}
 		seen[b] = true
-		if b == "eyaml" {
-			return nil, p.fail(0, "hiera.yaml version 3 backend 'eyaml' is not supported by marionette: use a version 5 hiera.yaml level with lookup_key: eyaml_lookup_key")
-		}
-		if b != "yaml" && b != "json" {
+		// Puppet runs these backends with its own functions; eyaml's takes
+		// the backend's section as its options.
+		function := map[string]string{"yaml": "yaml_data", "json": "json_data", "hocon": "hocon_data", "eyaml": eyamlLookupKey}[b]
+		if function == "" {
 			return nil, p.fail(0, "hiera.yaml version 3 backend '%s' is not supported by marionette", b)
 		}
 		datadir, codedirRelative := v3DefaultDatadir, true
 		ext := "." + b
+		if b == "hocon" {
+			ext = ".conf"
+		}
+		var options *value.Hash
+		if e, ok := entries[b]; ok && e[1].Kind == yaml.MappingNode && b == "eyaml" {
+			v, err := FromYAMLNode(e[1], p.path)
+			if err != nil {
+				return nil, err
+			}
+			options, _ = v.(*value.Hash)
+		}
 		if e, ok := entries[b]; ok && e[1].Kind == yaml.MappingNode {
 			_, bm := mappingEntries(e[1])
 			if d, ok := bm["datadir"]; ok {
@@ -602,8 +613,9 @@ func (p *configParser) parseV3(cfg *Config, entries map[string][2]*yaml.Node) (*
 			}
 		}
 		cfg.Levels = append(cfg.Levels, Level{
-			Name: b, Function: b + "_data", Datadir: datadir, Kind: Paths,
+			Name: b, Function: function, Datadir: datadir, Kind: Paths,
 			Locations: hierarchy, Extension: ext, CodedirRelative: codedirRelative,
+			Options: options,
 		})
 	}
 	return cfg, nil

@@ -59,7 +59,7 @@ func TestConfigErrors(t *testing.T) {
 		{"unknown key", "version: 5\nhierarchies: []\n", EnvironmentLayer, "has unrecognized key 'hierarchies'"},
 		{"v3 yaml backend as hiera3_backend", "version: 5\nhierarchy:\n  - name: a\n    hiera3_backend: yaml\n    path: x\n", GlobalLayer, `Use "data_hash: yaml_data" instead of "hiera3_backend: yaml"`},
 		{"eyaml without location", "version: 5\nhierarchy:\n  - name: a\n    lookup_key: eyaml_lookup_key\n", EnvironmentLayer, "'eyaml_lookup_key': one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this lookup_key function"},
-		{"v3 eyaml backend", ":backends:\n  - eyaml\n", GlobalLayer, "use a version 5 hiera.yaml level with lookup_key: eyaml_lookup_key"},
+		{"v3 unknown backend", ":backends:\n  - vault\n", GlobalLayer, "hiera.yaml version 3 backend 'vault' is not supported by marionette"},
 		{"mapped_paths size", "version: 5\nhierarchy:\n  - name: a\n    mapped_paths: [a, b]\n", EnvironmentLayer, "expects size to be 3, got 2"},
 	}
 	for _, tc := range tests {

@@ -205,7 +205,8 @@ pkcs7_private_key_env_var and pkcs7_public_key_env_var environment variables
 holding them; ENC[GPG,...] is refused); and a module's own data_hash,
 lookup_key and data_dig functions, in the Puppet language or in module Ruby,
 given their options and a Puppet::LookupContext, with path(s), glob(s),
-mapped_paths, uri(s) or no location. hiera3_backend levels are not
+mapped_paths, uri(s) or no location. A version 3 global hiera.yaml may use
+the yaml, json, hocon and eyaml backends; hiera3_backend levels are not
 supported.
 
 --puppet-version 7|8 (puppet.conf: puppet_version) picks the Puppet major to
