@@ -348,14 +348,16 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 	c.funcs = compileFunctions{own: own, env: env.Functions()}
 	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add}
 	c.lookups = hiera.NewSession(hiera.Options{
-		Cache:          env.Hiera.Cache,
-		GlobalConfig:   env.Hiera.GlobalConfig,
-		EnvironmentDir: env.Hiera.EnvironmentDir,
-		Codedir:        env.Hiera.Codedir,
-		ModuleDir:      env.ModuleDir,
-		Warn:           c.diags.Add,
-		ConvertTo:      c.convertTo,
-		MaxYAMLNodes:   req.Limits.MaxYAMLNodes,
+		Cache:           env.Hiera.Cache,
+		GlobalConfig:    env.Hiera.GlobalConfig,
+		EnvironmentDir:  env.Hiera.EnvironmentDir,
+		Codedir:         env.Hiera.Codedir,
+		ModuleDir:       env.ModuleDir,
+		Warn:            c.diags.Add,
+		ConvertTo:       c.convertTo,
+		MaxYAMLNodes:    req.Limits.MaxYAMLNodes,
+		Backend:         c.callHieraBackend,
+		EnvironmentName: env.Name,
 	}, c)
 	now := req.Now
 	if now.IsZero() {

@@ -20,6 +20,9 @@ import (
 // Puppet-language functions of modules and their Ruby functions.
 func (c *Compilation) CallFunction(ev *eval.Evaluator, sc *eval.Scope, call *eval.Call) (value.Value, error) {
 	name := strings.TrimPrefix(call.Name, "::")
+	if v, ok, err := c.lookupContextMethod(ev, sc, call); ok {
+		return v, err
+	}
 	if name != "" && name[0] >= 'A' && name[0] <= 'Z' {
 		// A type called as a function is new(): Integer('12'), Sensitive($x).
 		t, err := c.resolveTypeName(sc, name, call.Node)
@@ -202,6 +205,10 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 	// name, not its lowercase copy: Lookup ignores case, and so does the
 	// define lookup.
 	name = strings.TrimPrefix(name, "::")
+	if strings.EqualFold(name, "Puppet::LookupContext") {
+		// The context argument of custom Hiera backend functions.
+		return value.AnyType, nil
+	}
 	if !strings.EqualFold(name, "node") && c.types != nil && !c.typeExists(name) {
 		d, err := c.env.lookup(environment.KindDefine, name)
 		if err != nil {

@@ -18,6 +18,8 @@ import (
 // or size changed.
 type Cache struct {
 	files *filecache.Cache
+	// eyamlKeys holds hiera-eyaml key pairs (eyaml.go).
+	eyamlKeys eyamlKeyCache
 }
 
 // NewCache returns an empty cache with a file cache of its own.

@@ -60,13 +60,20 @@ const (
 	Paths
 	Globs
 	MappedPaths
+	// URIs are uri/uris: passed to a custom backend function as written
+	// (interpolated), not joined to the datadir nor checked to exist.
+	URIs
 )
 
 // Level is one hierarchy entry.
 type Level struct {
 	Name string
-	// Function is the data_hash function: yaml_data or json_data.
+	// Function is the backend function: yaml_data, json_data, hocon_data,
+	// eyaml_lookup_key, or a custom function a module provides.
 	Function string
+	// FunctionKind is how a custom function is called: data_hash,
+	// lookup_key or data_dig.
+	FunctionKind string
 	// Datadir is the data directory as written (it may hold interpolations),
 	// already joined to the config root when relative.
 	Datadir string
@@ -401,8 +408,12 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 		}
 		kind, fn, _ := strings.Cut(lv.Function, ":")
 		switch {
-		case kind == "data_hash" && (fn == "yaml_data" || fn == "json_data" || fn == "hocon_data"):
+		case kind == "data_hash" && (fn == "yaml_data" || fn == "json_data" || fn == "hocon_data"),
+			kind == "lookup_key" && fn == eyamlLookupKey:
 			lv.Function = fn
+		case (kind == dataHashKind || kind == lookupKeyKind || kind == dataDigKind) && !builtinFunction(fn):
+			// A module's function, found when a lookup reaches the level.
+			lv.Function, lv.FunctionKind = fn, kind
 		case kind == "hiera3_backend":
 			if p.layer != GlobalLayer {
 				return nil, p.fail(he.Line, "'hiera3_backend' is only allowed in the global layer")
@@ -412,7 +423,7 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 			}
 			return nil, p.fail(he.Line, "hierarchy '%s': hiera3_backend '%s' is not supported by marionette", name, fn)
 		default:
-			return nil, p.fail(he.Line, "hierarchy '%s': %s function '%s' is not supported by marionette (only data_hash: yaml_data, json_data and hocon_data are)", name, kind, fn)
+			return nil, p.fail(he.Line, "hierarchy '%s': %s function '%s' is not supported by marionette (built in: data_hash yaml_data, json_data and hocon_data, lookup_key eyaml_lookup_key)", name, kind, fn)
 		}
 		if len(locationKeys) == 1 {
 			switch locationKeys[0] {
@@ -425,11 +436,20 @@ func (p *configParser) hierarchyV5(n *yaml.Node, what string, defaults map[strin
 				copy(lv.Mapped[:], lv.Locations)
 				lv.Locations = nil
 			case "uri", "uris":
-				return nil, p.fail(he.Line, "hierarchy '%s': '%s' locations are not supported by marionette", name, locationKeys[0])
+				if lv.FunctionKind == "" {
+					return nil, p.fail(he.Line, "hierarchy '%s': '%s' locations are only for custom backend functions", name, locationKeys[0])
+				}
+				lv.Kind = URIs
 			}
+		} else if lv.FunctionKind != "" {
+			// A custom function may need no location: it is called once.
+			lv.Kind = NoLocation
 		} else {
 			// Without a location the data_hash function gets no path; yaml_data
 			// and json_data then fail as Puppet's do.
+			if lv.Function == eyamlLookupKey {
+				return nil, p.fail(he.Line, "'%s': one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this lookup_key function", lv.Function)
+			}
 			return nil, p.fail(he.Line, "hierarchy '%s': one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function", name)
 		}
 		lv.Datadir = joinRoot(root, lvDatadir)
@@ -553,11 +573,25 @@ func (p *configParser) parseV3(cfg *Config, entries map[string][2]*yaml.Node) (*
 			return nil, p.fail(0, "Backend '%s' is defined more than once.", b)
 		}
 		seen[b] = true
-		if b != "yaml" && b != "json" {
+		// Puppet runs these backends with its own functions; eyaml's takes
+		// the backend's section as its options.
+		function := map[string]string{"yaml": "yaml_data", "json": "json_data", "hocon": "hocon_data", "eyaml": eyamlLookupKey}[b]
+		if function == "" {
 			return nil, p.fail(0, "hiera.yaml version 3 backend '%s' is not supported by marionette", b)
 		}
 		datadir, codedirRelative := v3DefaultDatadir, true
 		ext := "." + b
+		if b == "hocon" {
+			ext = ".conf"
+		}
+		var options *value.Hash
+		if e, ok := entries[b]; ok && e[1].Kind == yaml.MappingNode && b == "eyaml" {
+			v, err := dataformat.FromYAMLNode(e[1], p.path)
+			if err != nil {
+				return nil, err
+			}
+			options, _ = v.(*value.Hash)
+		}
 		if e, ok := entries[b]; ok && e[1].Kind == yaml.MappingNode {
 			_, bm := mappingEntries(e[1])
 			if d, ok := bm["datadir"]; ok {
@@ -575,8 +609,9 @@ func (p *configParser) parseV3(cfg *Config, entries map[string][2]*yaml.Node) (*
 			}
 		}
 		cfg.Levels = append(cfg.Levels, Level{
-			Name: b, Function: b + "_data", Datadir: datadir, Kind: Paths,
+			Name: b, Function: function, Datadir: datadir, Kind: Paths,
 			Locations: hierarchy, Extension: ext, CodedirRelative: codedirRelative,
+			Options: options,
 		})
 	}
 	return cfg, nil

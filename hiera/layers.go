@@ -168,6 +168,9 @@ func (s *Session) wrapGlobal(p *provider, key string, err error) error {
 }
 
 func (s *Session) locationLookup(p *provider, lv *Level, loc resolvedLocation, root string, c *call) (value.Value, bool, error) {
+	if lv.FunctionKind != "" && lv.Kind != Paths && lv.Kind != Globs && lv.Kind != MappedPaths {
+		return s.backendLocationLookup(p, lv, loc, root, c)
+	}
 	if c.ex != nil {
 		c.ex.push("path", fmt.Sprintf("Path %q", loc.path))
 	}
@@ -178,6 +181,12 @@ func (s *Session) locationLookup(p *provider, lv *Level, loc resolvedLocation, r
 	if !loc.exists {
 		c.ex.add("not_found", "Path not found", nil)
 		return nil, false, nil
+	}
+	if lv.Function == eyamlLookupKey {
+		return s.eyamlLookup(p, lv, loc, root, c)
+	}
+	if !builtinFunction(lv.Function) {
+		return s.backendLookup(p, lv, loc, root, c)
 	}
 	if lv.Options.Len() > 0 {
 		// Puppet's yaml_data and json_data accept no options: the call no
@@ -311,6 +320,18 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 				}
 				out = append(out, resolvedLocation{pattern, m, true, stamp})
 			}
+		}
+	case URIs:
+		for _, u := range lv.Locations {
+			uv, err := s.interpolate(value.String(u), false, c)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, resolvedLocation{original: u, path: string(uv.(value.String)), exists: true})
+		}
+	case NoLocation:
+		if lv.FunctionKind != "" {
+			out = append(out, resolvedLocation{exists: true})
 		}
 	case MappedPaths:
 		mv, err := s.scopeLookup(lv.Mapped[0], "mapped_path[0]", c)

@@ -43,6 +43,11 @@ type Options struct {
 	// MaxYAMLNodes bounds what one YAML data file may expand to; zero
 	// means dataformat.MaxYAMLNodes.
 	MaxYAMLNodes int
+	// Backend runs custom data_hash, lookup_key and data_dig functions
+	// (backend.go); nil refuses them.
+	Backend BackendCall
+	// EnvironmentName is what Puppet::LookupContext#environment_name says.
+	EnvironmentName string
 }
 
 // Session is the Hiera state of one compile.
@@ -54,6 +59,8 @@ type Session struct {
 	results   map[resultKey]*cachedResult
 	stack     []string
 	warned    map[string]bool
+	// backendCaches are the custom backend functions' contexts (backend.go).
+	backendCaches map[backendCacheKey]*backendCache
 }
 
 // NewSession starts the Hiera state for one compile.
@@ -101,6 +108,9 @@ type call struct {
 	// scope, when set, is the calling code's scope, which lookup()
 	// interpolates data with; nil means the session's.
 	scope Scope
+	// segments is the dotted key being looked up, split: a data_dig
+	// backend function gets all of it (backend.go).
+	segments []any
 }
 
 // scopeIn is the scope the call interpolates with.
@@ -409,6 +419,7 @@ func (s *Session) searchAndMergeUncached(key string, merge *Merge, c *call) (val
 		return nil, false, fmt.Errorf("%s in key: '%s'", err.Error(), key)
 	}
 	root := segments[0].(string)
+	c.segments = segments
 	module := ""
 	if i := strings.Index(root, "::"); i >= 0 {
 		module = root[:i]

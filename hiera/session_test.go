@@ -53,13 +53,13 @@ func TestConfigErrors(t *testing.T) {
 		{"duplicate name", "version: 5\nhierarchy:\n  - name: a\n    path: x.yaml\n  - name: a\n    path: y.yaml\n", EnvironmentLayer, "Hierarchy name 'a' defined more than once"},
 		{"two locations", "version: 5\nhierarchy:\n  - name: a\n    path: x.yaml\n    glob: '*.yaml'\n", EnvironmentLayer, "Only one of path, paths, glob, globs, uri, uris, or mapped_paths can be defined in hierarchy 'a'"},
 		{"no function", "version: 5\ndefaults:\n  datadir: d\nhierarchy:\n  - name: a\n    path: x.yaml\n", EnvironmentLayer, "One of data_hash, lookup_key, data_dig, or hiera3_backend must be defined in hierarchy 'a'"},
-		{"unknown data_hash", "version: 5\nhierarchy:\n  - name: a\n    data_hash: toml_data\n    path: x.toml\n", EnvironmentLayer, "data_hash function 'toml_data' is not supported"},
-		{"lookup_key", "version: 5\nhierarchy:\n  - name: a\n    lookup_key: eyaml_lookup_key\n    path: x.eyaml\n", EnvironmentLayer, "lookup_key function 'eyaml_lookup_key' is not supported"},
-		{"uri", "version: 5\nhierarchy:\n  - name: a\n    uri: http://x\n", EnvironmentLayer, "'uri' locations are not supported"},
+		{"uri", "version: 5\nhierarchy:\n  - name: a\n    uri: http://x\n", EnvironmentLayer, "'uri' locations are only for custom backend functions"},
 		{"reserved option", "version: 5\nhierarchy:\n  - name: a\n    path: x.yaml\n    options:\n      path: x\n", EnvironmentLayer, "Option key 'path' used in hierarchy 'a' is reserved by Puppet"},
 		{"default_hierarchy outside module", "version: 5\ndefault_hierarchy:\n  - name: a\n    path: x.yaml\n", EnvironmentLayer, "'default_hierarchy' is only allowed in the module layer"},
 		{"unknown key", "version: 5\nhierarchies: []\n", EnvironmentLayer, "has unrecognized key 'hierarchies'"},
 		{"v3 yaml backend as hiera3_backend", "version: 5\nhierarchy:\n  - name: a\n    hiera3_backend: yaml\n    path: x\n", GlobalLayer, `Use "data_hash: yaml_data" instead of "hiera3_backend: yaml"`},
+		{"eyaml without location", "version: 5\nhierarchy:\n  - name: a\n    lookup_key: eyaml_lookup_key\n", EnvironmentLayer, "'eyaml_lookup_key': one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this lookup_key function"},
+		{"v3 unknown backend", ":backends:\n  - vault\n", GlobalLayer, "hiera.yaml version 3 backend 'vault' is not supported by marionette"},
 		{"mapped_paths size", "version: 5\nhierarchy:\n  - name: a\n    mapped_paths: [a, b]\n", EnvironmentLayer, "expects size to be 3, got 2"},
 	}
 	for _, tc := range tests {

@@ -119,6 +119,9 @@ func (in *interp) compilerPartMethod(line int, p *compilerPart, name string, arg
 // puppetObjMethod implements type_name and title of a Resource type
 // (Type[Resource] arguments: Notify['x']).
 func (in *interp) puppetObjMethod(line int, o *puppetObj, name string, args []any) (any, bool, error) {
+	if m, ok := o.v.(MethodReceiver); ok {
+		return in.receiverMethod(m, name, args)
+	}
 	rt, ok := o.v.(*value.ResourceType)
 	if !ok || len(args) != 0 {
 		return nil, false, nil

@@ -78,6 +78,10 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 	case *compilerPart:
 		v, ok, err = in.compilerPartMethod(line, r, name, args)
 	case *puppetObj:
+		if m, isReceiver := r.v.(MethodReceiver); isReceiver && blk != nil {
+			v, ok, err = in.receiverBlockMethod(line, m, name, args, blk)
+			break
+		}
 		v, ok, err = in.puppetObjMethod(line, r, name, args)
 	case *rstr:
 		v, ok, err = in.strMethod(line, r, name, args, blk)

@@ -197,6 +197,18 @@ global hiera.yaml ($confdir/hiera.yaml or $codedir/hiera.yaml by default).
 A --manifest or --hiera-config naming no file is an error (Puppet would use
 an empty manifest or no global data), and so is giving no code at all.
 
+Hiera backends: data_hash yaml_data, json_data and hocon_data; lookup_key
+eyaml_lookup_key, hiera-eyaml's PKCS7 encryptor built in (no gem needed: the
+level's options pkcs7_private_key and pkcs7_public_key name the key files,
+relative paths from the working directory as in Puppet, or
+pkcs7_private_key_env_var and pkcs7_public_key_env_var environment variables
+holding them; ENC[GPG,...] is refused); and a module's own data_hash,
+lookup_key and data_dig functions, in the Puppet language or in module Ruby,
+given their options and a Puppet::LookupContext, with path(s), glob(s),
+mapped_paths, uri(s) or no location. A version 3 global hiera.yaml may use
+the yaml, json, hocon and eyaml backends; hiera3_backend levels are not
+supported.
+
 --puppet-version 7|8 (puppet.conf: puppet_version) picks the Puppet major to
 follow, 7 by default. It sets the defaults of Puppet's --strict
 (off|warning|error; puppet.conf: strict) and --strict-variables

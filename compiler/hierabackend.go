@@ -1,0 +1,62 @@
+package compiler
+
+import (
+	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
+)
+
+// callHieraBackend runs a custom Hiera backend function (data_hash,
+// lookup_key or data_dig): a module's Puppet-language function, else its
+// Ruby function, with the arguments hiera gives (the last a
+// Puppet::LookupContext). It runs in top scope, as Puppet's do.
+func (c *Compilation) callHieraBackend(function string, args []value.Value) (value.Value, error) {
+	call := &eval.Call{Name: function, Args: args}
+	def, err := c.env.lookup(environment.KindFunction, function)
+	if err != nil {
+		return nil, err
+	}
+	if def != nil {
+		return c.callPuppetFunction(c.top, def, call)
+	}
+	if v, found, err := c.callRubyFunction(c.top, function, call); found {
+		return v, err
+	}
+	return nil, hiera.ErrUnknownBackend
+}
+
+// lookupContextMethod runs `$context.method(...)` on a Puppet::LookupContext;
+// ok is false when the call is not a method call on one.
+func (c *Compilation) lookupContextMethod(ev *eval.Evaluator, sc *eval.Scope, call *eval.Call) (v value.Value, ok bool, err error) {
+	if len(call.Args) == 0 {
+		return nil, false, nil
+	}
+	lc, isContext := call.Args[0].(*hiera.LookupContext)
+	if _, isMethod := call.Node.(*syntax.MethodCall); !isContext || !isMethod {
+		return nil, false, nil
+	}
+	args := call.Args[1:]
+	switch {
+	case call.Name == "explain" && call.Lambda != nil:
+		// The block gives the message.
+		msg, err := ev.CallLambda(call.Lambda, nil)
+		if err != nil {
+			return nil, true, err
+		}
+		args = []value.Value{msg}
+	case call.Name == "cached_file_data" && call.Lambda != nil:
+		content, err := lc.ContextMethod("file_data", args)
+		if err != nil {
+			return nil, true, evalError(sc, call.Node, callKind(call)+", ", err)
+		}
+		v, err := ev.CallLambda(call.Lambda, []value.Value{content})
+		return v, true, err
+	}
+	v, err = lc.ContextMethod(call.Name, args)
+	if err != nil && !hiera.IsContextNotFound(err) {
+		err = evalError(sc, call.Node, callKind(call)+", ", err)
+	}
+	return v, true, err
+}

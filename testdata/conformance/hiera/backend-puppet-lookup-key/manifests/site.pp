@@ -1,0 +1,2 @@
+include app
+notify { 'again': message => lookup('app::size') }

@@ -1,0 +1,3 @@
+notify { 'password':
+  message => lookup('password'),
+}
