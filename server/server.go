@@ -141,6 +141,10 @@ type Server struct {
 	// settings are those environments load with: Config.Settings, or the
 	// last Reload's.
 	settings atomic.Pointer[puppetconf.Settings]
+	// fixed is what of the start's settings Reload cannot change.
+	fixed site.Fixed
+	// fileMounts are fileserver.conf's mounts, read with the settings.
+	fileMounts atomic.Pointer[[]puppetconf.Mount]
 	// compileFn is compiler.Compile; tests replace it.
 	compileFn func(context.Context, *compiler.Environment, *compiler.Request) (*compiler.Result, error)
 }
@@ -187,6 +191,12 @@ func New(cfg Config) (*Server, error) {
 		metrics: newMetrics(),
 	}
 	s.settings.Store(cfg.Settings)
+	s.fixed = site.FixedOf(cfg.Settings)
+	mounts, err := cfg.Settings.FileserverMounts()
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.fileMounts.Store(&mounts)
 	s.compileFn = compiler.Compile
 	for _, n := range cfg.AdminCertnames {
 		s.admins[n] = true
@@ -270,9 +280,10 @@ func (s *Server) FlushEnvironments() error {
 
 // Reload takes new settings for loading environments and classifying nodes
 // (environmentpath, basemodulepath, node_terminus, external_nodes,
-// hiera_config, environment_timeout, ...) and flushes every environment.
-// What is fixed at the start stays: vardir, reportdir, TLS, the CA. On an
-// error the current settings stay in use.
+// hiera_config, environment_timeout, ...), fileserver.conf, and the CA's
+// signing policy (autosign, keylength) when the server is its own CA, and
+// flushes every environment. What is fixed at the start stays (see
+// RestartNeeded). On an error nothing changes.
 func (s *Server) Reload(settings *puppetconf.Settings) error {
 	if settings == nil {
 		return errors.New("server: Reload: no settings")
@@ -281,10 +292,29 @@ func (s *Server) Reload(settings *puppetconf.Settings) error {
 	if err != nil {
 		return err
 	}
+	mounts, err := settings.FileserverMounts()
+	if err != nil {
+		return err
+	}
+	if a, ok := s.cfg.CA.(caAdapter); ok {
+		opts, err := site.CAOptions(settings, s.log)
+		if err != nil {
+			return err
+		}
+		a.c.SetOptions(opts)
+	}
+	s.fileMounts.Store(&mounts)
 	s.settings.Store(settings)
 	s.site.Store(st)
 	s.metrics.flushes.Add(1)
 	return nil
+}
+
+// RestartNeeded lists the settings and files that differ between the
+// server's start and settings but apply only after a restart (certname,
+// ssldir, vardir, reports, PuppetDB, ...; site.FixedOf).
+func (s *Server) RestartNeeded(settings *puppetconf.Settings) []string {
+	return site.RestartNeeded(s.fixed, site.FixedOf(settings))
 }
 
 // TLSConfig is the server's TLS configuration: TLS 1.2 or later, client

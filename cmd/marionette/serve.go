@@ -181,8 +181,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // reload is SIGHUP: puppet.conf is read again and the server takes what
-// may change while it runs (see server.Server.Reload); a puppet.conf that
-// no longer loads leaves the running settings in place, and only the
+// may change while it runs (see server.Server.Reload); the settings that
+// changed but need a restart are logged by name. A puppet.conf that no
+// longer loads leaves the running settings in place, and only the
 // environments are flushed.
 func reload(srv *server.Server, o site.Overrides, log *slog.Logger) {
 	settings, err := o.ServerSettings()
@@ -196,5 +197,8 @@ func reload(srv *server.Server, o site.Overrides, log *slog.Logger) {
 		}
 		return
 	}
-	log.Info("SIGHUP: settings reloaded, environments flushed")
+	if changed := srv.RestartNeeded(settings); len(changed) > 0 {
+		log.Warn("SIGHUP: these settings changed but take effect only after a restart", "settings", strings.Join(changed, ","))
+	}
+	log.Info("SIGHUP: settings reloaded (environments, modules, Hiera, node classification, fileserver.conf, autosign, keylength), environments flushed")
 }
