@@ -136,7 +136,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	rec.Header().Set("X-Puppet-Version", PuppetVersion)
 	r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
-	if ru := s.authorize(r.Method, r.URL.Path, id); ru != nil {
+	if ru := s.authorize(r.Method, r.URL.Path, r.URL.Query(), id); ru != nil {
 		s.forbidden(rec, r, id, ru)
 		return
 	}

@@ -96,6 +96,11 @@ type Config struct {
 	// headers (DefaultHandshakeTimeout when 0).
 	HandshakeTimeout time.Duration
 
+	// AuthConf is puppetserver's auth.conf (HOCON) to authorize requests
+	// by; "" is puppetserver's default rules, built in. It is read again
+	// on Reload.
+	AuthConf string
+
 	// AdminCertnames may use the admin API and /puppet/v4/catalog, as may
 	// any certificate with the pp_cli_auth extension set to "true"
 	// (puppetserver's own certificate carries it).
@@ -135,7 +140,7 @@ type Server struct {
 	tls                 *tls.Config
 	start               time.Time
 	admins              map[string]bool
-	rules               []rule
+	rules               atomic.Pointer[[]rule]
 	pdb                 *pdbWriter
 	metrics             *metrics
 	// settings are those environments load with: Config.Settings, or the
@@ -187,9 +192,13 @@ func New(cfg Config) (*Server, error) {
 		limit:   newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
 		start:   time.Now(),
 		admins:  make(map[string]bool),
-		rules:   defaultRules(),
 		metrics: newMetrics(),
 	}
+	rules, err := authRules(cfg.AuthConf)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.rules.Store(&rules)
 	s.settings.Store(cfg.Settings)
 	s.fixed = site.FixedOf(cfg.Settings)
 	mounts, err := cfg.Settings.FileserverMounts()
@@ -296,6 +305,10 @@ func (s *Server) Reload(settings *puppetconf.Settings) error {
 	if err != nil {
 		return err
 	}
+	rules, err := authRules(s.cfg.AuthConf)
+	if err != nil {
+		return err
+	}
 	if a, ok := s.cfg.CA.(caAdapter); ok {
 		opts, err := site.CAOptions(settings, s.log)
 		if err != nil {
@@ -303,6 +316,7 @@ func (s *Server) Reload(settings *puppetconf.Settings) error {
 		}
 		a.c.SetOptions(opts)
 	}
+	s.rules.Store(&rules)
 	s.fileMounts.Store(&mounts)
 	s.settings.Store(settings)
 	s.site.Store(st)
