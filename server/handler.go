@@ -191,6 +191,12 @@ func (s *Server) v3(w http.ResponseWriter, r *http.Request, id *identity, rest s
 		}
 		return s.environments(w)
 	}
+	if name == "environment_classes" && key == "" {
+		return s.environmentClasses(w, r)
+	}
+	if name == "environment_modules" && key == "" {
+		return s.environmentModulesInfo(w, r)
+	}
 	if name == "file_metadata" || name == "file_metadatas" || name == "file_content" {
 		return s.fileServer(w, r, name, key)
 	}
