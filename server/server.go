@@ -31,6 +31,7 @@ import (
 	"github.com/marionette-dev/marionette/puppetdb"
 	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/site"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // PuppetVersion is the Puppet version the server speaks as, sent in the
@@ -96,6 +97,10 @@ type Config struct {
 	// headers (DefaultHandshakeTimeout when 0).
 	HandshakeTimeout time.Duration
 
+	// CommandTimeout bounds an environment's config_version and
+	// trusted_external_command (DefaultCommandTimeout when 0).
+	CommandTimeout time.Duration
+
 	// AuthConf is puppetserver's auth.conf (HOCON) to authorize requests
 	// by; "" is puppetserver's default rules, built in. It is read again
 	// on Reload.
@@ -146,6 +151,8 @@ type Server struct {
 	// settings are those environments load with: Config.Settings, or the
 	// last Reload's.
 	settings atomic.Pointer[puppetconf.Settings]
+	// serverFacts are the server's own facts, added to every compile.
+	serverFacts *value.Hash
 	// fixed is what of the start's settings Reload cannot change.
 	fixed site.Fixed
 	// fileMounts are fileserver.conf's mounts, read with the settings.
@@ -207,6 +214,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.fileMounts.Store(&mounts)
 	s.compileFn = compiler.Compile
+	s.serverFacts = serverFacts()
 	for _, n := range cfg.AdminCertnames {
 		s.admins[n] = true
 	}
@@ -322,6 +330,13 @@ func (s *Server) Reload(settings *puppetconf.Settings) error {
 	s.site.Store(st)
 	s.metrics.flushes.Add(1)
 	return nil
+}
+
+func (s *Server) commandTimeout() time.Duration {
+	if s.cfg.CommandTimeout > 0 {
+		return s.cfg.CommandTimeout
+	}
+	return DefaultCommandTimeout
 }
 
 // RestartNeeded lists the settings and files that differ between the

@@ -22,7 +22,6 @@ func restartSettings() []string {
 		"vardir", "reportdir", "ruby_functions",
 		"reports", "reporturl",
 		"storeconfigs", "storeconfigs_backend", "route_file",
-		"trusted_external_command",
 	}
 }
 
