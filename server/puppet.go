@@ -404,12 +404,12 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request, id *identity, ce
 	if err := json.Unmarshal(data, &report); err != nil {
 		return badRequest("Could not intern from json: %v", err)
 	}
-	name := time.Now().UTC().Format("200601021504") + ".yaml"
-	if err := writeFileAtomic(filepath.Join(s.reportDir, certname), name, data); err != nil {
-		return serverError(fmt.Sprintf("Could not write report for %s: %v", certname, err))
+	if err := s.processReport(r.Context(), certname, data); err != nil {
+		return err
 	}
 	s.storeReport(r.Context(), certname, data)
-	writeJSON(w, http.StatusOK, []string{})
+	// Puppet answers the names of the processors that ran.
+	writeJSON(w, http.StatusOK, s.reports.names)
 	return nil
 }
 

@@ -151,6 +151,8 @@ type Server struct {
 	// settings are those environments load with: Config.Settings, or the
 	// last Reload's.
 	settings atomic.Pointer[puppetconf.Settings]
+	// reports are the report processors, fixed at the start.
+	reports *reportProcessors
 	// serverFacts are the server's own facts, added to every compile.
 	serverFacts *value.Hash
 	// fixed is what of the start's settings Reload cannot change.
@@ -213,6 +215,9 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("server: %w", err)
 	}
 	s.fileMounts.Store(&mounts)
+	if s.reports, err = parseReportProcessors(cfg.Settings); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s.compileFn = compiler.Compile
 	s.serverFacts = serverFacts()
 	for _, n := range cfg.AdminCertnames {
