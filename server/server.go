@@ -218,6 +218,9 @@ func New(cfg Config) (*Server, error) {
 	if s.reports, err = parseReportProcessors(cfg.Settings); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
 	}
+	if err := checkTrustedExternal(cfg.Settings); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s.compileFn = compiler.Compile
 	s.serverFacts = serverFacts()
 	for _, n := range cfg.AdminCertnames {
@@ -320,6 +323,9 @@ func (s *Server) Reload(settings *puppetconf.Settings) error {
 	}
 	rules, err := authRules(s.cfg.AuthConf)
 	if err != nil {
+		return err
+	}
+	if err := checkTrustedExternal(settings); err != nil {
 		return err
 	}
 	if a, ok := s.cfg.CA.(caAdapter); ok {

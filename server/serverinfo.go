@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -188,4 +189,22 @@ func trustedExternal(ctx context.Context, command, certname string, timeout time
 		return nil, fmt.Errorf("trusted external command %s for %s printed %s, not a JSON object", command, certname, value.ToString(v))
 	}
 	return h, nil
+}
+
+// checkTrustedExternal refuses a trusted_external_command marionette
+// does not run: a directory of commands (Puppet 7's per-file form), or a
+// file that is not there.
+func checkTrustedExternal(s *puppetconf.Settings) error {
+	command := s.Get("trusted_external_command")
+	if command == "" {
+		return nil
+	}
+	fi, err := os.Stat(command)
+	switch {
+	case err != nil:
+		return fmt.Errorf("trusted_external_command %s: %w", command, err)
+	case fi.IsDir():
+		return fmt.Errorf("trusted_external_command %s is a directory: marionette serve runs one command, not a directory of them", command)
+	}
+	return nil
 }

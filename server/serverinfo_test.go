@@ -115,4 +115,14 @@ func TestServerFactsAndTrustedExternal(t *testing.T) {
 	if resp.status != 500 || !strings.Contains(resp.body, "not a JSON object") {
 		t.Errorf("an array from the command: %d %s", resp.status, resp.body)
 	}
+	// A directory of commands (Puppet 7's other form) is refused, not
+	// ignored.
+	flags["trusted_external_command"] = f.dir
+	s3, err := puppetconf.Load(puppetconf.Options{Home: f.dir, Hostname: "server", Flags: flags})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.srv.Reload(s3); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory: %v", err)
+	}
 }
