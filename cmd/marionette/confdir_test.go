@@ -24,7 +24,7 @@ func TestCommandsReadConfdir(t *testing.T) {
 	files := map[string]string{
 		"conf/puppet.conf": "[main]\nvardir = " + filepath.Join(dir, "var") + "\nssldir = " + filepath.Join(dir, "ssl") + "\n" +
 			"cadir = " + filepath.Join(dir, "ca") + "\n[server]\nenvironmentpath = " + envs + "\nnode_terminus = exec\nexternal_nodes = " + enc + "\n",
-		"enc.sh": "#!/bin/sh\nprintf 'classes:\\n  enc_marker: {}\\nenvironment: production\\n'\n",
+		"enc.sh":                                "#!/bin/sh\nprintf 'classes:\\n  enc_marker: {}\\nenvironment: production\\n'\n",
 		"var/yaml/facts/web01.example.com.yaml": site.CachedFactsTag + `{"name":"web01.example.com","values":{"os":{"family":"Debian"},"fromcache":"yes"}}` + "\n",
 	}
 	for name, text := range files {
