@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/marionette-dev/marionette/ca"
 	"github.com/marionette-dev/marionette/puppetconf"
@@ -92,7 +93,47 @@ func CAOptions(settings *puppetconf.Settings, log *slog.Logger) (ca.Options, err
 		// Puppet's default: the whitelist $confdir/autosign.conf.
 		opts.Autosign = ca.Autosign{Path: filepath.Join(settings.Get(puppetconf.Confdir), "autosign.conf")}
 	}
+	if v := settings.Get("ca_ttl"); v != "" {
+		d, err := PuppetDuration(v)
+		if err != nil {
+			return ca.Options{}, fmt.Errorf("ca_ttl: %v", err)
+		}
+		opts.TTL = d
+	}
+	if v := settings.Get("allow_duplicate_certs"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return ca.Options{}, fmt.Errorf("allow_duplicate_certs %q: want true or false", v)
+		}
+		opts.AllowDuplicateCerts = b
+	}
 	return opts, nil
+}
+
+// PuppetDuration reads a Puppet duration setting: seconds, or a number
+// with s, m, h, d or y.
+func PuppetDuration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	unit := time.Second
+	if n := len(s); n > 0 {
+		switch s[n-1] {
+		case 's':
+			s = s[:n-1]
+		case 'm':
+			unit, s = time.Minute, s[:n-1]
+		case 'h':
+			unit, s = time.Hour, s[:n-1]
+		case 'd':
+			unit, s = 24*time.Hour, s[:n-1]
+		case 'y':
+			unit, s = 365*24*time.Hour, s[:n-1]
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n > int64(1<<62)/int64(unit) {
+		return 0, fmt.Errorf("invalid duration %q", s)
+	}
+	return time.Duration(n) * unit, nil
 }
 
 // serverCA opens the server's CA, as puppetserver's CA service does, or
