@@ -193,7 +193,12 @@ func puppetSyntaxError(err error) string {
 	default:
 		return err.Error()
 	}
-	return fmt.Sprintf("%s (file: %s, line: %d, column: %d)", one.Msg, one.Pos.Filename, one.Pos.Line, one.Pos.Column)
+	msg := one.Msg
+	if strings.HasPrefix(msg, "Syntax error at ") {
+		// Puppet's message has no hint of what was expected.
+		msg, _, _ = strings.Cut(msg, "; expected")
+	}
+	return fmt.Sprintf("%s (file: %s, line: %d, column: %d)", msg, one.Pos.Filename, one.Pos.Line, one.Pos.Column)
 }
 
 // typeOf is the type a parameter's type expression denotes, as Puppet

@@ -42,7 +42,7 @@ func TestEnvironmentClasses(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{
-		"broken.pp":    `{"path":"` + mod + `/manifests/broken.pp","error":"Syntax error at '{'`,
+		"broken.pp":    `{"path":"` + mod + `/manifests/broken.pp","error":"Syntax error at '{' (file: ` + mod + `/manifests/broken.pp, line: 1, column: 19)"}`,
 		"elsewhere.pp": `{"path":"` + mod + `/manifests/elsewhere.pp","error":"Unacceptable location. The name 'other::elsewhere' is unacceptable in file '` + mod + `/manifests/elsewhere.pp' (file: ` + mod + `/manifests/elsewhere.pp, line: 1, column: 1)"}`,
 		"init.pp": `{"path":"` + mod + `/manifests/init.pp","classes":[{"name":"m::inner","params":[{"name":"z","default_literal":1,"default_source":"1"}]},` +
 			`{"name":"m","params":[{"name":"a","type":"String","default_literal":"x","default_source":"'x'"},{"name":"b","type":"Integer[1, 5]","default_literal":3,"default_source":"3"},` +
