@@ -381,13 +381,13 @@ func TestAuthorization(t *testing.T) {
 		{other, "PUT", "/puppet/v3/report/web01.example.com?environment=production", `{}`, 403},
 		{none, "PUT", "/puppet/v3/report/web01.example.com?environment=production", `{}`, 403},
 		{other, "PUT", "/puppet/v3/facts/web01.example.com?environment=production", facts, 403},
-		{own, "DELETE", "/puppet/v3/catalog/web01.example.com?environment=production", "", 403},
+		{own, "DELETE", "/puppet/v3/catalog/web01.example.com?environment=production", "", 404}, // puppetserver routes before it authorizes: no route is 404
 		{own, "GET", "/puppet/v3/environments", "", 200},
 		{none, "GET", "/puppet/v3/environments", "", 403},
 		{none, "GET", "/status/v1/simple", "", 200},
 		{own, "GET", "/puppet/v3/catalog/web01.example.com/x?environment=production", "", 403},
 		{own, "GET", "/puppet/v3/catalog/%2e%2e/etc?environment=production", "", 403},
-		{own, "GET", "/nothing/here", "", 403},
+		{own, "GET", "/nothing/here", "", 404},
 		{own, "DELETE", "/puppet-admin-api/v1/environment-cache", "", 403},
 		{none, "GET", "/puppet-ca/v1/certificate/ca", "", 404}, // allowed, but no CA plugged in
 	} {
