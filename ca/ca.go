@@ -27,6 +27,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/marionette-dev/marionette/atomicfile"
@@ -127,8 +128,10 @@ func (o *Options) keyLength() int {
 
 // CA is an opened certificate authority directory.
 type CA struct {
-	dir  string
-	opts Options
+	dir string
+	// policy is the signing policy; SetOptions replaces it while the CA
+	// serves (a server's SIGHUP).
+	policy atomic.Pointer[Options]
 
 	// mu serialises every change to the directory: serial, inventory, CRL,
 	// signed/ and requests/.
@@ -141,6 +144,14 @@ type CA struct {
 
 // ErrNotFound reports a missing certificate, request or file.
 var ErrNotFound = errors.New("not found")
+
+// opts is the current signing policy.
+func (c *CA) opts() *Options { return c.policy.Load() }
+
+// SetOptions replaces the signing policy (autosign, TTL, key length,
+// duplicate and extension rules) for every request from now on, as a
+// server applies a changed puppet.conf without a restart.
+func (c *CA) SetOptions(o Options) { c.policy.Store(&o) }
 
 // Dir returns the CA directory.
 func (c *CA) Dir() string { return c.dir }
@@ -174,7 +185,8 @@ func Open(dir string, opts Options) (*CA, error) {
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("%s: the CA is incomplete, missing %v", dir, missing)
 	}
-	c := &CA{dir: dir, opts: opts}
+	c := &CA{dir: dir}
+	c.policy.Store(&opts)
 	keyPEM, err := os.ReadFile(c.path(CAKeyFile))
 	if err != nil {
 		return nil, err
@@ -243,7 +255,8 @@ func Setup(dir string, so SetupOptions, opts Options) (*CA, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &CA{dir: dir, opts: opts, key: key}
+	c := &CA{dir: dir, key: key}
+	c.policy.Store(&opts)
 	defer c.lock()()
 	if err := writeSerial(c.path(SerialFile), bigOne); err != nil {
 		return nil, err

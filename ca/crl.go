@@ -110,7 +110,7 @@ func (c *CA) Revoke(name string) error {
 
 // serialsOfLocked finds name's certificate serials (inventory and signed/).
 func (c *CA) serialsOfLocked(name string) ([]*big.Int, error) {
-	serials, err := c.inventorySerials(name, c.opts.now())
+	serials, err := c.inventorySerials(name, c.opts().now())
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +158,7 @@ func (c *CA) writeCRLLocked(serials []*big.Int, force bool) error {
 		seen[e.SerialNumber.String()] = true
 		entries = append(entries, copyEntry(e))
 	}
-	now := c.opts.now()
+	now := c.opts().now()
 	added := 0
 	for _, s := range serials {
 		if s == nil || seen[s.String()] {
@@ -200,7 +200,7 @@ func (c *CA) RenewCRL() (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if crls[i].NextUpdate.Sub(c.opts.now()) > crlRenewWindow {
+	if crls[i].NextUpdate.Sub(c.opts().now()) > crlRenewWindow {
 		return false, nil
 	}
 	return true, c.writeCRLLocked(nil, true)

@@ -61,11 +61,11 @@ func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 	if err := c.saveCSR(name, csr); err != nil {
 		return SubmitResult{}, err
 	}
-	ok, err := c.opts.Autosign.allows(name, pemCSR(csr.Raw))
+	ok, err := c.opts().Autosign.allows(name, pemCSR(csr.Raw))
 	if err != nil {
 		// A failing policy executable is a refusal, not a request error:
 		// the CSR waits for a manual sign.
-		c.opts.logf("%v", err)
+		c.opts().logf("%v", err)
 		return SubmitResult{}, nil
 	}
 	if !ok {
@@ -92,7 +92,7 @@ func (c *CA) saveCSR(name string, csr *x509.CertificateRequest) error {
 
 // checkDuplicateLocked is puppetserver's duplicate-cert policy.
 func (c *CA) checkDuplicateLocked(name string) error {
-	if c.opts.AllowDuplicateCerts {
+	if c.opts().AllowDuplicateCerts {
 		return nil
 	}
 	// The name is checked by validateSubject afterwards; an invalid one
@@ -157,7 +157,7 @@ func (c *CA) ValidateCSR(name string, csr *x509.CertificateRequest) error {
 	}
 	var bad []string
 	for _, e := range csr.Extensions {
-		if subtreeOf(oidPuppetAuthCertExt, e.Id) && !c.opts.AllowAuthorizationExtensions {
+		if subtreeOf(oidPuppetAuthCertExt, e.Id) && !c.opts().AllowAuthorizationExtensions {
 			return reqErr(KindDisallowedExtension, "CSR '%s' contains an authorization extension, which is disallowed. "+
 				"To allow authorization extensions, set allow-authorization-extensions to true in your ca.conf file. "+
 				"Then restart the puppetserver and try signing this certificate again.", csr.Subject.CommonName)
@@ -177,7 +177,7 @@ func (c *CA) ValidateCSR(name string, csr *x509.CertificateRequest) error {
 
 // checkAltNames refuses SANs other than DNS:<cn> unless allowed.
 func (c *CA) checkAltNames(csr *x509.CertificateRequest) error {
-	if c.opts.AllowSubjectAltNames {
+	if c.opts().AllowSubjectAltNames {
 		return nil
 	}
 	_, all := altNames(csr.DNSNames, csr.IPAddresses)
@@ -297,13 +297,13 @@ func (c *CA) authorityKeyID() []byte {
 // must be held.
 func (c *CA) issueLocked(name string, pub crypto.PublicKey, exts []pkix.Extension, ttl time.Duration) (*x509.Certificate, error) {
 	if ttl <= 0 {
-		ttl = c.opts.ttl()
+		ttl = c.opts().ttl()
 	}
 	serial, err := c.nextSerialLocked()
 	if err != nil {
 		return nil, err
 	}
-	now := c.opts.now().Truncate(time.Second)
+	now := c.opts().now().Truncate(time.Second)
 	tmpl := &x509.Certificate{
 		SerialNumber:    serial,
 		RawSubject:      cnSubject(name),
@@ -425,7 +425,7 @@ func (c *CA) Generate(name string, o GenerateOptions) (*Generated, error) {
 	if !contains(dns, name) {
 		dns = append(dns, name)
 	}
-	key, err := rsa.GenerateKey(rand.Reader, c.opts.keyLength())
+	key, err := rsa.GenerateKey(rand.Reader, c.opts().keyLength())
 	if err != nil {
 		return nil, err
 	}

@@ -105,15 +105,18 @@ type Edge struct {
 
 // Catalog is a compiled catalog.
 type Catalog struct {
-	Name        string
-	Version     int64
-	CodeID      string // empty is written as null
-	UUID        string
-	Environment string
-	Tags        []string
-	Resources   []*Resource
-	Edges       []Edge
-	Classes     []string
+	Name    string
+	Version int64
+	// ConfigVersion, when set, is the version instead of Version: what
+	// the environment's config_version command printed.
+	ConfigVersion string
+	CodeID        string // empty is written as null
+	UUID          string
+	Environment   string
+	Tags          []string
+	Resources     []*Resource
+	Edges         []Edge
+	Classes       []string
 	// RichData says WriteJSON writes rich data (Puppet 8's default; see
 	// WriteRichJSON).
 	RichData bool

@@ -33,7 +33,11 @@ func (c *Catalog) writeJSON(w io.Writer, rich bool) error {
 	e.raw(`,"name":`)
 	e.str(c.Name)
 	e.raw(`,"version":`)
-	e.int(c.Version)
+	if c.ConfigVersion != "" {
+		e.str(c.ConfigVersion)
+	} else {
+		e.int(c.Version)
+	}
 	e.raw(`,"code_id":`)
 	if c.CodeID == "" {
 		e.raw("null")

@@ -93,6 +93,10 @@ type Request struct {
 	// compile, whose $trusted comes from the clientcert fact as Puppet's
 	// does.
 	Trusted *TrustedInfo
+	// ServerFacts, when set, are the compile server's facts (servername,
+	// serverip, serverip6), in $server_facts and as top-scope variables,
+	// as Puppet's server adds them.
+	ServerFacts *value.Hash
 	// Store, when set, is the storeconfigs backend (PuppetDB): exported
 	// collectors collect from it and puppetdb_query queries it, and the
 	// Result carries StoreCatalog. Nil compiles as Puppet without
@@ -120,6 +124,9 @@ type TrustedInfo struct {
 	// Extensions are the certificate's Puppet extensions (short names for
 	// Puppet's registered OIDs, dotted OIDs otherwise); nil for none.
 	Extensions *value.Hash
+	// External is $trusted['external']: what trusted_external_command
+	// printed for the node; nil is an empty hash.
+	External *value.Hash
 	// Hash, when set, is $trusted as it is, the other fields unused:
 	// puppetserver's v4 catalog API takes $trusted from the request
 	// verbatim (an empty hash when the request has none).

@@ -63,11 +63,21 @@ func (c *Compilation) stageTop() error {
 	c.setTop("environment", value.String(c.env.Name))
 	version := PuppetVersionFor(c.env.PuppetMajor())
 	c.setTop("serverversion", value.String(version))
-	// $server_facts as a server without a host identity gives it.
-	c.setTop("server_facts", value.NewHash(
-		value.String("serverversion"), value.String(version),
-		value.String("environment"), value.String(c.env.Name),
-	))
+	// $server_facts: the server's identity when a server compiles (each
+	// also a top-scope variable, $servername, $serverip, ...), then the
+	// version and environment.
+	serverFacts := value.NewHashBuilder(4)
+	if sf := c.req.ServerFacts; sf != nil {
+		for i, k := range sf.Keys() {
+			if name, ok := k.(value.String); ok {
+				serverFacts.Set(name, sf.Values()[i])
+				c.setTop(string(name), sf.Values()[i])
+			}
+		}
+	}
+	serverFacts.Set(value.String("serverversion"), value.String(version))
+	serverFacts.Set(value.String("environment"), value.String(c.env.Name))
+	c.setTop("server_facts", serverFacts.Build())
 	c.setTop("clientcert", value.String(c.req.Node))
 	c.setTop("name", value.String("main"))
 	c.setTop("title", value.String("main"))
@@ -152,6 +162,10 @@ func remoteTrusted(t *TrustedInfo) *value.Hash {
 	if ext == nil {
 		ext = value.EmptyHash
 	}
+	external := t.External
+	if external == nil {
+		external = value.EmptyHash
+	}
 	h, d, found := strings.Cut(t.Certname, ".")
 	domain := value.Value(value.Undef)
 	if found {
@@ -163,7 +177,7 @@ func remoteTrusted(t *TrustedInfo) *value.Hash {
 		value.String("extensions"), ext,
 		value.String("hostname"), value.String(h),
 		value.String("domain"), domain,
-		value.String("external"), value.EmptyHash,
+		value.String("external"), external,
 	)
 }
 

@@ -17,6 +17,7 @@ func Builtins() Table {
 	addNumbers(t)
 	addTypes(t)
 	addFiles(t)
+	addGenerate(t)
 	addStrftime(t)
 	return t
 }

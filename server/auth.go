@@ -3,6 +3,8 @@ package server
 import (
 	"encoding/asn1"
 	"net/http"
+	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,6 +21,17 @@ type identity struct {
 	// dotted OID, in certificate order.
 	extNames  []string
 	extValues []string
+	extOIDs   []string
+}
+
+// extensionByOID is the value of the extension of dotted OID oid.
+func (id *identity) extensionByOID(oid string) (string, bool) {
+	for i, o := range id.extOIDs {
+		if o == oid {
+			return id.extValues[i], true
+		}
+	}
+	return "", false
 }
 
 func (id *identity) extension(name string) (string, bool) {
@@ -60,6 +73,7 @@ func requestIdentity(r *http.Request) *identity {
 			continue
 		}
 		id.extNames = append(id.extNames, name)
+		id.extOIDs = append(id.extOIDs, e.Id.String())
 		id.extValues = append(id.extValues, extensionValue(e.Value))
 	}
 	return id
@@ -135,13 +149,25 @@ const (
 	allowAdmin                 // pp_cli_auth=true or Config.AdminCertnames
 )
 
-// rule is one rule of puppetserver's default auth.conf.
+// rule is one rule of puppetserver's auth.conf: built in (the default
+// rules) or read from an auth.conf (custom).
 type rule struct {
 	name    string
 	prefix  string // path match: the path starts with prefix
 	capture string // regex ^capture([^/]+)$ match when prefix is ""
 	methods string // space-separated lower-case methods; "" any
 	allow   allow
+
+	// An auth.conf rule: a regex path match (when prefix is ""), query
+	// parameters that must each have one of their values, and its
+	// principals.
+	custom      bool
+	sortOrder   int
+	re          *regexp.Regexp
+	query       url.Values
+	allowUnauth bool
+	allows      []principal
+	denies      []principal
 }
 
 // defaultRules are puppetserver's default auth.conf rules, first match
@@ -160,31 +186,93 @@ func defaultRules() []rule {
 		{name: "puppetlabs environments", prefix: "/puppet/v3/environments", methods: "get", allow: allowAnyCert},
 		{name: "puppetlabs file content", prefix: "/puppet/v3/file_content", methods: "get post", allow: allowAnyCert},
 		{name: "puppetlabs file metadata", prefix: "/puppet/v3/file_metadata", methods: "get post", allow: allowAnyCert},
+		{name: "puppetlabs environment classes", prefix: "/puppet/v3/environment_classes", methods: "get", allow: allowAnyCert},
+		{name: "puppetlabs environment modules", prefix: "/puppet/v3/environment_modules", methods: "get", allow: allowAnyCert},
 		{name: "puppetlabs node", capture: "/puppet/v3/node/", methods: "get", allow: allowCapture},
 		{name: "puppetlabs report", capture: "/puppet/v3/report/", methods: "put", allow: allowCapture},
 		{name: "puppetlabs facts", capture: "/puppet/v3/facts/", methods: "put", allow: allowCapture},
-		// Not puppetserver's: marionette's Prometheus metrics, open like
-		// the status API (counts and timings, no node names).
-		{name: "marionette metrics", prefix: "/metrics", methods: "get", allow: allowUnauthenticated},
-		{name: "puppet admin environment cache", prefix: "/puppet-admin-api/v1/environment-cache", methods: "delete", allow: allowAdmin},
+		marionetteRules()[0], marionetteRules()[1],
 		{name: "puppetlabs deny all", prefix: "/", allow: allowNobody},
 	}
 }
 
-// match reports whether the rule applies to the request, and the captured
-// name of a regex rule.
-func (ru *rule) match(method, path string) (string, bool) {
-	if ru.methods != "" && !containsWord(ru.methods, strings.ToLower(method)) {
-		return "", false
+// marionetteRules are rules of marionette's own endpoints, which come
+// before an auth.conf's rules too.
+func marionetteRules() []rule {
+	return []rule{
+		// Prometheus metrics, open like the status API (counts and
+		// timings, no node names).
+		{name: "marionette metrics", prefix: "/metrics", methods: "get", allow: allowUnauthenticated},
+		{name: "puppet admin environment cache", prefix: "/puppet-admin-api/v1/environment-cache", methods: "delete", allow: allowAdmin},
 	}
-	if ru.prefix != "" {
-		return "", strings.HasPrefix(path, ru.prefix)
+}
+
+// authRules are the rules of the auth.conf at path, after marionette's
+// own; "" is puppetserver's default rules.
+func authRules(path string) ([]rule, error) {
+	if path == "" {
+		return defaultRules(), nil
+	}
+	custom, err := ReadAuthConf(path)
+	if err != nil {
+		return nil, err
+	}
+	return append(marionetteRules(), custom...), nil
+}
+
+// match reports whether the rule applies to the request, and a regex
+// rule's groups (the whole match first).
+func (ru *rule) match(method, path string, query url.Values) ([]string, bool) {
+	if ru.methods != "" && !containsWord(ru.methods, strings.ToLower(method)) {
+		return nil, false
+	}
+	for k, want := range ru.query {
+		found := false
+		for _, v := range query[k] {
+			if containsString(want, v) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, false
+		}
+	}
+	switch {
+	case ru.prefix != "":
+		return nil, strings.HasPrefix(path, ru.prefix)
+	case ru.re != nil:
+		groups := ru.re.FindStringSubmatch(path)
+		return groups, groups != nil
 	}
 	name, ok := strings.CutPrefix(path, ru.capture)
 	if !ok || name == "" || strings.Contains(name, "/") {
-		return "", false
+		return nil, false
 	}
-	return name, true
+	return []string{path, name}, true
+}
+
+// allows reports whether an auth.conf rule lets id through: deny wins
+// over allow; only allow-unauthenticated lets a request without a
+// certificate through.
+func (ru *rule) allowsCustom(id *identity, groups []string) bool {
+	if ru.allowUnauth {
+		return true
+	}
+	if !id.authenticated {
+		return false
+	}
+	for i := range ru.denies {
+		if ru.denies[i].matches(id, groups) {
+			return false
+		}
+	}
+	for i := range ru.allows {
+		if ru.allows[i].matches(id, groups) {
+			return true
+		}
+	}
+	return false
 }
 
 func containsWord(list, w string) bool {
@@ -198,12 +286,23 @@ func containsWord(list, w string) bool {
 
 // authorize applies the rules to a request; it returns the rule that
 // denied it, or nil when it is allowed.
-func (s *Server) authorize(method, path string, id *identity) *rule {
-	for i := range s.rules {
-		ru := &s.rules[i]
-		captured, ok := ru.match(method, path)
+func (s *Server) authorize(method, path string, query url.Values, id *identity) *rule {
+	rules := *s.rules.Load()
+	for i := range rules {
+		ru := &rules[i]
+		groups, ok := ru.match(method, path, query)
 		if !ok {
 			continue
+		}
+		if ru.custom {
+			if ru.allowsCustom(id, groups) {
+				return nil
+			}
+			return ru
+		}
+		captured := ""
+		if len(groups) > 1 {
+			captured = groups[1]
 		}
 		switch ru.allow {
 		case allowUnauthenticated:
@@ -225,7 +324,7 @@ func (s *Server) authorize(method, path string, id *identity) *rule {
 		}
 		return ru
 	}
-	return &s.rules[len(s.rules)-1]
+	return &rule{name: "no rule matches"}
 }
 
 // forbidden answers a denied request as puppetserver's authorization

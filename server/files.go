@@ -6,8 +6,11 @@ import (
 	"crypto/sha256"
 	"crypto/sha512"
 	"encoding/hex"
+	"errors"
+	"fmt"
 	"hash"
 	"io"
+	"io/fs"
 	"net/http"
 	"os"
 	"path"
@@ -41,9 +44,12 @@ type fileMetadata struct {
 }
 
 type checksum struct {
-	Type  string `json:"type"`
-	Value string `json:"value"`
+	Type string `json:"type"`
+	// Value is null for a link whose target is missing.
+	Value *string `json:"value"`
 }
+
+func newChecksum(t, v string) checksum { return checksum{t, &v} }
 
 // module is one module of an environment's module path.
 type module struct{ name, dir string }
@@ -158,7 +164,34 @@ func (s *Server) mountRoots(st *site.Site, env, mount, rel string) (roots []stri
 		}
 		return roots, "", nil
 	}
+	for _, m := range s.mounts() {
+		if m.Name == mount {
+			return []string{filepath.Join(m.Path, filepath.FromSlash(rel))}, "", nil
+		}
+	}
 	return nil, "", nil
+}
+
+// knownMount reports whether mount is Puppet's or fileserver.conf's.
+func (s *Server) knownMount(mount string) bool {
+	switch mount {
+	case "modules", "plugins", "pluginfacts":
+		return true
+	}
+	for _, m := range s.mounts() {
+		if m.Name == mount {
+			return true
+		}
+	}
+	return false
+}
+
+// mounts are fileserver.conf's custom mount points.
+func (s *Server) mounts() []puppetconf.Mount {
+	if m := s.fileMounts.Load(); m != nil {
+		return *m
+	}
+	return nil
 }
 
 // fileServer serves file_metadata, file_metadatas and file_content.
@@ -191,13 +224,22 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	}
 	missing := func() error {
 		if kind == "file_metadatas" {
-			return notFound(issueResourceNotFound, "Could not find instances in %s with '%s'", kind, key)
+			// Puppet names the indirection, file_metadata, in both.
+			return notFound(issueResourceNotFound, "Could not find instances in file_metadata with '%s'", key)
 		}
 		return notFound(issueResourceNotFound, "Could not find %s %s", kind, key)
 	}
 	roots, empty, err := s.mountRoots(st, env, mount, rel)
 	if err != nil {
 		return serverError(err.Error())
+	}
+	if !s.knownMount(mount) {
+		// Puppet's file server finds no mount to authorize the request by.
+		verb := "find"
+		if kind == "file_metadatas" {
+			verb = "search"
+		}
+		return serverError(fmt.Sprintf("Not authorized to call %s on /%s/%s", verb, strings.TrimSuffix(kind, "s"), key))
 	}
 	follow := q.Get("links") == "follow"
 	stat := os.Lstat
@@ -215,6 +257,9 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	if follow {
 		links = "follow"
 	}
+	// Without source_permissions=use Puppet reports the server process's
+	// owner and group and mode 0644, not the source's.
+	mo := metaOptions{stat: stat, sumType: sumType, links: links, usePerms: q.Get("source_permissions") == "use"}
 	switch kind {
 	case "file_content":
 		for _, root := range roots {
@@ -238,7 +283,10 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 			roots = []string{empty}
 		}
 		for _, root := range roots {
-			md, err := metadata(root, nil, stat, sumType, links)
+			if _, err := os.Stat(root); err != nil && empty == "" {
+				continue // a dangling link is no file to serve
+			}
+			md, err := metadata(root, nil, mo)
 			if err == nil {
 				writeJSON(w, http.StatusOK, md)
 				return nil
@@ -254,7 +302,9 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 			limit = n
 		}
 	}
-	maxFiles := -1
+	// max_files: Puppet limits only with a positive number (the agent
+	// sends 0 for a file resource without max_files, -1 for pluginsync).
+	maxFiles := 0
 	if v := q.Get("max_files"); v != "" {
 		if n, err := strconv.Atoi(v); err == nil {
 			maxFiles = n
@@ -286,8 +336,9 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	if len(order) == 0 {
 		return missing()
 	}
-	if maxFiles >= 0 && len(order) > maxFiles {
-		return badRequest("The directory has more than %d files", maxFiles)
+	if maxFiles > 0 && len(order)-1 > maxFiles {
+		return serverError(fmt.Sprintf("The directory '%s' contains %d entries, which exceeds the limit of %d specified by the max_files parameter for this resource. The limit may be increased, but be aware that large number of file resources can result in excessive resource consumption and degraded performance. Consider using an alternate method to manage large directory trees",
+			found["."], len(order)-1, maxFiles))
 	}
 	sort.Strings(order[1:])
 	out := make([]*fileMetadata, 0, len(order))
@@ -297,8 +348,11 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 		if rel != "." {
 			full = filepath.Join(full, filepath.FromSlash(rel))
 		}
-		md, err := metadata(full, &rel, stat, sumType, links)
+		md, err := metadata(full, &rel, mo)
 		if err != nil {
+			if follow && errors.Is(err, fs.ErrNotExist) {
+				return serverError("No such file or directory - " + full)
+			}
 			continue
 		}
 		md.Path = found[rel]
@@ -338,12 +392,22 @@ func walkTree(root, rel string, depth, limit int, ignore []string, stat func(str
 	}
 }
 
+// metaOptions are how metadata describes files: the agent's links,
+// checksum_type and source_permissions.
+type metaOptions struct {
+	stat     func(string) (os.FileInfo, error)
+	sumType  string
+	links    string
+	usePerms bool
+}
+
 // metadata describes one file as Puppet's file server does.
-func metadata(full string, rel *string, stat func(string) (os.FileInfo, error), sumType, links string) (*fileMetadata, error) {
-	st, err := stat(full)
+func metadata(full string, rel *string, o metaOptions) (*fileMetadata, error) {
+	st, err := o.stat(full)
 	if err != nil {
 		return nil, err
 	}
+	sumType, links := o.sumType, o.links
 	md := &fileMetadata{Path: full, RelativePath: rel, Links: links, Mode: uint32(st.Mode().Perm())}
 	if st.Mode()&os.ModeSetuid != 0 {
 		md.Mode |= 0o4000
@@ -359,20 +423,23 @@ func metadata(full string, rel *string, stat func(string) (os.FileInfo, error), 
 		md.Owner, md.Group = sys.Uid, sys.Gid
 		ctime = time.Unix(sys.Ctim.Sec, sys.Ctim.Nsec)
 	}
+	if !o.usePerms {
+		md.Owner, md.Group, md.Mode = uint32(os.Geteuid()), uint32(os.Getegid()), 0o644
+	}
 	rubyTime := func(t time.Time) string { return t.Format("2006-01-02 15:04:05 -0700") }
 	switch {
 	case st.IsDir():
 		md.Type = "directory"
-		md.Checksum = checksum{"ctime", "{ctime}" + rubyTime(ctime)}
+		md.Checksum = newChecksum("ctime", "{ctime}"+rubyTime(ctime))
 	case st.Mode()&os.ModeSymlink != 0:
 		md.Type = "link"
 		dest, err := os.Readlink(full)
 		if err == nil {
 			md.Destination = &dest
 		}
-		md.Checksum = checksum{sumType, ""}
+		md.Checksum = checksum{Type: sumType}
 		if sum, err := fileChecksum(full, sumType, st, ctime); err == nil {
-			md.Checksum.Value = sum
+			md.Checksum.Value = &sum
 		}
 	case st.Mode().IsRegular():
 		md.Type = "file"
@@ -380,7 +447,7 @@ func metadata(full string, rel *string, stat func(string) (os.FileInfo, error), 
 		if err != nil {
 			return nil, err
 		}
-		md.Checksum = checksum{sumType, sum}
+		md.Checksum = newChecksum(sumType, sum)
 	default:
 		return nil, os.ErrNotExist
 	}

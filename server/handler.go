@@ -136,7 +136,13 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	}()
 	rec.Header().Set("X-Puppet-Version", PuppetVersion)
 	r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
-	if ru := s.authorize(r.Method, r.URL.Path, id); ru != nil {
+	if !routable(r.Method, r.URL.Path) {
+		// puppetserver routes before it authorizes: a request nothing
+		// answers is 404 whoever sends it.
+		s.writeError(rec, notFound(issueHandlerNotFound, "No route for %s %s", r.Method, r.URL.Path))
+		return
+	}
+	if ru := s.authorize(r.Method, r.URL.Path, r.URL.Query(), id); ru != nil {
 		s.forbidden(rec, r, id, ru)
 		return
 	}
@@ -178,6 +184,34 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, id *identity) err
 	return notFound(issueHandlerNotFound, "No route for %s %s", r.Method, p)
 }
 
+// routable reports whether an endpoint answers method on path, as
+// puppetserver's routes decide before authorization.
+func routable(method, path string) bool {
+	get, post, put, del := method == http.MethodGet, method == http.MethodPost, method == http.MethodPut, method == http.MethodDelete
+	switch {
+	case strings.HasPrefix(path, "/puppet/v3/"):
+		name, _, _ := strings.Cut(strings.TrimPrefix(path, "/puppet/v3/"), "/")
+		switch name {
+		case "environments", "environment_classes", "environment_modules", "node", "file_metadata", "file_metadatas", "file_content":
+			return get
+		case "catalog":
+			return get || post
+		case "report", "facts":
+			return put
+		}
+		return false
+	case path == "/puppet/v4/catalog" || path == "/puppet/v4/catalog/":
+		return post
+	case strings.HasPrefix(path, "/puppet-ca/v1/"):
+		return true // the CA answers its own methods
+	case path == "/status/v1/simple" || path == "/status/v1/simple/server" || path == "/status/v1/services" || path == "/metrics":
+		return get
+	case path == "/puppet-admin-api/v1/environment-cache":
+		return del
+	}
+	return false
+}
+
 func methodNotAllowed(r *http.Request) error {
 	return &httpError{http.StatusMethodNotAllowed, "Method Not Allowed: No route for " + r.Method + " " + r.URL.Path, issueUnsupportedMeth}
 }
@@ -190,6 +224,12 @@ func (s *Server) v3(w http.ResponseWriter, r *http.Request, id *identity, rest s
 			return methodNotAllowed(r)
 		}
 		return s.environments(w)
+	}
+	if name == "environment_classes" && key == "" {
+		return s.environmentClasses(w, r)
+	}
+	if name == "environment_modules" && key == "" {
+		return s.environmentModulesInfo(w, r)
 	}
 	if name == "file_metadata" || name == "file_metadatas" || name == "file_content" {
 		return s.fileServer(w, r, name, key)

@@ -157,6 +157,10 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 		return serverError(err.Error())
 	}
 	req.Trusted = trustedInfo(id)
+	req.ServerFacts = s.serverFacts
+	if err := s.addTrustedExternal(ctx, req.Trusted); err != nil {
+		return err
+	}
 	factsStored := func() error { return nil }
 	if s.pdb != nil {
 		if r.Form.Get("facts") != "" {
@@ -172,10 +176,52 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err != nil {
 		return err
 	}
+	if err := s.setConfigVersion(ctx, st, n.Environment, result); err != nil {
+		return err
+	}
 	if err := s.storeCatalog(ctx, env, result, r.Form.Get("transaction_uuid"), r.Form.Get("job_id")); err != nil {
 		return err
 	}
 	return writeCatalog(w, r, result.Catalog)
+}
+
+// addTrustedExternal fills $trusted['external'] of an authenticated
+// request from trusted_external_command, when it is set.
+func (s *Server) addTrustedExternal(ctx context.Context, t *compiler.TrustedInfo) error {
+	command := s.settings.Load().Get("trusted_external_command")
+	if command == "" || t == nil || t.Authenticated == "" {
+		return nil
+	}
+	ext, err := trustedExternal(ctx, command, t.Certname, s.commandTimeout())
+	if err != nil {
+		return serverError(err.Error())
+	}
+	t.External = ext
+	return nil
+}
+
+// setConfigVersion makes the environment's config_version command's
+// output the catalog's version, as Puppet does; a failing command fails
+// the compile.
+func (s *Server) setConfigVersion(ctx context.Context, st *site.Site, envName string, result *compiler.Result) error {
+	l := st.Loader()
+	if !l.Directories() {
+		return nil
+	}
+	dir, err := l.Dir(envName)
+	if err != nil {
+		return nil
+	}
+	conf, err := l.Settings().ReadEnvironmentConf(dir, envName)
+	if err != nil || conf.ConfigVersion == "" {
+		return nil
+	}
+	v, err := configVersion(ctx, conf.ConfigVersion, dir, s.commandTimeout())
+	if err != nil {
+		return serverError(err.Error())
+	}
+	result.Catalog.ConfigVersion = v
+	return nil
 }
 
 // writeCatalog answers a catalog, gzipped when the client accepts it (Ruby's
@@ -358,12 +404,12 @@ func (s *Server) report(w http.ResponseWriter, r *http.Request, id *identity, ce
 	if err := json.Unmarshal(data, &report); err != nil {
 		return badRequest("Could not intern from json: %v", err)
 	}
-	name := time.Now().UTC().Format("200601021504") + ".yaml"
-	if err := writeFileAtomic(filepath.Join(s.reportDir, certname), name, data); err != nil {
-		return serverError(fmt.Sprintf("Could not write report for %s: %v", certname, err))
+	if err := s.processReport(r.Context(), certname, data); err != nil {
+		return err
 	}
 	s.storeReport(r.Context(), certname, data)
-	writeJSON(w, http.StatusOK, []string{})
+	// Puppet answers the names of the processors that ran.
+	writeJSON(w, http.StatusOK, s.reports.names)
 	return nil
 }
 

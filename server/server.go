@@ -31,6 +31,7 @@ import (
 	"github.com/marionette-dev/marionette/puppetdb"
 	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/site"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // PuppetVersion is the Puppet version the server speaks as, sent in the
@@ -96,6 +97,15 @@ type Config struct {
 	// headers (DefaultHandshakeTimeout when 0).
 	HandshakeTimeout time.Duration
 
+	// CommandTimeout bounds an environment's config_version and
+	// trusted_external_command (DefaultCommandTimeout when 0).
+	CommandTimeout time.Duration
+
+	// AuthConf is puppetserver's auth.conf (HOCON) to authorize requests
+	// by; "" is puppetserver's default rules, built in. It is read again
+	// on Reload.
+	AuthConf string
+
 	// AdminCertnames may use the admin API and /puppet/v4/catalog, as may
 	// any certificate with the pp_cli_auth extension set to "true"
 	// (puppetserver's own certificate carries it).
@@ -135,12 +145,20 @@ type Server struct {
 	tls                 *tls.Config
 	start               time.Time
 	admins              map[string]bool
-	rules               []rule
+	rules               atomic.Pointer[[]rule]
 	pdb                 *pdbWriter
 	metrics             *metrics
 	// settings are those environments load with: Config.Settings, or the
 	// last Reload's.
 	settings atomic.Pointer[puppetconf.Settings]
+	// reports are the report processors, fixed at the start.
+	reports *reportProcessors
+	// serverFacts are the server's own facts, added to every compile.
+	serverFacts *value.Hash
+	// fixed is what of the start's settings Reload cannot change.
+	fixed site.Fixed
+	// fileMounts are fileserver.conf's mounts, read with the settings.
+	fileMounts atomic.Pointer[[]puppetconf.Mount]
 	// compileFn is compiler.Compile; tests replace it.
 	compileFn func(context.Context, *compiler.Environment, *compiler.Request) (*compiler.Result, error)
 }
@@ -183,11 +201,28 @@ func New(cfg Config) (*Server, error) {
 		limit:   newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
 		start:   time.Now(),
 		admins:  make(map[string]bool),
-		rules:   defaultRules(),
 		metrics: newMetrics(),
 	}
+	rules, err := authRules(cfg.AuthConf)
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.rules.Store(&rules)
 	s.settings.Store(cfg.Settings)
+	s.fixed = site.FixedOf(cfg.Settings)
+	mounts, err := cfg.Settings.FileserverMounts()
+	if err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	s.fileMounts.Store(&mounts)
+	if s.reports, err = parseReportProcessors(cfg.Settings); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
+	if err := checkTrustedExternal(cfg.Settings); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s.compileFn = compiler.Compile
+	s.serverFacts = serverFacts()
 	for _, n := range cfg.AdminCertnames {
 		s.admins[n] = true
 	}
@@ -270,9 +305,10 @@ func (s *Server) FlushEnvironments() error {
 
 // Reload takes new settings for loading environments and classifying nodes
 // (environmentpath, basemodulepath, node_terminus, external_nodes,
-// hiera_config, environment_timeout, ...) and flushes every environment.
-// What is fixed at the start stays: vardir, reportdir, TLS, the CA. On an
-// error the current settings stay in use.
+// hiera_config, environment_timeout, ...), fileserver.conf, and the CA's
+// signing policy (autosign, keylength) when the server is its own CA, and
+// flushes every environment. What is fixed at the start stays (see
+// RestartNeeded). On an error nothing changes.
 func (s *Server) Reload(settings *puppetconf.Settings) error {
 	if settings == nil {
 		return errors.New("server: Reload: no settings")
@@ -281,10 +317,44 @@ func (s *Server) Reload(settings *puppetconf.Settings) error {
 	if err != nil {
 		return err
 	}
+	mounts, err := settings.FileserverMounts()
+	if err != nil {
+		return err
+	}
+	rules, err := authRules(s.cfg.AuthConf)
+	if err != nil {
+		return err
+	}
+	if err := checkTrustedExternal(settings); err != nil {
+		return err
+	}
+	if a, ok := s.cfg.CA.(caAdapter); ok {
+		opts, err := site.CAOptions(settings, s.log)
+		if err != nil {
+			return err
+		}
+		a.c.SetOptions(opts)
+	}
+	s.rules.Store(&rules)
+	s.fileMounts.Store(&mounts)
 	s.settings.Store(settings)
 	s.site.Store(st)
 	s.metrics.flushes.Add(1)
 	return nil
+}
+
+func (s *Server) commandTimeout() time.Duration {
+	if s.cfg.CommandTimeout > 0 {
+		return s.cfg.CommandTimeout
+	}
+	return DefaultCommandTimeout
+}
+
+// RestartNeeded lists the settings and files that differ between the
+// server's start and settings but apply only after a restart (certname,
+// ssldir, vardir, reports, PuppetDB, ...; site.FixedOf).
+func (s *Server) RestartNeeded(settings *puppetconf.Settings) []string {
+	return site.RestartNeeded(s.fixed, site.FixedOf(settings))
 }
 
 // TLSConfig is the server's TLS configuration: TLS 1.2 or later, client

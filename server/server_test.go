@@ -207,7 +207,8 @@ func TestReport(t *testing.T) {
 	f := newFixture(t)
 	report := `{"host":"web01.example.com","status":"changed","report_format":12}`
 	resp := f.do("web01.example.com", "PUT", "/puppet/v3/report/web01.example.com?environment=production", strings.NewReader(report), "application/json")
-	if resp.status != 200 || resp.body != "[]" {
+	// Puppet answers the processors' names (reports defaults to store).
+	if resp.status != 200 || resp.body != `["store"]` {
 		t.Fatalf("status %d: %s", resp.status, resp.body)
 	}
 	entries, err := os.ReadDir(filepath.Join(f.vardir, "reports", "web01.example.com"))
@@ -215,8 +216,9 @@ func TestReport(t *testing.T) {
 		t.Fatalf("report files: %v %v", entries, err)
 	}
 	data, _ := os.ReadFile(filepath.Join(f.vardir, "reports", "web01.example.com", entries[0].Name()))
-	if string(data) != report {
-		t.Errorf("stored report %q", data)
+	// As Puppet's store processor writes it: YAML, not the JSON received.
+	if want := "--- !ruby/object:Puppet::Transaction::Report\nhost: web01.example.com\nstatus: changed\nreport_format: 12\n"; string(data) != want {
+		t.Errorf("stored report %q, want %q", data, want)
 	}
 }
 
@@ -379,13 +381,13 @@ func TestAuthorization(t *testing.T) {
 		{other, "PUT", "/puppet/v3/report/web01.example.com?environment=production", `{}`, 403},
 		{none, "PUT", "/puppet/v3/report/web01.example.com?environment=production", `{}`, 403},
 		{other, "PUT", "/puppet/v3/facts/web01.example.com?environment=production", facts, 403},
-		{own, "DELETE", "/puppet/v3/catalog/web01.example.com?environment=production", "", 403},
+		{own, "DELETE", "/puppet/v3/catalog/web01.example.com?environment=production", "", 404}, // puppetserver routes before it authorizes: no route is 404
 		{own, "GET", "/puppet/v3/environments", "", 200},
 		{none, "GET", "/puppet/v3/environments", "", 403},
 		{none, "GET", "/status/v1/simple", "", 200},
 		{own, "GET", "/puppet/v3/catalog/web01.example.com/x?environment=production", "", 403},
 		{own, "GET", "/puppet/v3/catalog/%2e%2e/etc?environment=production", "", 403},
-		{own, "GET", "/nothing/here", "", 403},
+		{own, "GET", "/nothing/here", "", 404},
 		{own, "DELETE", "/puppet-admin-api/v1/environment-cache", "", 403},
 		{none, "GET", "/puppet-ca/v1/certificate/ca", "", 404}, // allowed, but no CA plugged in
 	} {
@@ -705,10 +707,10 @@ func TestFileServing(t *testing.T) {
 			t.Errorf("%s: path %q, want %q", rel, got[rel].Path, root)
 		}
 	}
-	if c := got["facter/hello.rb"].Checksum; c.Type != "sha256" || c.Value != "{sha256}"+sha256Hex("Facter.add(:hello) { setcode { 'hi' } }\n") {
+	if c := got["facter/hello.rb"].Checksum; c.Type != "sha256" || c.Value == nil || *c.Value != "{sha256}"+sha256Hex("Facter.add(:hello) { setcode { 'hi' } }\n") {
 		t.Errorf("checksum %v", c)
 	}
-	if got["facter"].Type != "directory" || got["facter/hello.rb"].Type != "file" || got["facter/hello.rb"].Mode != 0o755 {
+	if got["facter"].Type != "directory" || got["facter/hello.rb"].Type != "file" || got["facter/hello.rb"].Mode != 0o644 { // source_permissions=ignore: puppetserver says 0644
 		t.Errorf("types/modes %+v %+v", got["facter"], got["facter/hello.rb"])
 	}
 
@@ -821,5 +823,92 @@ func TestCatalogGzip(t *testing.T) {
 		if !contains(resourceTitles(t, string(data), "Notify"), "env production") {
 			t.Errorf("Accept-Encoding %q: catalog %s", tt.accept, data)
 		}
+	}
+}
+
+// TestRecursiveFileMetadatas: file_metadatas honours the agent's query
+// parameters with Puppet's meanings (max_files 0 and -1 are no limit) and
+// serves fileserver.conf's mounts; the expected entries are
+// puppetserver 7.9.5's answers for the same tree.
+func TestRecursiveFileMetadatas(t *testing.T) {
+	f := newFixture(t)
+	const as = "db01.example.com"
+	tree := filepath.Join(f.dir, "code", "environments", "production", "modules", "hello", "files", "dir")
+	mnt := filepath.Join(f.dir, "mnt")
+	for name, text := range map[string]string{
+		"a.txt": "a\n", "skip.bak": "x\n", ".git/HEAD": "g\n", "sub/b.txt": "b\n", "sub/deeper/c.txt": "c\n",
+	} {
+		for _, root := range []string{tree, mnt} {
+			p := filepath.Join(root, name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.Symlink("a.txt", filepath.Join(tree, "link.txt")); err != nil {
+		t.Fatal(err)
+	}
+	conf := filepath.Join(f.dir, "conf")
+	if err := os.MkdirAll(conf, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(conf, "fileserver.conf"), []byte("# site files\n[site]\n    path "+mnt+"\n    allow *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.srv.Reload(f.srv.settings.Load()); err != nil {
+		t.Fatal(err)
+	}
+	all := ". .git .git/HEAD a.txt link.txt skip.bak sub sub/b.txt sub/deeper sub/deeper/c.txt"
+	for _, tt := range []struct {
+		name, query string
+		status      int
+		want        string // relative paths, or a piece of the error
+	}{
+		{"max_files 0 is no limit", "recurse=true&max_files=0", 200, all},
+		{"max_files -1 is no limit", "recurse=true&max_files=-1", 200, all},
+		{"max_files at the count", "recurse=true&max_files=9", 200, all},
+		{"max_files below the count", "recurse=true&max_files=3", 500, "contains 9 entries, which exceeds the limit of 3 specified by the max_files parameter"},
+		{"recurselimit", "recurse=true&recurselimit=1", 200, ". .git a.txt link.txt skip.bak sub"},
+		{"ignore", "recurse=true&ignore=.git&ignore=*.bak", 200, ". a.txt link.txt sub sub/b.txt sub/deeper sub/deeper/c.txt"},
+		{"no recurse", "recurse=false", 200, "."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := f.do(as, "GET", "/puppet/v3/file_metadatas/modules/hello/dir?environment=production&links=manage&checksum_type=sha256&source_permissions=ignore&"+tt.query, nil, "")
+			if resp.status != tt.status {
+				t.Fatalf("status %d: %s", resp.status, resp.body)
+			}
+			if tt.status != 200 {
+				if !strings.Contains(resp.body, tt.want) {
+					t.Errorf("body %s, want %q", resp.body, tt.want)
+				}
+				return
+			}
+			var metas []fileMetadata
+			if err := json.Unmarshal([]byte(resp.body), &metas); err != nil {
+				t.Fatal(err)
+			}
+			var rels []string
+			for _, m := range metas {
+				rels = append(rels, *m.RelativePath)
+			}
+			if got := strings.Join(rels, " "); got != tt.want {
+				t.Errorf("entries %q, want %q", got, tt.want)
+			}
+		})
+	}
+	resp := f.do(as, "GET", "/puppet/v3/file_metadatas/modules/hello/dir?environment=production&recurse=true&links=manage", nil, "")
+	if !strings.Contains(resp.body, `"relative_path":"link.txt","links":"manage"`) || !strings.Contains(resp.body, `"type":"link","destination":"a.txt"`) {
+		t.Errorf("links=manage: %s", resp.body)
+	}
+	resp = f.do(as, "GET", "/puppet/v3/file_metadatas/site?environment=production&recurse=true&ignore=.git", nil, "")
+	if resp.status != 200 || !strings.Contains(resp.body, `"relative_path":"sub/deeper/c.txt"`) || !strings.Contains(resp.body, `"path":"`+mnt+`"`) {
+		t.Errorf("custom mount: %d %s", resp.status, resp.body)
+	}
+	resp = f.do(as, "GET", "/puppet/v3/file_content/site/sub/b.txt?environment=production", nil, "")
+	if resp.status != 200 || resp.body != "b\n" {
+		t.Errorf("custom mount content: %d %q", resp.status, resp.body)
 	}
 }

@@ -134,8 +134,12 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	creq.Store = nil
 	creq.Trusted = trusted
 	creq.KeepExported = true
+	creq.ServerFacts = s.serverFacts
 	result, err := s.compile(ctx, env, creq)
 	if err != nil {
+		return err
+	}
+	if err := s.setConfigVersion(ctx, st, n.Environment, result); err != nil {
 		return err
 	}
 	logs := []v4Log{}

@@ -74,6 +74,10 @@ func FactsFlag(v string) FactsSource {
 func (s *Site) Facts(ctx context.Context, src FactsSource, certname string) (*value.Hash, error) {
 	switch src.Kind {
 	case FactsNotGiven:
+		// As Puppet's commands find the facts the server stored.
+		if s.hasCachedFacts(certname) {
+			return s.cachedFacts(certname), nil
+		}
 		return nil, FactsNotGivenError(certname)
 	case FactsNone:
 		return value.EmptyHash, nil
@@ -109,7 +113,7 @@ func (s *Site) Facts(ctx context.Context, src FactsSource, certname string) (*va
 // FactsNotGivenError is the error of a command line that names no facts
 // for node certname (FactsNotGiven).
 func FactsNotGivenError(certname string) error {
-	return inputErrorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts)", certname)
+	return inputErrorf("No facts available for target node: %s (give --facts FILE, or --facts none to use no facts; none in the server's facts cache $vardir/yaml/facts)", certname)
 }
 
 // noFactsError is a node PuppetDB has no facts for: an error for a
@@ -142,6 +146,16 @@ func FactsCacheDir(s *puppetconf.Settings) string {
 // JSON is a YAML flow mapping, tagged as Puppet's facts object, which
 // puppetserver's yaml facts terminus reads.
 const CachedFactsTag = "--- !ruby/object:Puppet::Node::Facts "
+
+// hasCachedFacts reports whether the server's facts cache holds facts
+// of certname.
+func (s *Site) hasCachedFacts(certname string) bool {
+	dir := s.opts.FactsCacheDir
+	if dir == "" {
+		dir = FactsCacheDir(s.settings)
+	}
+	return fileExists(filepath.Join(dir, certname+".yaml"))
+}
 
 // cachedFacts reads the facts last stored for a node; none, or a file
 // that does not read, is no facts.

@@ -35,7 +35,8 @@ func TestFacts(t *testing.T) {
 		wantErr  string
 		inputErr bool
 	}{
-		{"not given", FactsFlag(""), "n1", "", "No facts available for target node: n1 (give --facts FILE, or --facts none to use no facts)", true},
+		{"not given: the server's cache", FactsFlag(""), "n1", "cached", "", false},
+		{"not given, none cached", FactsFlag(""), "n2", "", "No facts available for target node: n2 (give --facts FILE, or --facts none to use no facts", true},
 		{"none", FactsFlag("none"), "n1", "", "", false},
 		{"yaml file", FactsFlag(filepath.Join(dir, "n1.yaml")), "n1", "linux", "", false},
 		{"Puppet's facts object", FactsFlag(filepath.Join(dir, "n1.json")), "n1", "bsd", "", false},

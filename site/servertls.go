@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/marionette-dev/marionette/ca"
 	"github.com/marionette-dev/marionette/puppetconf"
@@ -72,6 +73,69 @@ func orDefault(v, def string) string {
 	return def
 }
 
+// CAOptions is the CA's signing policy of the settings: autosign (true,
+// false, a whitelist or a policy executable; Puppet's default is
+// $confdir/autosign.conf) and keylength. A server applies it again on
+// SIGHUP (ca.CA.SetOptions).
+func CAOptions(settings *puppetconf.Settings, log *slog.Logger) (ca.Options, error) {
+	opts := ca.Options{
+		Autosign: ca.ParseAutosign(settings.Get("autosign")),
+		Logf:     func(format string, args ...any) { log.Warn(fmt.Sprintf(format, args...)) },
+	}
+	if kl := settings.Get("keylength"); kl != "" {
+		n, err := strconv.Atoi(kl)
+		if err != nil || n < 2048 {
+			return ca.Options{}, fmt.Errorf("keylength %q: want a number of bits, at least 2048", kl)
+		}
+		opts.KeyLength = n
+	}
+	if !settings.IsSet("autosign") {
+		// Puppet's default: the whitelist $confdir/autosign.conf.
+		opts.Autosign = ca.Autosign{Path: filepath.Join(settings.Get(puppetconf.Confdir), "autosign.conf")}
+	}
+	if v := settings.Get("ca_ttl"); v != "" {
+		d, err := PuppetDuration(v)
+		if err != nil {
+			return ca.Options{}, fmt.Errorf("ca_ttl: %v", err)
+		}
+		opts.TTL = d
+	}
+	if v := settings.Get("allow_duplicate_certs"); v != "" {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return ca.Options{}, fmt.Errorf("allow_duplicate_certs %q: want true or false", v)
+		}
+		opts.AllowDuplicateCerts = b
+	}
+	return opts, nil
+}
+
+// PuppetDuration reads a Puppet duration setting: seconds, or a number
+// with s, m, h, d or y.
+func PuppetDuration(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	unit := time.Second
+	if n := len(s); n > 0 {
+		switch s[n-1] {
+		case 's':
+			s = s[:n-1]
+		case 'm':
+			unit, s = time.Minute, s[:n-1]
+		case 'h':
+			unit, s = time.Hour, s[:n-1]
+		case 'd':
+			unit, s = 24*time.Hour, s[:n-1]
+		case 'y':
+			unit, s = 365*24*time.Hour, s[:n-1]
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n <= 0 || n > int64(1<<62)/int64(unit) {
+		return 0, fmt.Errorf("invalid duration %q", s)
+	}
+	return time.Duration(n) * unit, nil
+}
+
 // serverCA opens the server's CA, as puppetserver's CA service does, or
 // creates it on first start: the cadir setting, else ca.DefaultDir($ssldir)
 // when a CA is there, else a new CA in $ssldir/ca (which DefaultDir finds
@@ -80,20 +144,9 @@ func orDefault(v, def string) string {
 // when there is no CA but the server already has a certificate: a compile
 // server of a CA that runs elsewhere.
 func serverCA(settings *puppetconf.Settings, ssldir, certname string, log *slog.Logger) (*ca.CA, error) {
-	opts := ca.Options{
-		Autosign: ca.ParseAutosign(settings.Get("autosign")),
-		Logf:     func(format string, args ...any) { log.Warn(fmt.Sprintf(format, args...)) },
-	}
-	if kl := settings.Get("keylength"); kl != "" {
-		n, err := strconv.Atoi(kl)
-		if err != nil || n < 2048 {
-			return nil, fmt.Errorf("keylength %q: want a number of bits, at least 2048", kl)
-		}
-		opts.KeyLength = n
-	}
-	if !settings.IsSet("autosign") {
-		// Puppet's default: the whitelist $confdir/autosign.conf.
-		opts.Autosign = ca.Autosign{Path: filepath.Join(settings.Get(puppetconf.Confdir), "autosign.conf")}
+	opts, err := CAOptions(settings, log)
+	if err != nil {
+		return nil, err
 	}
 	certFile := filepath.Join(ssldir, "certs", certname+".pem")
 	keyFile := filepath.Join(ssldir, "private_keys", certname+".pem")
@@ -108,7 +161,6 @@ func serverCA(settings *puppetconf.Settings, ssldir, certname string, log *slog.
 		}
 	}
 	var c *ca.CA
-	var err error
 	if fileExists(filepath.Join(dir, ca.CACertFile)) {
 		c, err = ca.Open(dir, opts)
 	} else {

@@ -31,9 +31,11 @@ type Overrides struct {
 	// Config is puppet.conf's path ("" reads none, but see
 	// ConfigInConfdir).
 	Config string
-	// ConfigInConfdir reads $Confdir/puppet.conf when Config is "" and
-	// the file exists, as `marionette serve` and `node deactivate` do;
-	// the compile commands read only the file they are given.
+	// ConfigInConfdir reads $confdir/puppet.conf of Puppet's default
+	// confdir when Config and Confdir are "", as Puppet's commands do
+	// (every marionette command sets it; a library caller need not read
+	// the machine's puppet.conf). A Confdir given always has its
+	// puppet.conf read, when there is one, and must exist.
 	ConfigInConfdir          bool
 	Confdir, Codedir, Vardir string
 	// EnvironmentPath is a list of directories separated by ':'.
@@ -100,13 +102,24 @@ func (o *Overrides) flags() map[string]string {
 // Settings loads puppet.conf with the overrides over it.
 func (o *Overrides) Settings() (*puppetconf.Settings, error) {
 	po := puppetconf.DefaultOptions()
+	po.Flags = o.flags()
+	if o.Confdir != "" {
+		// A confdir that is not there is a mistyped flag: going on would
+		// read no settings (or set up a new CA) without a word.
+		if fi, err := os.Stat(o.Confdir); err != nil || !fi.IsDir() {
+			return nil, inputErrorf("confdir %s does not exist or is not a directory", o.Confdir)
+		}
+	}
 	po.Config = o.Config
-	if po.Config == "" && o.ConfigInConfdir && o.Confdir != "" {
-		if p := filepath.Join(o.Confdir, "puppet.conf"); fileExists(p) {
+	if po.Config == "" && (o.Confdir != "" || o.ConfigInConfdir) {
+		defaults, err := puppetconf.Load(po)
+		if err != nil {
+			return nil, err
+		}
+		if p := filepath.Join(defaults.Get(puppetconf.Confdir), "puppet.conf"); fileExists(p) {
 			po.Config = p
 		}
 	}
-	po.Flags = o.flags()
 	return puppetconf.Load(po)
 }
 

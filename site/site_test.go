@@ -90,9 +90,15 @@ func TestOverridesSettings(t *testing.T) {
 			t.Errorf("%s = %q, want %q", key, got, want)
 		}
 	}
+	// A confdir given is always read, as Puppet's --confdir; one that is
+	// not there is an error, not an empty site.
 	o.ConfigInConfdir = false
-	if s, err = o.Settings(); err != nil || s.Get(puppetconf.Environment) != "production" {
-		t.Errorf("puppet.conf read without ConfigInConfdir: %v %v", s.Get(puppetconf.Environment), err)
+	if s, err = o.Settings(); err != nil || s.Get(puppetconf.Environment) != "qa" {
+		t.Errorf("--confdir's puppet.conf not read: %v %v", s.Get(puppetconf.Environment), err)
+	}
+	missing := Overrides{Confdir: filepath.Join(dir, "nosuch")}
+	if _, err := missing.Settings(); err == nil || !strings.Contains(err.Error(), "confdir "+missing.Confdir+" does not exist") {
+		t.Errorf("a missing confdir: %v", err)
 	}
 	if s, err = o.ServerSettings(); err != nil || !s.IsSet(puppetconf.EnvironmentPath) {
 		t.Errorf("server settings without an environmentpath: %v", err)

@@ -18,7 +18,9 @@ import (
 	"encoding/pem"
 
 	"github.com/marionette-dev/marionette/ca"
+	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/puppetdb"
+	"github.com/marionette-dev/marionette/site"
 )
 
 // runCA manages a Puppet CA directory like `puppetserver ca`: setup, list,
@@ -43,8 +45,8 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 	action := args[0]
 	fs := flag.NewFlagSet("ca "+action, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	ssldir := fs.String("ssldir", "/etc/puppetlabs/puppet/ssl", "Puppet's ssldir (generate saves keys and certificates here)")
-	cadir := fs.String("cadir", "", "the CA directory (default: $ssldir/ca if it exists, else /etc/puppetlabs/puppetserver/ca)")
+	ssldir := fs.String("ssldir", "", "Puppet's ssldir (generate saves keys and certificates here; default: puppet.conf's ssldir, else $confdir/ssl)")
+	cadir := fs.String("cadir", "", "the CA directory (default: puppet.conf's cadir, else $ssldir/ca if it exists, else /etc/puppetlabs/puppetserver/ca)")
 	certname := fs.String("certname", "", "this host's certname (setup: the CA is named \"Puppet CA: <certname>\")")
 	caName := fs.String("ca-name", "", "the CA's common name (setup)")
 	ttl := fs.String("ca-ttl", "5y", "validity of new certificates (Puppet duration: 157680000, 5y, 90d, ...)")
@@ -56,7 +58,7 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 	allowSAN := fs.Bool("allow-subject-alt-names", false, "sign: accept requests with subject alternative names")
 	allowAuth := fs.Bool("allow-authorization-extensions", false, "sign: accept requests with pp_auth_* extensions")
 	deactivate := fs.Bool("deactivate", false, "clean: also deactivate the nodes in PuppetDB, as `puppet node deactivate` (Puppet's clean does not)")
-	confdir := fs.String("confdir", "", "clean --deactivate: Puppet's confdir, whose puppetdb.conf names the PuppetDB")
+	confdir := fs.String("confdir", "", "Puppet's confdir: its puppet.conf's ssldir and cadir, and puppetdb.conf for clean --deactivate")
 	pdbURL := fs.String("puppetdb", "", "clean --deactivate: the PuppetDB `URL` (default: $confdir/puppetdb.conf)")
 	fs.Usage = func() {
 		usage()
@@ -72,7 +74,23 @@ func runCA(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	opts := ca.Options{TTL: dur, KeyLength: *keylength, AllowSubjectAltNames: *allowSAN, AllowAuthorizationExtensions: *allowAuth}
+	// Where the CA is: the flags, else puppet.conf's settings, as
+	// `puppetserver ca` reads them.
+	settings, err := (&site.Overrides{Confdir: *confdir, ConfigInConfdir: true}).Settings()
+	if err != nil {
+		fmt.Fprintf(stderr, "Error: %v\n", err)
+		return 1
+	}
+	if *ssldir == "" {
+		*ssldir = settings.Get("ssldir")
+		if *ssldir == "" {
+			*ssldir = filepath.Join(settings.Get(puppetconf.Confdir), "ssl")
+		}
+	}
 	dir := *cadir
+	if dir == "" {
+		dir = settings.Get("cadir")
+	}
 	if dir == "" {
 		dir = ca.DefaultDir(*ssldir)
 	}

@@ -34,7 +34,7 @@ func TestLikelyMistakesAreErrors(t *testing.T) {
 		want string
 	}{
 		{"compile without facts", []string{"compile", "web01.example.com", "--environmentpath", exampleEnvs},
-			1, "Error: No facts available for target node: web01.example.com (give --facts FILE, or --facts none to use no facts)\n"},
+			1, "Error: No facts available for target node: web01.example.com (give --facts FILE, or --facts none to use no facts; none in the server's facts cache $vardir/yaml/facts)\n"},
 		{"lookup without facts", []string{"lookup", "x", "--node", "web01.example.com", "--environmentpath", exampleEnvs},
 			1, "Error: Could not run: No facts available for target node: web01.example.com"},
 		{"bench without facts", []string{"bench", "web01.example.com", "--environmentpath", exampleEnvs, "--runs", "1"},

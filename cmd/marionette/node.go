@@ -56,10 +56,11 @@ func runNode(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer st.Close()
-	// Facts are optional here: they only pick a node definition.
+	// Facts are optional here: they only pick a node definition; the
+	// server's facts cache when it has the node's.
 	src := site.FactsFlag(f.facts)
 	if src.Kind == site.FactsNotGiven {
-		src.Kind = site.FactsNone
+		src.Kind = site.FactsCache
 	}
 	facts, err := st.Facts(ctx, src, f.node)
 	if err != nil {

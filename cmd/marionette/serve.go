@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/server"
 	"github.com/marionette-dev/marionette/site"
 )
@@ -66,6 +67,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sslCRL := fs.String("ssl-crl", "", "CRL of the CA, PEM (default: $ssldir/crl.pem when present)")
 	rubyFunctions := fs.String("ruby-functions", "", "module Ruby functions beyond the Ruby subset: subset (fail) or helper (run them in Ruby with Puppet's library); default: ruby_functions in puppet.conf, else subset")
 	pdbURL := fs.String("puppetdb", "", "PuppetDB `URL` to collect exported resources from and submit facts and catalogs to (default: storeconfigs and $confdir/puppetdb.conf decide)")
+	authConf := fs.String("auth-conf", "", "puppetserver's auth.conf (HOCON) to authorize requests by (default: puppetserver's conf.d/auth.conf beside or inside the confdir when there is one, else puppetserver's default rules)")
 	admins := fs.String("admin-certnames", "", "certnames allowed the admin API and /puppet/v4/catalog, comma-separated (besides certificates with pp_cli_auth)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette serve [--confdir DIR] [--bind ADDR] [flags]")
@@ -98,6 +100,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		MaxQueued:        *maxQueued,
 		CompileTimeout:   *timeout,
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
+	}
+	cfg.AuthConf = *authConf
+	if cfg.AuthConf == "" {
+		for _, p := range server.AuthConfPaths(settings.Get(puppetconf.Confdir)) {
+			if _, err := os.Stat(p); err == nil {
+				cfg.AuthConf = p
+				break
+			}
+		}
+	}
+	if cfg.AuthConf != "" {
+		cfg.Logger.Info("authorizing requests by auth.conf", "file", cfg.AuthConf)
 	}
 	for _, a := range strings.Split(*admins, ",") {
 		if a = strings.TrimSpace(a); a != "" {
@@ -181,8 +195,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // reload is SIGHUP: puppet.conf is read again and the server takes what
-// may change while it runs (see server.Server.Reload); a puppet.conf that
-// no longer loads leaves the running settings in place, and only the
+// may change while it runs (see server.Server.Reload); the settings that
+// changed but need a restart are logged by name. A puppet.conf that no
+// longer loads leaves the running settings in place, and only the
 // environments are flushed.
 func reload(srv *server.Server, o site.Overrides, log *slog.Logger) {
 	settings, err := o.ServerSettings()
@@ -196,5 +211,8 @@ func reload(srv *server.Server, o site.Overrides, log *slog.Logger) {
 		}
 		return
 	}
-	log.Info("SIGHUP: settings reloaded, environments flushed")
+	if changed := srv.RestartNeeded(settings); len(changed) > 0 {
+		log.Warn("SIGHUP: these settings changed but take effect only after a restart", "settings", strings.Join(changed, ","))
+	}
+	log.Info("SIGHUP: settings reloaded (environments, modules, Hiera, node classification, fileserver.conf, autosign, keylength), environments flushed")
 }

@@ -27,6 +27,7 @@ type envFlags struct {
 func addEnvironmentFlags(fs *flag.FlagSet, f *envFlags) {
 	f.fs = fs
 	f.AddFlags(fs)
+	f.ConfigInConfdir = true // $confdir/puppet.conf, as Puppet's commands read it
 	fs.StringVar(&f.facts, "facts", "", "facts `FILE` (YAML or JSON), none to use no facts, or puppetdb to read the node's facts from PuppetDB (a file named so: ./puppetdb)")
 }
 
@@ -47,10 +48,6 @@ func (f *envFlags) openSite(logw io.Writer, snapshot bool) (*site.Site, error) {
 func prepareNode(ctx context.Context, f *envFlags, warn io.Writer, snapshot, lookup bool) (*site.Site, *compiler.Environment, *compiler.Request, error) {
 	if err := f.checkInputs(); err != nil {
 		return nil, nil, nil, err
-	}
-	if f.facts == "" {
-		// The command line's mistake, said before any setting is read.
-		return nil, nil, nil, site.FactsNotGivenError(f.node)
 	}
 	st, err := f.openSite(warn, snapshot)
 	if err != nil {
