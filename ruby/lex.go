@@ -216,10 +216,7 @@ func (lx *lexer) run() error {
 				lx.line++
 				nlLine := lx.line
 				lx.atLineStart = true
-				if lx.heredocResume > 0 {
-					lx.line += strings.Count(lx.src[lx.pos:lx.heredocResume], "\n")
-					lx.pos, lx.heredocResume = lx.heredocResume, 0
-				}
+				lx.skipHeredocBodies()
 				// A line starting with .method continues the previous expression.
 				rest := strings.TrimLeft(lx.src[lx.pos:], " \t\r")
 				if strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") || strings.HasPrefix(rest, "&.") {
@@ -344,13 +341,21 @@ func (lx *lexer) run() error {
 		lx.toks = append(lx.toks, t)
 		space = false
 	}
-	if lx.heredocResume > 0 {
-		// The source ended on the line that opened a heredoc: its body
-		// was read, and nothing follows it.
-		lx.line += strings.Count(lx.src[lx.pos:lx.heredocResume], "\n")
-		lx.heredocResume = 0
-	}
+	// The source may end on the line that opened a heredoc.
+	lx.skipHeredocBodies()
 	return nil
+}
+
+// skipHeredocBodies moves past the bodies of the heredocs opened on the
+// line that just ended, which their tokens hold. A literal that ran from
+// that line into them (Ruby would read the bodies first) has already
+// moved past them: then nothing is skipped.
+func (lx *lexer) skipHeredocBodies() {
+	if lx.heredocResume > lx.pos {
+		lx.line += strings.Count(lx.src[lx.pos:lx.heredocResume], "\n")
+		lx.pos = lx.heredocResume
+	}
+	lx.heredocResume = 0
 }
 
 // specialGlobals are the punctuation characters that name a global on

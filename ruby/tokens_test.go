@@ -155,3 +155,27 @@ func TestTemplateLexing(t *testing.T) {
 		})
 	}
 }
+
+// FuzzTokens checks that no input makes the lexer panic or lose a line:
+// every token's line is within the source.
+func FuzzTokens(f *testing.F) {
+	for _, s := range []string{
+		"desc <<-EOT\n  a #{b}\n  EOT\n", "x = <<~A, <<'B'\nA\nB\n", "%w(a b) %r{c}i ?d @@e $f",
+		"=begin\n=end\n__END__\n", `"#{a.map { |b| "#{b}}" }}"`, "0x1F 1r 2i 0d9 ?\\n :-@ def / r; end",
+		"<<-EOT\"0\nEOT\n0\"0", // a string from the heredoc's line runs over its body
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		toks, err := Tokens(src)
+		if err != nil {
+			return
+		}
+		lines := strings.Count(src, "\n") + 1
+		for _, tok := range toks {
+			if tok.Line < 1 || tok.Line > lines {
+				t.Fatalf("token %q on line %d of %d", tok.Text, tok.Line, lines)
+			}
+		}
+	})
+}
