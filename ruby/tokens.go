@@ -55,41 +55,24 @@ func Tokens(src string) ([]Token, error) {
 	if err := lx.run(); err != nil {
 		return nil, err
 	}
+	// The exported kind of each internal one; template kinds never occur.
+	kinds := [tOutEnd + 1]TokenKind{
+		tIdent: Ident, tKeyword: Keyword, tConst: Constant, tIVar: InstanceVar, tCVar: ClassVar,
+		tGVar: GlobalVar, tInt: Number, tFloat: Number, tString: String, tSymbol: Symbol,
+		tRegexp: Regexp, tLabel: Label, tOp: Operator, tNL: Operator,
+	}
 	out := make([]Token, 0, len(lx.toks))
 	for _, t := range lx.toks {
-		pt := Token{Line: t.line, LineStart: t.lineStart, SpaceBefore: t.spaceBefore, Text: t.text}
+		pt := Token{Kind: kinds[t.kind], Text: t.text, Line: t.line, LineStart: t.lineStart, SpaceBefore: t.spaceBefore}
 		switch t.kind {
 		case tNL:
 			if t.text != ";" {
 				continue
 			}
-			pt.Kind = Operator
-		case tIdent:
-			pt.Kind = Ident
-		case tKeyword:
-			pt.Kind = Keyword
-		case tConst:
-			pt.Kind = Constant
-		case tIVar:
-			pt.Kind = InstanceVar
-		case tCVar:
-			pt.Kind = ClassVar
-		case tGVar:
-			pt.Kind = GlobalVar
-		case tInt, tFloat:
-			pt.Kind = Number
-		case tLabel:
-			pt.Kind = Label
-		case tOp:
-			pt.Kind = Operator
-		case tString:
-			pt.Kind = String
-			pt.Text, pt.Interpolated = partsText(t.parts)
-		case tSymbol:
-			pt.Kind = Symbol
+		case tString, tSymbol:
 			pt.Text, pt.Interpolated = partsText(t.parts)
 		case tRegexp:
-			pt.Kind, pt.Flags = Regexp, t.text
+			pt.Flags = t.text
 			pt.Text, pt.Interpolated = partsText(t.parts)
 		case tXString:
 			out = appendWordList(out, t, pt)
