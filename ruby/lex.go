@@ -771,8 +771,8 @@ func (lx *lexer) quoted(close, open byte, interp, regexp bool) (token, error) {
 				return token{}, lx.errorf("unterminated #{ interpolation")
 			}
 			code := sub.toks
-			if code == nil {
-				code = []token{}
+			if code == nil || lx.plain {
+				code = []token{} // Tokens tells only that there is code
 			}
 			parts = append(parts, strPart{code: code, line: lx.line})
 			lx.line = sub.line

@@ -1,6 +1,7 @@
 package rubytype
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/internal/corpus"
+	"github.com/marionette-dev/marionette/ruby"
 )
 
 // corpusTypeFile is one lib/puppet/type/*.rb of a corpus, read into memory.
@@ -16,12 +18,15 @@ type corpusTypeFile struct {
 	src  []byte
 }
 
-// corpusTypeFiles reads the type files of Debian's module packages, of
-// the Forge corpus and of Puppet's own types (with type.rb); the test is
-// skipped with one line when none of them is present.
+// corpusTypeFiles reads the lib/puppet/type/*.rb files of Debian's module
+// packages, of the Forge corpus and of the site repositories, and Puppet's
+// own types (with type.rb); the test is skipped with one line when none of
+// them is present.
 func corpusTypeFiles(tb testing.TB) []corpusTypeFile {
 	tb.Helper()
-	var dirs []string
+	var paths []string
+	// Module directories (Debian's are links) hold their types at one
+	// depth; a site repository's modules lie at any depth.
 	for _, c := range []corpus.Corpus{corpus.DebianModules(), corpus.Forge()} {
 		dir, err := c.Dir()
 		if err != nil {
@@ -31,12 +36,19 @@ func corpusTypeFiles(tb testing.TB) []corpusTypeFile {
 		if c.Env == corpus.Forge().Env {
 			dir = filepath.Join(dir, "modules")
 		}
-		dirs = append(dirs, dir)
-	}
-	var paths []string
-	for _, d := range dirs {
-		found, _ := filepath.Glob(filepath.Join(d, "*", "lib", "puppet", "type", "*.rb"))
+		found, _ := filepath.Glob(filepath.Join(dir, "*", "lib", "puppet", "type", "*.rb"))
 		paths = append(paths, found...)
+	}
+	if dir, err := corpus.Sites().Dir(); err != nil {
+		tb.Logf("%v", err)
+	} else {
+		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rb") &&
+				strings.HasSuffix(filepath.Dir(p), filepath.Join("lib", "puppet", "type")) {
+				paths = append(paths, p)
+			}
+			return nil
+		})
 	}
 	builtin, _ := filepath.Glob("/usr/lib/ruby/vendor_ruby/puppet/type/*.rb")
 	paths = append(paths, builtin...)
@@ -58,20 +70,28 @@ func corpusTypeFiles(tb testing.TB) []corpusTypeFile {
 	return files
 }
 
-// TestSurveyCorpusTypeFiles reads every type file of the corpora and
-// lists the ones the reader cannot follow (lexing or block matching).
-// Every one of them is read today; a failure is a regression.
+// TestSurveyCorpusTypeFiles lexes and reads every type file of the
+// corpora and lists the ones the lexer rejects and the ones whose blocks
+// the reader cannot match. Every one of them is read today; a failure is
+// a regression.
 func TestSurveyCorpusTypeFiles(t *testing.T) {
 	files := corpusTypeFiles(t)
-	var failed []string
+	var lexFailed, readFailed []string
 	for _, f := range files {
+		if _, err := ruby.Tokens(string(f.src)); err != nil {
+			lexFailed = append(lexFailed, f.path+": "+err.Error())
+			continue
+		}
 		if _, err := Read(f.src); err != nil {
-			failed = append(failed, f.path+": "+err.Error())
+			readFailed = append(readFailed, f.path+": "+err.Error())
 		}
 	}
-	t.Logf("%d type files, %d read, %d failed", len(files), len(files)-len(failed), len(failed))
-	if len(failed) > 0 {
-		t.Errorf("type files the reader could not follow:\n%s", strings.Join(failed, "\n"))
+	t.Logf("%d type files: %d lexed, %d read", len(files), len(files)-len(lexFailed), len(files)-len(lexFailed)-len(readFailed))
+	if len(lexFailed) > 0 {
+		t.Errorf("type files ruby.Tokens rejects:\n%s", strings.Join(lexFailed, "\n"))
+	}
+	if len(readFailed) > 0 {
+		t.Errorf("type files whose blocks the reader cannot match:\n%s", strings.Join(readFailed, "\n"))
 	}
 }
 
