@@ -45,15 +45,17 @@ type strPart struct {
 
 // token is one Ruby token.
 type token struct {
-	kind tokKind
-	// text is the identifier, operator or keyword text; a regexp's options
-	// (imxo); "i" for a %i word list.
-	text        string
-	parts       []strPart // string pieces; a %w or %i list's words
-	spaceAfter  bool      // whitespace follows the token
+	// The small fields first, packed into one word: a type file or a
+	// template holds a token per 12 bytes.
+	kind        tokKind
+	spaceAfter  bool // whitespace follows the token
 	spaceBefore bool
 	lineStart   bool // first token of its source line
-	line        int
+	// text is the identifier, operator or keyword text; a regexp's options
+	// (imxo); "i" for a %i word list.
+	text  string
+	parts []strPart // string pieces; a %w or %i list's words
+	line  int
 }
 
 var keywords = map[string]bool{
@@ -224,7 +226,11 @@ func (lx *lexer) run() error {
 					space = true
 					continue
 				}
-				lx.toks = append(lx.toks, token{kind: tNL, text: "\n", line: nlLine})
+				if !lx.plain || !lx.afterNewline() {
+					// Tokens drops newlines: one after the other is enough
+					// for what follows to see the line ended.
+					lx.toks = append(lx.toks, token{kind: tNL, text: "\n", line: nlLine})
+				}
 			} else {
 				lx.toks = append(lx.toks, token{kind: tNL, text: ";", line: lx.line})
 			}
@@ -446,6 +452,12 @@ func (lx *lexer) namesMethod() bool {
 	}
 	t := &lx.toks[len(lx.toks)-1]
 	return t.kind == tKeyword && t.text == "def" || t.kind == tOp && (t.text == "." || t.text == "&.")
+}
+
+// afterNewline reports whether the previous token is a newline.
+func (lx *lexer) afterNewline() bool {
+	n := len(lx.toks)
+	return n > lx.base && lx.toks[n-1].kind == tNL && lx.toks[n-1].text == "\n"
 }
 
 // prevIsIdent reports whether the previous token is an identifier, i.e. a

@@ -24,12 +24,6 @@ const (
 // Token is one token of Ruby source, as Tokens returns it.
 type Token struct {
 	Kind TokenKind
-	// Text is the token's value: a string's or symbol's characters with
-	// escapes processed (the literal parts only, when Interpolated), a
-	// regexp's source with its escapes kept, a name, an operator.
-	Text string
-	// Flags are a regexp's option letters (imxo...).
-	Flags string
 	// Interpolated is set on a string, symbol or regexp holding #{...}
 	// (or #@var): its Text is then not its value.
 	Interpolated bool
@@ -38,7 +32,13 @@ type Token struct {
 	// SpaceBefore is set when white space (or a line break) precedes the
 	// token.
 	SpaceBefore bool
-	Line        int
+	// Text is the token's value: a string's or symbol's characters with
+	// escapes processed (the literal parts only, when Interpolated), a
+	// regexp's source with its escapes kept, a name, an operator.
+	Text string
+	// Flags are a regexp's option letters (imxo...).
+	Flags string
+	Line  int
 }
 
 // Is reports whether t is of kind and reads text.
@@ -51,9 +51,9 @@ func (t Token) Is(kind TokenKind, text string) bool { return t.Kind == kind && t
 // list (%w, %i) comes as the array it stands for: [ "a" , "b" ]. The
 // error of a lexically invalid file names its line ("line 3: ...").
 func Tokens(src string) ([]Token, error) {
-	// Type files hold a token per 12 bytes, the densest one per 6: sized
-	// so, the slice grows at most once.
-	lx := &lexer{src: src, line: 1, file: true, plain: true, atLineStart: true, toks: make([]token, 0, len(src)/8+16)}
+	// Type files hold a token per 12 bytes on average (the densest one per
+	// 6): sized so, the slice seldom grows, and then once.
+	lx := &lexer{src: src, line: 1, file: true, plain: true, atLineStart: true, toks: make([]token, 0, len(src)/12+16)}
 	if err := lx.run(); err != nil {
 		return nil, err
 	}
