@@ -955,8 +955,9 @@ func (lx *lexer) operatorSymbol() string {
 
 // heredocAhead reports whether the << at lx.pos opens a heredoc (<<ID,
 // <<-ID, <<~ID, the ID maybe quoted) rather than being a shift or append:
-// where a value starts, or as the argument of a command (`desc <<-EOT`).
-// A bare <<ID needs a capital, since `a <<b` is far more often an append.
+// where a value starts, or, for Tokens, as the argument of a command
+// (`desc <<-EOT`; in a template `lines <<"x"` appends to a local). A bare
+// <<ID needs a capital, since `a <<b` is far more often an append.
 func (lx *lexer) heredocAhead(space bool) bool {
 	rest := lx.src[lx.pos:]
 	if len(rest) < 3 || rest[1] != '<' {
@@ -976,7 +977,7 @@ func (lx *lexer) heredocAhead(space bool) bool {
 	case !isIdentStart(c):
 		return false
 	}
-	return !lx.valueEnded() || space && lx.prevIsIdent()
+	return !lx.valueEnded() || lx.plain && space && lx.prevIsIdent()
 }
 
 // heredoc lexes a heredoc's opener at lx.pos into a string token holding
@@ -1053,9 +1054,10 @@ func (lx *lexer) heredoc() (token, error) {
 }
 
 // charLiteralAhead reports whether the ? at lx.pos starts a character
-// literal (?a, ?\n) rather than a conditional: where a value starts, and
-// the character is not followed by a name character (?a: in `x ?a:b` is
-// the conditional).
+// literal (?a, ?\n) rather than a conditional: where a value starts, or,
+// for Tokens, as a command's argument (`split ?,`; in a template `x ?" ":""`
+// is a conditional on a local); and the character is not followed by a
+// name character (?a: in `x ?a:b` is the conditional).
 func (lx *lexer) charLiteralAhead(space bool) bool {
 	rest := lx.src[lx.pos+1:]
 	if rest == "" || strings.IndexByte(" \t\r\n", rest[0]) >= 0 {
@@ -1073,7 +1075,7 @@ func (lx *lexer) charLiteralAhead(space bool) bool {
 	if n > len(rest) || n < len(rest) && isIdentChar(rest[n]) {
 		return false
 	}
-	return !lx.valueEnded() || space && lx.prevIsIdent() && !isIdentChar(rest[0])
+	return !lx.valueEnded() || lx.plain && space && lx.prevIsIdent() && !isIdentChar(rest[0])
 }
 
 // charLiteral lexes ?c into a one-character string.

@@ -137,6 +137,8 @@ func TestTemplateLexing(t *testing.T) {
 		{"percent symbol", "%s(a).to_s + %q(b)", "ab", false},
 		{"character literal", "?a + ?b", "ab", false},
 		{"ternary stays a ternary", "1 > 0 ?'y':'n'", "y", false},
+		{"ternary on a local", "x = true; x ?\" \": \"\"", " ", false},
+		{"append to a local", "s = ''; s <<\"A\"; s", "A", false},
 		{"unterminated string", "'abc", "unsupported Ruby in template t.erb:1: unterminated string", true},
 	}
 	for _, tc := range tests {
