@@ -20,43 +20,40 @@ type corpusTypeFile struct {
 
 // corpusTypeFiles reads the lib/puppet/type/*.rb files of Debian's module
 // packages, of the Forge corpus and of the site repositories, and Puppet's
-// own types (with type.rb); the test is skipped with one line when none of
-// them is present.
+// own types (with type.rb). An absent corpus is left out (a failure where
+// corpora are required); the test is skipped with one line when there are
+// no type files at all.
 func corpusTypeFiles(tb testing.TB) []corpusTypeFile {
 	tb.Helper()
 	var paths []string
-	// Module directories (Debian's are links) hold their types at one
-	// depth; a site repository's modules lie at any depth.
-	for _, c := range []corpus.Corpus{corpus.DebianModules(), corpus.Forge()} {
+	var absent error
+	for _, c := range []corpus.Corpus{corpus.DebianModules(), corpus.Forge(), corpus.Sites()} {
 		dir, err := c.Dir()
 		if err != nil {
-			tb.Logf("%v", err)
+			if corpus.Required() {
+				corpus.Absent(tb, err)
+			}
+			absent = err
+			continue
+		}
+		if c.Env == corpus.Sites().Env {
+			paths = append(paths, siteTypeFiles(dir)...)
 			continue
 		}
 		if c.Env == corpus.Forge().Env {
 			dir = filepath.Join(dir, "modules")
 		}
+		// Module directories (Debian's are links) hold their types at one depth.
 		found, _ := filepath.Glob(filepath.Join(dir, "*", "lib", "puppet", "type", "*.rb"))
 		paths = append(paths, found...)
-	}
-	if dir, err := corpus.Sites().Dir(); err != nil {
-		tb.Logf("%v", err)
-	} else {
-		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rb") &&
-				strings.HasSuffix(filepath.Dir(p), filepath.Join("lib", "puppet", "type")) {
-				paths = append(paths, p)
-			}
-			return nil
-		})
 	}
 	builtin, _ := filepath.Glob("/usr/lib/ruby/vendor_ruby/puppet/type/*.rb")
 	paths = append(paths, builtin...)
 	if _, err := os.Stat("/usr/lib/ruby/vendor_ruby/puppet/type.rb"); err == nil {
 		paths = append(paths, "/usr/lib/ruby/vendor_ruby/puppet/type.rb")
 	}
-	if len(paths) == 0 {
-		corpus.Absent(tb, &corpus.AbsentError{Corpus: corpus.Forge(), Dir: "(no type files in any corpus)"})
+	if len(paths) == 0 && absent != nil {
+		corpus.Absent(tb, absent)
 	}
 	sort.Strings(paths)
 	files := make([]corpusTypeFile, 0, len(paths))
@@ -68,6 +65,20 @@ func corpusTypeFiles(tb testing.TB) []corpusTypeFile {
 		files = append(files, corpusTypeFile{path: p, src: src})
 	}
 	return files
+}
+
+// siteTypeFiles lists the type files of the site repositories below dir,
+// whose modules lie at any depth.
+func siteTypeFiles(dir string) []string {
+	var paths []string
+	typeDir := filepath.Join("lib", "puppet", "type")
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rb") && strings.HasSuffix(filepath.Dir(p), typeDir) {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	return paths
 }
 
 // TestSurveyCorpusTypeFiles lexes and reads every type file of the
