@@ -560,10 +560,11 @@ func (lx *lexer) number() (token, error) {
 			lx.pos++
 		}
 		text := strings.ToLower(strings.ReplaceAll(src[start:lx.pos], "_", ""))
+		base := 0 // from the prefix
 		if strings.HasPrefix(text, "0d") {
-			text = text[2:]
+			text, base = text[2:], 10
 		}
-		n, err := strconv.ParseInt(text, 0, 64)
+		n, err := strconv.ParseInt(text, base, 64)
 		if lx.plain && errors.Is(err, strconv.ErrRange) {
 			return token{kind: tInt, text: text}, nil
 		}
@@ -1005,7 +1006,7 @@ func (lx *lexer) heredoc() (token, error) {
 		id = lx.ident()
 	}
 	bodyStart := lx.heredocResume
-	if bodyStart == 0 {
+	if bodyStart <= lx.pos { // none yet, or a literal ran past them
 		nl := strings.IndexByte(lx.src[lx.pos:], '\n')
 		if nl < 0 {
 			return token{}, lx.errorf("heredoc %s has no body", id)

@@ -55,7 +55,7 @@ func TestTokens(t *testing.T) {
 		{"character literals", "[?a, ?\\n] x ? y : z", "op([) str(a) op(,) str(\n) op(]) id(x) op(?) id(y) op(:) id(z)"},
 		{"begin end comment", "=begin\nnot code 'x\n=end\na\n=begin doc\n=end trailer\nb", "id(a) ^id(b)"},
 		{"__END__ ends the code", "a\n__END__\n'not code", "id(a)"},
-		{"numbers", "0x1F 0b10 0o17 017 1_000 1.5e3 0xFFFFFFFFFFFFFFFFFF 3r 2i 0d19", "num(31) num(2) num(15) num(15) num(1000) num(1.5e3) num(0xffffffffffffffffff) num(3r) num(2i) num(19)"},
+		{"numbers", "0x1F 0b10 0o17 017 1_000 1.5e3 0xFFFFFFFFFFFFFFFFFF 3r 2i 0d19 0D09", "num(31) num(2) num(15) num(15) num(1000) num(1.5e3) num(0xffffffffffffffffff) num(3r) num(2i) num(19) num(9)"},
 		{"line continuation", "a = 1 +\\\n  2 \\\r\n + 3", "id(a) op(=) num(1) op(+) num(2) op(+) num(3)"},
 		{"nested interpolation", `"a#{b.map { |c| "#{c}}" }}d" e`, "str(ad*) id(e)"},
 		{"interpolation with braces in literals", `"#{x.gsub(%r{"}, '\"')}" y`, "str(*) id(y)"},
@@ -164,7 +164,8 @@ func FuzzTokens(f *testing.F) {
 	for _, s := range []string{
 		"desc <<-EOT\n  a #{b}\n  EOT\n", "x = <<~A, <<'B'\nA\nB\n", "%w(a b) %r{c}i ?d @@e $f",
 		"=begin\n=end\n__END__\n", `"#{a.map { |b| "#{b}}" }}"`, "0x1F 1r 2i 0d9 ?\\n :-@ def / r; end",
-		"<<-EOT\"0\nEOT\n0\"0", // a string from the heredoc's line runs over its body
+		"<<-EOT\"0\nEOT\n0\"0",             // a string from the heredoc's line runs over its body
+		"f(<<A, \"\nA\n\n\", <<B)\nA\nB\n", // and on to a second heredoc
 	} {
 		f.Add(s)
 	}
