@@ -58,13 +58,17 @@ type token struct {
 	line  int
 }
 
-var keywords = map[string]bool{
-	"if": true, "elsif": true, "else": true, "end": true, "unless": true, "then": true,
-	"case": true, "when": true, "while": true, "until": true, "do": true, "and": true,
-	"or": true, "not": true, "nil": true, "true": true, "false": true, "self": true,
-	"for": true, "in": true, "begin": true, "rescue": true, "ensure": true, "def": true,
-	"return": true, "next": true, "break": true, "yield": true, "defined?": true,
-	"class": true, "module": true, "redo": true, "retry": true, "__FILE__": true, "__LINE__": true,
+// isKeyword reports whether name is a Ruby keyword. A switch, not a map:
+// the lexer asks for every name.
+func isKeyword(name string) bool {
+	switch name {
+	case "if", "elsif", "else", "end", "unless", "then", "case", "when", "while", "until", "do",
+		"and", "or", "not", "nil", "true", "false", "self", "for", "in", "begin", "rescue", "ensure",
+		"def", "return", "next", "break", "yield", "defined?", "class", "module", "redo", "retry",
+		"__FILE__", "__LINE__":
+		return true
+	}
+	return false
 }
 
 // operatorAt returns the operator rest starts with, the longest one, or "".
@@ -120,6 +124,9 @@ type lexer struct {
 	interpolation bool
 	closed        bool
 	braceDepth    int
+	// flushLine, when set (Tokens), takes the tokens before each newline,
+	// which the lexer then drops: it looks back no further than a line.
+	flushLine func([]token)
 }
 
 // lexError is a lexing failure of Tokens, with its line.
@@ -220,11 +227,18 @@ func (lx *lexer) run() error {
 				lx.atLineStart = true
 				lx.skipHeredocBodies()
 				// A line starting with .method continues the previous expression.
-				rest := strings.TrimLeft(lx.src[lx.pos:], " \t\r")
-				if strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") || strings.HasPrefix(rest, "&.") {
+				k := lx.pos
+				for k < len(lx.src) && (lx.src[k] == ' ' || lx.src[k] == '\t' || lx.src[k] == '\r') {
+					k++
+				}
+				if rest := lx.src[k:]; strings.HasPrefix(rest, ".") && !strings.HasPrefix(rest, "..") || strings.HasPrefix(rest, "&.") {
 					lx.markSpace()
 					space = true
 					continue
+				}
+				if lx.flushLine != nil && !lx.afterNewline() {
+					lx.flushLine(lx.toks)
+					lx.toks = lx.toks[:0]
 				}
 				if !lx.plain || !lx.afterNewline() {
 					// Tokens drops newlines: one after the other is enough
@@ -512,7 +526,7 @@ func (lx *lexer) word() token {
 		lx.pos++
 		name = "defined?"
 	}
-	if keywords[name] {
+	if isKeyword(name) {
 		return token{kind: tKeyword, text: name, line: line}
 	}
 	if name[0] >= 'A' && name[0] <= 'Z' {

@@ -51,20 +51,28 @@ func (t Token) Is(kind TokenKind, text string) bool { return t.Kind == kind && t
 // list (%w, %i) comes as the array it stands for: [ "a" , "b" ]. The
 // error of a lexically invalid file names its line ("line 3: ...").
 func Tokens(src string) ([]Token, error) {
-	// Type files hold a token per 12 bytes on average (the densest one per
-	// 6): sized so, the slice seldom grows, and then once.
-	lx := &lexer{src: src, line: 1, file: true, plain: true, atLineStart: true, toks: make([]token, 0, len(src)/12+16)}
+	// Type files hold a token per 12 bytes on average, the densest one per
+	// 6: sized for one per 8, the slice seldom grows, and then once.
+	out := make([]Token, 0, len(src)/8+16)
+	// The lexer hands over each line's tokens as the line ends and keeps
+	// only the line it is in: a line is all it looks back at.
+	lx := &lexer{src: src, line: 1, file: true, plain: true, atLineStart: true, toks: make([]token, 0, 64)}
+	lx.flushLine = func(toks []token) { out = appendTokens(out, toks) }
 	if err := lx.run(); err != nil {
 		return nil, err
 	}
+	return appendTokens(out, lx.toks), nil
+}
+
+// appendTokens appends the exported form of toks to out.
+func appendTokens(out []Token, toks []token) []Token {
 	// The exported kind of each internal one; template kinds never occur.
 	kinds := [tOutEnd + 1]TokenKind{
 		tIdent: Ident, tKeyword: Keyword, tConst: Constant, tIVar: InstanceVar, tCVar: ClassVar,
 		tGVar: GlobalVar, tInt: Number, tFloat: Number, tString: String, tSymbol: Symbol,
 		tRegexp: Regexp, tLabel: Label, tOp: Operator, tNL: Operator,
 	}
-	out := make([]Token, 0, len(lx.toks))
-	for _, t := range lx.toks {
+	for _, t := range toks {
 		pt := Token{Kind: kinds[t.kind], Text: t.text, Line: t.line, LineStart: t.lineStart, SpaceBefore: t.spaceBefore}
 		switch t.kind {
 		case tNL:
@@ -82,7 +90,7 @@ func Tokens(src string) ([]Token, error) {
 		}
 		out = append(out, pt)
 	}
-	return out, nil
+	return out
 }
 
 // partsText joins a literal's text parts and reports whether it has
