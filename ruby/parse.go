@@ -636,7 +636,7 @@ func canStartArg(t token) bool {
 		return false
 	}
 	switch t.kind {
-	case tInt, tFloat, tString, tXString, tSymbol, tRegexp, tIVar, tGVar, tConst, tIdent, tLabel:
+	case tInt, tFloat, tString, tXString, tSymbol, tRegexp, tIVar, tCVar, tGVar, tConst, tIdent, tLabel:
 		return true
 	case tKeyword:
 		switch t.text {
@@ -691,6 +691,8 @@ func (p *parser) parsePrimary() node {
 	case tIVar:
 		p.next()
 		return &nIVar{at{t.line}, t.text}
+	case tCVar:
+		p.fail(t, "class variables (@@) are not supported")
 	case tGVar:
 		p.next()
 		return &nGVar{at{t.line}, t.text}
@@ -766,6 +768,9 @@ func (p *parser) strParts(t token) []strNode {
 		if part.code == nil {
 			out = append(out, strNode{lit: part.lit})
 			continue
+		}
+		if part.bareVar {
+			p.fail(token{line: part.line}, "#@var interpolation is not supported")
 		}
 		sub := &parser{name: p.name, toks: append(append([]token{}, part.code...), token{kind: tEOF, line: part.line}), locals: p.locals}
 		var expr node

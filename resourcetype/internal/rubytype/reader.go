@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/marionette-dev/marionette/ruby"
 )
 
 // Definition is what the reader learned about one resource type from
@@ -65,7 +67,7 @@ func (e *ReadError) Unwrap() error { return e.Err }
 // It never executes anything; an error means the file's structure (its
 // literals or its block nesting) could not be followed.
 func Read(src []byte) (*FileResult, error) {
-	toks, err := lex(string(src))
+	toks, err := ruby.Tokens(string(src))
 	if err != nil {
 		return nil, err
 	}
@@ -80,30 +82,68 @@ func Read(src []byte) (*FileResult, error) {
 
 // keywordOpens reports whether toks[i], a keyword, opens a block closed
 // by "end".
-func keywordOpens(toks []token, i int) bool {
+func keywordOpens(toks []ruby.Token, i int) bool {
 	t := toks[i]
-	if t.kind != tokIdent {
+	if t.Kind != ruby.Keyword {
 		return false
 	}
-	if i > 0 && !t.lineStart {
+	if i > 0 && !t.LineStart {
 		p := toks[i-1]
-		if p.is(tokPunct, ".") || p.is(tokPunct, "::") || p.is(tokPunct, "&.") || p.is(tokIdent, "def") {
+		if p.Is(ruby.Operator, ".") || p.Is(ruby.Operator, "::") || p.Is(ruby.Operator, "&.") || p.Is(ruby.Keyword, "def") {
 			return false // a method called begin, class, ...
 		}
 	}
-	switch t.text {
+	switch t.Text {
 	case "do", "def", "class", "module", "begin", "case", "for":
 		return true
 	case "if", "unless", "while", "until":
 		// "x if y" is a modifier; only a statement-leading if opens.
-		return t.lineStart || i == 0 || !toks[i-1].endsValue()
+		return t.LineStart || i == 0 || !endsValue(toks[i-1])
 	}
 	return false
 }
 
+// endsValue reports whether t can end an expression, after which a
+// trailing if or unless is a modifier rather than a statement.
+func endsValue(t ruby.Token) bool {
+	switch t.Kind {
+	case ruby.Keyword:
+		switch t.Text {
+		case "and", "or", "not", "if", "unless", "while", "until", "then", "do",
+			"else", "elsif", "when", "in", "case", "begin", "rescue", "ensure":
+			return false
+		}
+		return true
+	case ruby.Operator:
+		return t.Text == ")" || t.Text == "]" || t.Text == "}"
+	case ruby.Label:
+		return false
+	}
+	return true
+}
+
+// closerOf returns the bracket closing open.
+func closerOf(open string) string {
+	switch open {
+	case "(":
+		return ")"
+	case "[":
+		return "]"
+	}
+	return "}"
+}
+
+// blockError is a block the reader could not match, with its line.
+type blockError struct {
+	line int
+	msg  string
+}
+
+func (e *blockError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
+
 // matchBlocks pairs every opener with its closer: match[i] is the index
 // of the token closing the block opened at i, or -1.
-func matchBlocks(toks []token) ([]int, error) {
+func matchBlocks(toks []ruby.Token) ([]int, error) {
 	match := make([]int, len(toks))
 	type open struct {
 		idx     int
@@ -115,41 +155,41 @@ func matchBlocks(toks []token) ([]int, error) {
 	for i, t := range toks {
 		match[i] = -1
 		switch {
-		case t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{"):
-			stack = append(stack, open{idx: i, closer: string(closerOf(t.text[0]))})
-		case t.kind == tokPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
-			if len(stack) == 0 || stack[len(stack)-1].closer != t.text {
-				return nil, &lexError{line: t.line, msg: fmt.Sprintf("unbalanced %q", t.text)}
+		case t.Kind == ruby.Operator && (t.Text == "(" || t.Text == "[" || t.Text == "{"):
+			stack = append(stack, open{idx: i, closer: closerOf(t.Text)})
+		case t.Kind == ruby.Operator && (t.Text == ")" || t.Text == "]" || t.Text == "}"):
+			if len(stack) == 0 || stack[len(stack)-1].closer != t.Text {
+				return nil, &blockError{line: t.Line, msg: fmt.Sprintf("unbalanced %q", t.Text)}
 			}
 			match[stack[len(stack)-1].idx] = i
 			stack = stack[:len(stack)-1]
-		case t.is(tokIdent, "end") && (i == 0 || !toks[i-1].is(tokPunct, ".")):
+		case t.Is(ruby.Keyword, "end") && (i == 0 || !toks[i-1].Is(ruby.Operator, ".")):
 			if len(stack) == 0 || !stack[len(stack)-1].keyword {
-				return nil, &lexError{line: t.line, msg: "unbalanced end"}
+				return nil, &blockError{line: t.Line, msg: "unbalanced end"}
 			}
 			match[stack[len(stack)-1].idx] = i
 			stack = stack[:len(stack)-1]
-		case t.is(tokIdent, "do") && len(stack) > 0 && stack[len(stack)-1].loopDo &&
-			toks[stack[len(stack)-1].idx].line == t.line:
+		case t.Is(ruby.Keyword, "do") && len(stack) > 0 && stack[len(stack)-1].loopDo &&
+			toks[stack[len(stack)-1].idx].Line == t.Line:
 			stack[len(stack)-1].loopDo = false // while cond do ... end
 		case keywordOpens(toks, i):
-			loop := t.text == "while" || t.text == "until" || t.text == "for"
+			loop := t.Text == "while" || t.Text == "until" || t.Text == "for"
 			stack = append(stack, open{idx: i, closer: "end", keyword: true, loopDo: loop})
 		default:
-			if len(stack) > 0 && stack[len(stack)-1].loopDo && toks[stack[len(stack)-1].idx].line != t.line {
+			if len(stack) > 0 && stack[len(stack)-1].loopDo && toks[stack[len(stack)-1].idx].Line != t.Line {
 				stack[len(stack)-1].loopDo = false
 			}
 		}
 	}
 	if len(stack) > 0 {
 		t := toks[stack[len(stack)-1].idx]
-		return nil, &lexError{line: t.line, msg: fmt.Sprintf("%q is never closed", t.text)}
+		return nil, &blockError{line: t.Line, msg: fmt.Sprintf("%q is never closed", t.Text)}
 	}
 	return match, nil
 }
 
 type scanner struct {
-	toks  []token
+	toks  []ruby.Token
 	match []int
 	res   *FileResult
 	// wrappers maps the names of class methods that pass their first
@@ -158,9 +198,9 @@ type scanner struct {
 	wrappers map[string]string
 }
 
-func (sc *scanner) tok(i int) token {
+func (sc *scanner) tok(i int) ruby.Token {
 	if i < 0 || i >= len(sc.toks) {
-		return token{kind: tokPunct, text: ""}
+		return ruby.Token{Kind: ruby.Operator}
 	}
 	return sc.toks[i]
 }
@@ -182,15 +222,15 @@ func (sc *scanner) typeDef(name string, extension bool) *Definition {
 // an unqualified call or self.x, the named type for
 // Puppet::Type.type(:name).x, and ok=false for any other receiver.
 func (sc *scanner) receiver(i int, cur *Definition) (*Definition, bool) {
-	if !sc.tok(i-1).is(tokPunct, ".") {
+	if !sc.tok(i-1).Is(ruby.Operator, ".") {
 		return cur, cur != nil
 	}
-	if sc.tok(i-2).is(tokIdent, "self") {
+	if sc.tok(i-2).Is(ruby.Keyword, "self") {
 		return cur, cur != nil
 	}
-	if sc.tok(i-2).is(tokPunct, ")") && sc.tok(i-3).kind == tokSymbol &&
-		sc.tok(i-4).is(tokPunct, "(") && sc.tok(i-5).is(tokIdent, "type") {
-		return sc.typeDef(sc.tok(i-3).text, true), true
+	if sc.tok(i-2).Is(ruby.Operator, ")") && sc.tok(i-3).Kind == ruby.Symbol &&
+		sc.tok(i-4).Is(ruby.Operator, "(") && sc.tok(i-5).Is(ruby.Ident, "type") {
+		return sc.typeDef(sc.tok(i-3).Text, true), true
 	}
 	return nil, false
 }
@@ -206,13 +246,13 @@ type call struct {
 // parseCall reads the arguments and block of the call named at index i.
 func (sc *scanner) parseCall(i int) call {
 	c := call{argStart: i + 1, blockStart: -1}
-	if t := sc.tok(i + 1); t.is(tokPunct, "(") && !t.spaceBefore {
+	if t := sc.tok(i + 1); t.Is(ruby.Operator, "(") && !t.SpaceBefore {
 		c.argStart = i + 2
 		c.argEnd = sc.match[i+1]
 		c.next = c.argEnd + 1
 	} else {
 		j := i + 1
-		for j < len(sc.toks) && !sc.toks[j].lineStart && !sc.toks[j].is(tokIdent, "do") {
+		for j < len(sc.toks) && !sc.toks[j].LineStart && !sc.toks[j].Is(ruby.Keyword, "do") {
 			if m := sc.match[j]; m > 0 {
 				j = m
 			}
@@ -220,7 +260,7 @@ func (sc *scanner) parseCall(i int) call {
 		}
 		c.argEnd, c.next = j, j
 	}
-	if t := sc.tok(c.next); (t.is(tokIdent, "do") || t.is(tokPunct, "{")) && sc.match[c.next] > 0 {
+	if t := sc.tok(c.next); (t.Is(ruby.Keyword, "do") || t.Is(ruby.Operator, "{")) && sc.match[c.next] > 0 {
 		c.blockStart, c.blockEnd = c.next, sc.match[c.next]
 		c.next = c.blockEnd + 1
 	}
@@ -233,14 +273,14 @@ func (sc *scanner) argNames(c call, bindings map[string][]string) ([]string, boo
 		return nil, false
 	}
 	t := sc.toks[c.argStart]
-	if t.is(tokPunct, "(") && c.argStart+1 < c.argEnd {
+	if t.Is(ruby.Operator, "(") && c.argStart+1 < c.argEnd {
 		t = sc.toks[c.argStart+1] // newparam (:x) with a space
 	}
 	switch {
-	case t.kind == tokSymbol && !t.interp, t.kind == tokString && !t.interp:
-		return []string{t.text}, true
-	case t.kind == tokIdent:
-		names, ok := bindings[t.text]
+	case t.Kind == ruby.Symbol && !t.Interpolated, t.Kind == ruby.String && !t.Interpolated:
+		return []string{t.Text}, true
+	case t.Kind == ruby.Ident:
+		names, ok := bindings[t.Text]
 		return names, ok
 	}
 	return nil, false
@@ -251,10 +291,10 @@ func (sc *scanner) argNames(c call, bindings map[string][]string) ([]string, boo
 func (sc *scanner) hasNamevarOption(c call) bool {
 	for j := c.argStart; j < c.argEnd; j++ {
 		t := sc.toks[j]
-		if t.is(tokSymbol, "namevar") && sc.tok(j+1).is(tokPunct, "=>") && sc.tok(j+2).is(tokIdent, "true") {
+		if t.Is(ruby.Symbol, "namevar") && sc.tok(j+1).Is(ruby.Operator, "=>") && sc.tok(j+2).Is(ruby.Keyword, "true") {
 			return true
 		}
-		if t.is(tokLabel, "namevar") && sc.tok(j+1).is(tokIdent, "true") {
+		if t.Is(ruby.Label, "namevar") && sc.tok(j+1).Is(ruby.Keyword, "true") {
 			return true
 		}
 	}
@@ -266,7 +306,7 @@ func (sc *scanner) blockHas(c call, ident string) bool {
 		return false
 	}
 	for j := c.blockStart + 1; j < c.blockEnd; j++ {
-		if sc.toks[j].is(tokIdent, ident) && !sc.tok(j-1).is(tokPunct, ".") {
+		if sc.toks[j].Is(ruby.Ident, ident) && !sc.tok(j-1).Is(ruby.Operator, ".") {
 			return true
 		}
 	}
@@ -301,11 +341,11 @@ func (d *Definition) AddProperty(name string) {
 	d.Properties = addName(d.Properties, name)
 }
 
-func (sc *scanner) problem(d *Definition, t token, format string, args ...any) {
+func (sc *scanner) problem(d *Definition, t ruby.Token, format string, args ...any) {
 	if d == nil {
 		return
 	}
-	d.Problems = append(d.Problems, fmt.Sprintf("line %d: ", t.line)+fmt.Sprintf(format, args...))
+	d.Problems = append(d.Problems, fmt.Sprintf("line %d: ", t.Line)+fmt.Sprintf(format, args...))
 }
 
 // attribute handles newparam/newproperty/newmetaparam (or a wrapper of
@@ -314,7 +354,7 @@ func (sc *scanner) attribute(i int, kind string, cur *Definition, bindings map[s
 	c := sc.parseCall(i)
 	target, ok := sc.receiver(i, cur)
 	if !ok {
-		if kind == "metaparam" && cur == nil && !sc.tok(i-1).is(tokPunct, ".") {
+		if kind == "metaparam" && cur == nil && !sc.tok(i-1).Is(ruby.Operator, ".") {
 			if names, ok := sc.argNames(c, bindings); ok {
 				for _, n := range names {
 					sc.res.Metaparameters = addName(sc.res.Metaparameters, n)
@@ -325,11 +365,11 @@ func (sc *scanner) attribute(i int, kind string, cur *Definition, bindings map[s
 	}
 	names, ok := sc.argNames(c, bindings)
 	if !ok {
-		sc.problem(target, sc.toks[i], "%s with a name that is not a literal", sc.toks[i].text)
+		sc.problem(target, sc.toks[i], "%s with a name that is not a literal", sc.toks[i].Text)
 		return c.next
 	}
 	namevar := sc.hasNamevarOption(c) || sc.blockHas(c, "isnamevar") ||
-		(sc.tok(c.next).is(tokPunct, ".") && sc.tok(c.next+1).is(tokIdent, "isnamevar"))
+		(sc.tok(c.next).Is(ruby.Operator, ".") && sc.tok(c.next+1).Is(ruby.Ident, "isnamevar"))
 	for _, n := range names {
 		switch kind {
 		case "param":
@@ -347,9 +387,9 @@ func (sc *scanner) attribute(i int, kind string, cur *Definition, bindings map[s
 func (sc *scanner) scan(a, b int, cur *Definition, bindings map[string][]string) {
 	for i := a; i < b; i++ {
 		t := sc.toks[i]
-		afterDot := sc.tok(i-1).is(tokPunct, ".") || sc.tok(i-1).is(tokPunct, "&.")
+		afterDot := sc.tok(i-1).Is(ruby.Operator, ".") || sc.tok(i-1).Is(ruby.Operator, "&.")
 		switch {
-		case t.is(tokIdent, "newtype"):
+		case t.Is(ruby.Ident, "newtype"):
 			c := sc.parseCall(i)
 			names, ok := sc.argNames(c, nil)
 			if !ok || len(names) != 1 {
@@ -358,7 +398,7 @@ func (sc *scanner) scan(a, b int, cur *Definition, bindings map[string][]string)
 			d := sc.typeDef(names[0], false)
 			d.Extension = false
 			for j := c.argStart; j < c.argEnd; j++ {
-				if tj := sc.toks[j]; tj.is(tokSymbol, "parent") || tj.is(tokLabel, "parent") {
+				if tj := sc.toks[j]; tj.Is(ruby.Symbol, "parent") || tj.Is(ruby.Label, "parent") {
 					sc.problem(d, tj, "newtype with :parent; inherited attributes are not read")
 				}
 			}
@@ -366,45 +406,45 @@ func (sc *scanner) scan(a, b int, cur *Definition, bindings map[string][]string)
 				sc.scan(c.blockStart+1, c.blockEnd, d, bindings)
 			}
 			i = c.next - 1
-		case t.kind == tokIdent && (t.text == "newparam" || t.text == "newproperty" || t.text == "newmetaparam"):
-			if sc.tok(i-1).is(tokIdent, "def") {
+		case t.Kind == ruby.Ident && (t.Text == "newparam" || t.Text == "newproperty" || t.Text == "newmetaparam"):
+			if sc.tok(i-1).Is(ruby.Keyword, "def") {
 				continue
 			}
-			i = sc.attribute(i, strings.TrimPrefix(t.text, "new"), cur, bindings) - 1
-		case t.kind == tokIdent && !afterDot && sc.wrappers[t.text] != "" && !sc.tok(i-1).is(tokIdent, "def"):
-			i = sc.attribute(i, sc.wrappers[t.text], cur, bindings) - 1
-		case t.is(tokIdent, "register_type") && afterDot && sc.tok(i-2).is(tokIdent, "ResourceApi"):
+			i = sc.attribute(i, strings.TrimPrefix(t.Text, "new"), cur, bindings) - 1
+		case t.Kind == ruby.Ident && !afterDot && sc.wrappers[t.Text] != "" && !sc.tok(i-1).Is(ruby.Keyword, "def"):
+			i = sc.attribute(i, sc.wrappers[t.Text], cur, bindings) - 1
+		case t.Is(ruby.Ident, "register_type") && afterDot && sc.tok(i-2).Is(ruby.Constant, "ResourceApi"):
 			i = sc.resourceAPIType(i) - 1
-		case t.is(tokIdent, "ensurable"):
+		case t.Is(ruby.Ident, "ensurable"):
 			target, ok := sc.receiver(i, cur)
 			c := sc.parseCall(i)
 			if ok {
 				target.AddProperty("ensure")
 			}
 			i = c.next - 1
-		case t.is(tokIdent, "providify") && !afterDot && cur != nil && !sc.tok(i-1).is(tokIdent, "def"):
+		case t.Is(ruby.Ident, "providify") && !afterDot && cur != nil && !sc.tok(i-1).Is(ruby.Keyword, "def"):
 			cur.AddParam("provider", false)
-		case t.is(tokIdent, "paramclass") && cur != nil && sc.tok(i+1).is(tokPunct, "(") &&
-			sc.tok(i+2).kind == tokSymbol && sc.tok(i+3).is(tokPunct, ")") &&
-			sc.tok(i+4).is(tokPunct, ".") && sc.tok(i+5).is(tokIdent, "isnamevar"):
-			cur.Namevars = addName(cur.Namevars, sc.tok(i+2).text)
+		case t.Is(ruby.Ident, "paramclass") && cur != nil && sc.tok(i+1).Is(ruby.Operator, "(") &&
+			sc.tok(i+2).Kind == ruby.Symbol && sc.tok(i+3).Is(ruby.Operator, ")") &&
+			sc.tok(i+4).Is(ruby.Operator, ".") && sc.tok(i+5).Is(ruby.Ident, "isnamevar"):
+			cur.Namevars = addName(cur.Namevars, sc.tok(i+2).Text)
 			i += 5
-		case t.is(tokIVar, "@isomorphic") && cur != nil && sc.tok(i+1).is(tokPunct, "=") && sc.tok(i+2).is(tokIdent, "false"):
+		case t.Is(ruby.InstanceVar, "isomorphic") && cur != nil && sc.tok(i+1).Is(ruby.Operator, "=") && sc.tok(i+2).Is(ruby.Keyword, "false"):
 			cur.NotIsomorphic = true
-		case t.is(tokIdent, "extend") && cur != nil && !afterDot && sc.tok(i+1).kind == tokIdent:
+		case t.Is(ruby.Ident, "extend") && cur != nil && !afterDot && sc.tok(i+1).Kind == ruby.Constant:
 			// Attributes added by a mixin's methods (keystone's
 			// create_parameters) are invisible to a static reader.
-			mixin := sc.tok(i + 1).text
-			for j := i + 2; sc.tok(j).is(tokPunct, "::") && sc.tok(j+1).kind == tokIdent; j += 2 {
-				mixin += "::" + sc.tok(j+1).text
+			mixin := sc.tok(i + 1).Text
+			for j := i + 2; sc.tok(j).Is(ruby.Operator, "::") && sc.tok(j+1).Kind == ruby.Constant; j += 2 {
+				mixin += "::" + sc.tok(j+1).Text
 			}
 			sc.problem(cur, t, "extends %s; attributes it adds are not read", mixin)
-		case t.is(tokIdent, "require_relative") && sc.tok(i+1).kind == tokString && !sc.tok(i+1).interp:
-			sc.res.Requires = append(sc.res.Requires, sc.tok(i+1).text)
-		case t.is(tokIdent, "def") && sc.match[i] > 0:
+		case t.Is(ruby.Ident, "require_relative") && sc.tok(i+1).Kind == ruby.String && !sc.tok(i+1).Interpolated:
+			sc.res.Requires = append(sc.res.Requires, sc.tok(i+1).Text)
+		case t.Is(ruby.Keyword, "def") && sc.match[i] > 0:
 			sc.method(i, cur)
 			i = sc.match[i]
-		case t.is(tokPunct, "[") && sc.match[i] > 0:
+		case t.Is(ruby.Operator, "[") && sc.match[i] > 0:
 			if end, ok := sc.eachLoop(i, cur, bindings); ok {
 				i = end
 			}
@@ -417,19 +457,19 @@ func (sc *scanner) scan(a, b int, cur *Definition, bindings map[string][]string)
 // or newproperty are remembered as wrappers.
 func (sc *scanner) method(i int, cur *Definition) {
 	end := sc.match[i]
-	singleton := sc.tok(i+1).is(tokIdent, "self") && sc.tok(i+2).is(tokPunct, ".")
+	singleton := sc.tok(i+1).Is(ruby.Keyword, "self") && sc.tok(i+2).Is(ruby.Operator, ".")
 	nameIdx := i + 1
 	if singleton {
 		nameIdx = i + 3
 	}
-	name := sc.tok(nameIdx).text
+	name := sc.tok(nameIdx).Text
 	if !singleton || cur == nil {
 		return
 	}
 	bodyStart := nameIdx + 1
 	var firstArg string
-	if t := sc.tok(bodyStart); t.is(tokPunct, "(") && sc.match[bodyStart] > 0 {
-		firstArg = sc.tok(bodyStart + 1).text
+	if t := sc.tok(bodyStart); t.Is(ruby.Operator, "(") && sc.match[bodyStart] > 0 {
+		firstArg = sc.tok(bodyStart + 1).Text
 		bodyStart = sc.match[bodyStart] + 1
 	}
 	if name == "title_patterns" {
@@ -448,13 +488,13 @@ func (sc *scanner) method(i int, cur *Definition) {
 	}
 	for j := bodyStart; j < end; j++ {
 		t := sc.toks[j]
-		if (t.text == "newparam" || t.text == "newproperty") && t.kind == tokIdent {
+		if (t.Text == "newparam" || t.Text == "newproperty") && t.Kind == ruby.Ident {
 			arg := j + 1
-			if sc.tok(arg).is(tokPunct, "(") {
+			if sc.tok(arg).Is(ruby.Operator, "(") {
 				arg++
 			}
-			if sc.tok(arg).is(tokIdent, firstArg) {
-				sc.wrappers[name] = strings.TrimPrefix(t.text, "new")
+			if sc.tok(arg).Is(ruby.Ident, firstArg) {
+				sc.wrappers[name] = strings.TrimPrefix(t.Text, "new")
 				return
 			}
 		}
@@ -470,27 +510,27 @@ func (sc *scanner) eachLoop(i int, cur *Definition, bindings map[string][]string
 	for j := i + 1; j < closeIdx; j++ {
 		t := sc.toks[j]
 		switch {
-		case (t.kind == tokSymbol || t.kind == tokString) && !t.interp:
-			names = append(names, t.text)
-		case t.is(tokPunct, ","):
+		case (t.Kind == ruby.Symbol || t.Kind == ruby.String) && !t.Interpolated:
+			names = append(names, t.Text)
+		case t.Is(ruby.Operator, ","):
 		default:
 			return 0, false
 		}
 	}
 	j := closeIdx + 1
-	if !sc.tok(j).is(tokPunct, ".") || !sc.tok(j+1).is(tokIdent, "each") {
+	if !sc.tok(j).Is(ruby.Operator, ".") || !sc.tok(j+1).Is(ruby.Ident, "each") {
 		return 0, false
 	}
 	blk := j + 2
-	if !(sc.tok(blk).is(tokIdent, "do") || sc.tok(blk).is(tokPunct, "{")) || sc.match[blk] < 0 ||
-		!sc.tok(blk+1).is(tokPunct, "|") || sc.tok(blk+2).kind != tokIdent || !sc.tok(blk+3).is(tokPunct, "|") {
+	if !(sc.tok(blk).Is(ruby.Keyword, "do") || sc.tok(blk).Is(ruby.Operator, "{")) || sc.match[blk] < 0 ||
+		!sc.tok(blk+1).Is(ruby.Operator, "|") || sc.tok(blk+2).Kind != ruby.Ident || !sc.tok(blk+3).Is(ruby.Operator, "|") {
 		return 0, false
 	}
 	inner := make(map[string][]string, len(bindings)+1)
 	for k, v := range bindings {
 		inner[k] = v
 	}
-	inner[sc.tok(blk+2).text] = names
+	inner[sc.tok(blk+2).Text] = names
 	sc.scan(blk+4, sc.match[blk], cur, inner)
 	return sc.match[blk], true
 }
@@ -498,12 +538,12 @@ func (sc *scanner) eachLoop(i int, cur *Definition, bindings map[string][]string
 // titlePatterns reads a title_patterns body that is one literal array
 // of [regexp, [[:attr], ...]] pairs.
 func (sc *scanner) titlePatterns(a, b int) ([]TitlePattern, string) {
-	if !sc.tok(a).is(tokPunct, "[") || sc.match[a] != b-1 {
+	if !sc.tok(a).Is(ruby.Operator, "[") || sc.match[a] != b-1 {
 		return nil, "title_patterns is not a literal array"
 	}
 	var pats []TitlePattern
 	for _, entry := range sc.elements(a) {
-		if !sc.tok(entry[0]).is(tokPunct, "[") || sc.match[entry[0]] != entry[1]-1 {
+		if !sc.tok(entry[0]).Is(ruby.Operator, "[") || sc.match[entry[0]] != entry[1]-1 {
 			return nil, "title pattern entry is not an array"
 		}
 		parts := sc.elements(entry[0])
@@ -511,27 +551,27 @@ func (sc *scanner) titlePatterns(a, b int) ([]TitlePattern, string) {
 			return nil, "title pattern entry is not [regexp, attributes]"
 		}
 		re := sc.toks[parts[0][0]]
-		if re.kind != tokRegexp {
+		if re.Kind != ruby.Regexp {
 			return nil, "title pattern is not a regexp literal"
 		}
-		if re.interp {
+		if re.Interpolated {
 			return nil, "title pattern regexp uses interpolation"
 		}
-		goRe, err := rubyRegexpToGo(re.text, re.flags)
+		goRe, err := rubyRegexpToGo(re.Text, re.Flags)
 		if err != nil {
 			return nil, err.Error()
 		}
-		if !sc.tok(parts[1][0]).is(tokPunct, "[") {
+		if !sc.tok(parts[1][0]).Is(ruby.Operator, "[") {
 			return nil, "title pattern attributes are not an array"
 		}
 		var attrs []string
 		for _, a := range sc.elements(parts[1][0]) {
 			// Each attribute is [:name] or [:name, proc]; a proc that
 			// changes the captured value is not modelled.
-			if !sc.tok(a[0]).is(tokPunct, "[") || sc.tok(a[0]+1).kind != tokSymbol {
+			if !sc.tok(a[0]).Is(ruby.Operator, "[") || sc.tok(a[0]+1).Kind != ruby.Symbol {
 				return nil, "title pattern attribute is not [:name]"
 			}
-			attrs = append(attrs, sc.tok(a[0]+1).text)
+			attrs = append(attrs, sc.tok(a[0]+1).Text)
 		}
 		pats = append(pats, TitlePattern{Regexp: goRe, Attributes: attrs})
 	}
@@ -545,7 +585,7 @@ func (sc *scanner) elements(open int) [][2]int {
 	var out [][2]int
 	start := open + 1
 	for j := open + 1; j < closeIdx; j++ {
-		if sc.toks[j].is(tokPunct, ",") {
+		if sc.toks[j].Is(ruby.Operator, ",") {
 			if j > start {
 				out = append(out, [2]int{start, j})
 			}

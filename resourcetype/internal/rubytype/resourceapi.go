@@ -3,6 +3,8 @@ package rubytype
 import (
 	"fmt"
 	"regexp"
+
+	"github.com/marionette-dev/marionette/ruby"
 )
 
 // Types written with the Resource API (Puppet::ResourceApi.register_type)
@@ -20,21 +22,21 @@ func (sc *scanner) resourceAPIType(i int) int {
 		return c.next
 	}
 	nameTok := sc.toks[nameRange[0]]
-	if (nameTok.kind != tokString && nameTok.kind != tokSymbol) || nameTok.interp {
+	if (nameTok.Kind != ruby.String && nameTok.Kind != ruby.Symbol) || nameTok.Interpolated {
 		return c.next
 	}
-	d := sc.typeDef(nameTok.text, false)
+	d := sc.typeDef(nameTok.Text, false)
 	d.Extension = false
 	attrs, ok := args["attributes"]
-	if !ok || !sc.tok(attrs[0]).is(tokPunct, "{") {
+	if !ok || !sc.tok(attrs[0]).Is(ruby.Operator, "{") {
 		sc.problem(d, nameTok, "register_type without a literal attributes hash")
 		return c.next
 	}
 	for _, e := range sc.hashEntries(attrs[0]+1, sc.match[attrs[0]]) {
 		name, opts := e.key, e.value
 		behaviour := ""
-		if b, ok := sc.keywordArgsOf(opts)["behaviour"]; ok && b[1]-b[0] == 1 && sc.toks[b[0]].kind == tokSymbol {
-			behaviour = sc.toks[b[0]].text
+		if b, ok := sc.keywordArgsOf(opts)["behaviour"]; ok && b[1]-b[0] == 1 && sc.toks[b[0]].Kind == ruby.Symbol {
+			behaviour = sc.toks[b[0]].Text
 		}
 		switch {
 		case name == "ensure":
@@ -71,7 +73,7 @@ func (sc *scanner) keywordArgs(a, b int) map[string][2]int {
 
 // keywordArgsOf is keywordArgs of a value that is a literal hash.
 func (sc *scanner) keywordArgsOf(r [2]int) map[string][2]int {
-	if !sc.tok(r[0]).is(tokPunct, "{") || sc.match[r[0]] != r[1]-1 {
+	if !sc.tok(r[0]).Is(ruby.Operator, "{") || sc.match[r[0]] != r[1]-1 {
 		return nil
 	}
 	return sc.keywordArgs(r[0]+1, r[1]-1)
@@ -86,14 +88,14 @@ func (sc *scanner) hashEntries(a, b int) []hashEntry {
 		}
 		t := sc.toks[start]
 		switch {
-		case t.kind == tokLabel:
-			out = append(out, hashEntry{t.text, [2]int{start + 1, end}})
-		case (t.kind == tokSymbol || t.kind == tokString) && sc.tok(start+1).is(tokPunct, "=>"):
-			out = append(out, hashEntry{t.text, [2]int{start + 2, end}})
+		case t.Kind == ruby.Label:
+			out = append(out, hashEntry{t.Text, [2]int{start + 1, end}})
+		case (t.Kind == ruby.Symbol || t.Kind == ruby.String) && sc.tok(start+1).Is(ruby.Operator, "=>"):
+			out = append(out, hashEntry{t.Text, [2]int{start + 2, end}})
 		}
 	}
 	for j := a; j < b; j++ {
-		if sc.toks[j].is(tokPunct, ",") {
+		if sc.toks[j].Is(ruby.Operator, ",") {
 			flush(j)
 			start = j + 1
 			continue
@@ -109,23 +111,23 @@ func (sc *scanner) hashEntries(a, b int) []hashEntry {
 // resourceAPITitlePatterns reads [{ pattern: %r{...}, desc: ... }, ...]:
 // each named capture sets the attribute of its name.
 func (sc *scanner) resourceAPITitlePatterns(r [2]int) ([]TitlePattern, string) {
-	if !sc.tok(r[0]).is(tokPunct, "[") || sc.match[r[0]] != r[1]-1 {
+	if !sc.tok(r[0]).Is(ruby.Operator, "[") || sc.match[r[0]] != r[1]-1 {
 		return nil, "title_patterns is not a literal array"
 	}
 	var pats []TitlePattern
 	for _, entry := range sc.elements(r[0]) {
 		p, ok := sc.keywordArgsOf(entry)["pattern"]
-		if !ok || p[1]-p[0] != 1 || sc.toks[p[0]].kind != tokRegexp || sc.toks[p[0]].interp {
+		if !ok || p[1]-p[0] != 1 || sc.toks[p[0]].Kind != ruby.Regexp || sc.toks[p[0]].Interpolated {
 			return nil, "title pattern is not a regexp literal"
 		}
 		re := sc.toks[p[0]]
-		goRe, err := rubyRegexpToGo(re.text, re.flags)
+		goRe, err := rubyRegexpToGo(re.Text, re.Flags)
 		if err != nil {
 			return nil, err.Error()
 		}
 		compiled, err := regexp.Compile(goRe)
 		if err != nil {
-			return nil, fmt.Sprintf("title pattern %s: %v", re.text, err)
+			return nil, fmt.Sprintf("title pattern %s: %v", re.Text, err)
 		}
 		var attrs []string
 		for _, name := range compiled.SubexpNames()[1:] {
