@@ -66,6 +66,8 @@ type Evaluator struct {
 	unwatch func() bool
 	// depth guards against runaway recursion in Puppet code.
 	depth int
+	// nesting counts the evaluations in progress (MaxEvalNesting).
+	nesting int
 	// render collects output while an EPP template is evaluated.
 	render *strings.Builder
 	// strings holds string literals boxed as values: a literal evaluated
@@ -90,6 +92,21 @@ const maxDepth = 1000
 
 // Eval evaluates x in scope sc.
 func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
+	// Every nesting of evaluation goes through here: expressions, calls,
+	// lambdas, templates. The syntax trees are bounded in depth, but calls
+	// multiply that depth (a recursive function whose call sits deep in an
+	// expression), and the Go stack must never be what stops them.
+	ev.nesting++
+	if ev.nesting > MaxEvalNesting {
+		ev.nesting--
+		return nil, errorAt(sc, x, "Evaluation is nested more than MaxEvalNesting (%d) deep (a fixed limit of marionette)", MaxEvalNesting)
+	}
+	v, err := ev.evalExpr(x, sc)
+	ev.nesting--
+	return v, err
+}
+
+func (ev *Evaluator) evalExpr(x syntax.Expr, sc *Scope) (value.Value, error) {
 	switch x := x.(type) {
 	case nil:
 		return value.Undef, nil

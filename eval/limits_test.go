@@ -1,0 +1,48 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/syntax"
+)
+
+// TestEvalNestingLimit: each tree is within syntax.MaxExpressionDepth, but
+// calls nest trees in trees (a recursive function whose call sits deep in
+// an expression); evaluation must stop at MaxEvalNesting with an error, not
+// at the end of the Go stack. The evaluator starts as deep as a chain of
+// such calls would have taken it.
+func TestEvalNestingLimit(t *testing.T) {
+	cases := []struct {
+		name    string
+		terms   int
+		already int
+		fails   bool
+	}{
+		{"shallow", 10, 0, false},
+		{"deep tree alone", syntax.MaxExpressionDepth - 10, 0, false},
+		{"deep tree under deep calls", syntax.MaxExpressionDepth - 10, MaxEvalNesting - 100, true},
+		{"past the limit by one", 0, MaxEvalNesting, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			prog, err := syntax.ParseFile("test.pp", []byte("1"+strings.Repeat(" + 1", c.terms)+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			top := NewScope(TopScope, "", nil, prog.File)
+			ev := &Evaluator{Host: testHost{}, nesting: c.already}
+			_, err = ev.Statements(prog.Body, top)
+			if c.fails {
+				if err == nil || !strings.Contains(err.Error(), "MaxEvalNesting (30000)") {
+					t.Fatalf("err = %v, want the MaxEvalNesting error", err)
+				}
+			} else if err != nil {
+				t.Fatal(err)
+			}
+			if ev.nesting != c.already {
+				t.Errorf("nesting = %d after evaluation, want %d", ev.nesting, c.already)
+			}
+		})
+	}
+}
