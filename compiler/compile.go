@@ -22,6 +22,8 @@
 //	containment    add the resources to the catalog with the edges from
 //	               their containers, then the edges of contain()
 //	tags           set the catalog's tags
+//	size           bound the catalog's encoded size (MaxValueSize), shared
+//	               values counted in full, before anything encodes it
 //
 // Resource defaults are not a stage: they are applied as each resource is
 // declared, from the scopes it is declared in.
@@ -234,6 +236,7 @@ var stages = []stage{
 	{"validate", (*Compilation).stageValidate},
 	{"containment", (*Compilation).stageContainment},
 	{"tags", (*Compilation).stageTags},
+	{"size", (*Compilation).stageSize},
 }
 
 // HieraOptions say where a compile's Hiera data comes from.
@@ -345,6 +348,7 @@ func DefaultFunctions(env *Environment) functions.Table {
 				}
 			}
 		}
+		functions.GuardExpansion(t)
 		env.funcs = t
 	})
 	return env.funcs
@@ -383,7 +387,8 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 	if req.Store != nil {
 		c.funcs = c.storeFunctions(c.funcs)
 	}
-	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add}
+	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add,
+		MaxValueSize: req.Limits.MaxValueSize}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:          env.Hiera.Cache,
 		GlobalConfig:   env.Hiera.GlobalConfig,

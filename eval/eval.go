@@ -68,6 +68,10 @@ type Evaluator struct {
 	depth int
 	// nesting counts the evaluations in progress (MaxEvalNesting).
 	nesting int
+	// MaxValueSize bounds how large a value may expand when it is turned
+	// into a string, compared or flattened (value.DefaultMaxValueSize when
+	// zero): shared structure makes small code build huge values.
+	MaxValueSize int64
 	// render collects output while an EPP template is evaluated.
 	render *strings.Builder
 	// strings holds string literals boxed as values: a literal evaluated
@@ -89,6 +93,20 @@ type Evaluator struct {
 
 // maxDepth bounds nested calls (Puppet code recursing without end).
 const maxDepth = 1000
+
+// MaxValueSizeOrDefault is the bound on expanding one value.
+func (ev *Evaluator) MaxValueSizeOrDefault() int64 {
+	if ev.MaxValueSize > 0 {
+		return ev.MaxValueSize
+	}
+	return value.DefaultMaxValueSize
+}
+
+// CheckSize fails, naming what expands v, when v would expand past
+// MaxValueSize; scalars pass at no cost.
+func (ev *Evaluator) CheckSize(v value.Value, what string) error {
+	return value.CheckSize(v, ev.MaxValueSizeOrDefault(), what)
+}
 
 // Eval evaluates x in scope sc.
 func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
@@ -186,6 +204,9 @@ func (ev *Evaluator) evalExpr(x syntax.Expr, sc *Scope) (value.Value, error) {
 			return nil, err
 		}
 		if ev.render != nil {
+			if err := ev.CheckSize(v, "EPP output"); err != nil {
+				return nil, errorAt(sc, x, "%v", err)
+			}
 			ev.render.WriteString(value.ToString(v))
 		}
 		return value.Undef, nil
@@ -312,6 +333,9 @@ func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value
 			v, err := ev.Eval(p, sc)
 			if err != nil {
 				return nil, err
+			}
+			if err := ev.CheckSize(v, "String interpolation"); err != nil {
+				return nil, errorAt(sc, p, "%v", err)
 			}
 			s = value.ToString(v)
 		}

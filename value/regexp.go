@@ -208,6 +208,9 @@ func (r *Regexp) Go() *regexp.Regexp {
 // regexpTimeout bounds one match of the backtracking engine.
 const regexpTimeout = 2 * time.Second
 
+// RegexpMatchTimeout is regexpTimeout, for `marionette help limits`.
+const RegexpMatchTimeout = regexpTimeout
+
 // RegexpTimeout is the error of a match the backtracking engine gave up
 // after regexpTimeout: it is neither a match nor a non-match, so callers
 // must fail rather than take either branch.
