@@ -66,14 +66,10 @@ func (ev *Evaluator) binary(x *syntax.BinaryExpr, sc *Scope) (value.Value, error
 		return nil, err
 	}
 	switch x.Op {
-	case syntax.EQL, syntax.NEQ:
-		// Comparing walks both values as if expanded.
-		for _, v := range [2]value.Value{l, r} {
-			if err := ev.CheckSize(v, "Comparison"); err != nil {
-				return nil, errorAt(sc, x, "%v", err)
-			}
-		}
-		return value.Boolean(value.Equal(l, r) == (x.Op == syntax.EQL)), nil
+	case syntax.EQL:
+		return value.Boolean(value.Equal(l, r)), nil
+	case syntax.NEQ:
+		return value.Boolean(!value.Equal(l, r)), nil
 	case syntax.LSS, syntax.LEQ, syntax.GTR, syntax.GEQ:
 		c, ok := value.Compare(l, r)
 		if !ok {

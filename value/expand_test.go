@@ -102,3 +102,34 @@ func BenchmarkCheckSize(b *testing.B) {
 		}
 	}
 }
+
+// Equality compares each pair of shared nodes once: two values of 3^30
+// elements built apart compare in a few steps, equal or not.
+func TestEqualSharedStructure(t *testing.T) {
+	differentLeaf := func() Value {
+		v := Value(Array{Integer(2)})
+		for range 30 {
+			v = Array{v, v, v}
+		}
+		return v
+	}
+	tests := []struct {
+		name string
+		a, b Value
+		eq   func(a, b Value) bool
+		want bool
+	}{
+		{"Equal, same shape", shared(30, 3), shared(30, 3), Equal, true},
+		{"Equal, another leaf", shared(30, 3), differentLeaf(), Equal, false},
+		{"Identical, same shape", shared(30, 3), shared(30, 3), Identical, true},
+		{"RubyEqual, same shape", shared(30, 3), shared(30, 3), RubyEqual, true},
+		{"Equal, shared hashes", sharedHash(60), sharedHash(60), Equal, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.eq(tt.a, tt.b); got != tt.want {
+				t.Fatalf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

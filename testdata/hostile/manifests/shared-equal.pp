@@ -1,5 +1,6 @@
-# expect: 1 MaxValueSize
-# Two shared values built apart: == would walk 3^30 pairs.
+# expect: 0
+# Two shared values built apart: == and in would walk 3^30 pairs; each pair of
+# shared nodes is compared once.
 $a0 = [1]
 $a1 = [$a0, $a0, $a0]
 $a2 = [$a1, $a1, $a1]
@@ -62,4 +63,6 @@ $b27 = [$b26, $b26, $b26]
 $b28 = [$b27, $b27, $b27]
 $b29 = [$b28, $b28, $b28]
 $b30 = [$b29, $b29, $b29]
-if $a30 == $b30 { notify { "equal": } }
+if $a30 == $b30 and $a30 in [$b30] { notify { "equal": } }
+case $a30 { $b30: { notify { "case": } } }
+$h = { $a30 => 1, $b30 => 2 }
