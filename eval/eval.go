@@ -68,6 +68,9 @@ type Evaluator struct {
 	depth int
 	// nesting counts the evaluations in progress (MaxEvalNesting).
 	nesting int
+	// depths remembers the nesting depth of containers built (see
+	// checkNesting).
+	depths map[nodeKey]int
 	// MaxValueSize bounds how large a value may expand when it is turned
 	// into a string, compared or flattened (value.DefaultMaxValueSize when
 	// zero): shared structure makes small code build huge values.
@@ -158,9 +161,17 @@ func (ev *Evaluator) evalExpr(x syntax.Expr, sc *Scope) (value.Value, error) {
 	case *syntax.TypeReference:
 		return ev.typeReference(x, sc)
 	case *syntax.ArrayLit:
-		return ev.array(x.Elements, sc)
+		v, err := ev.array(x.Elements, sc)
+		if err == nil {
+			err = ev.checkNesting(v, sc, x)
+		}
+		return v, err
 	case *syntax.HashLit:
-		return ev.hash(x, sc)
+		v, err := ev.hash(x, sc)
+		if err == nil {
+			err = ev.checkNesting(v, sc, x)
+		}
+		return v, err
 	case *syntax.ParenExpr:
 		return ev.Eval(x.X, sc)
 	case *syntax.Block:

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // TestEvalNestingLimit: each tree is within syntax.MaxExpressionDepth, but
@@ -42,6 +43,52 @@ func TestEvalNestingLimit(t *testing.T) {
 			}
 			if ev.nesting != c.already {
 				t.Errorf("nesting = %d after evaluation, want %d", ev.nesting, c.already)
+			}
+		})
+	}
+}
+
+// Values nested at run time stop at value.MaxValueDepth where they are
+// built (array and hash literals, << and +), before a recursive walk of
+// them (type inference, formatting) could exhaust the stack.
+func TestBuildingDeepValues(t *testing.T) {
+	tests := []struct {
+		name, build string
+		fails       bool
+	}{
+		{"array literal", "[$m]", true},
+		{"hash literal", "{a => $m}", true},
+		{"append", "[] << $m", true},
+		{"concatenation", "[1] + [$m]", true},
+		{"flat concatenation", "$m + [1]", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var err error
+			ev := &Evaluator{Host: testHost{}}
+			prog, perr := syntax.ParseFile("test.pp", []byte("$m = []\n$m2 = "+tt.build+"\n"))
+			if perr != nil {
+				t.Fatal(perr)
+			}
+			top := NewScope(TopScope, "", nil, prog.File)
+			top.Set("m", value.Array{})
+			// Evaluate the build step again and again, as a reduce would.
+			for range value.MaxValueDepth + 10 {
+				if _, err = ev.Statements(prog.Body[1:], top); err != nil {
+					break
+				}
+				m2, _ := top.Lookup("m2")
+				top = NewScope(TopScope, "", nil, prog.File)
+				top.Set("m", m2)
+			}
+			if !tt.fails {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), "MaxValueDepth (10000)") {
+				t.Fatalf("err = %v, want the MaxValueDepth error", err)
 			}
 		})
 	}

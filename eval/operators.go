@@ -91,7 +91,11 @@ func (ev *Evaluator) binary(x *syntax.BinaryExpr, sc *Scope) (value.Value, error
 		}
 		return value.Boolean(ok), nil
 	}
-	return ev.arithmetic(x, sc, l, r)
+	v, err := ev.arithmetic(x, sc, l, r)
+	if err == nil && (x.Op == syntax.ADD || x.Op == syntax.SHL) {
+		err = ev.checkNesting(v, sc, x) // [] << $m nests as [$m] does
+	}
+	return v, err
 }
 
 func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Value) (value.Value, error) {
