@@ -15,6 +15,7 @@ import (
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -121,6 +122,8 @@ func limits() []limit {
 			"a value whose arrays and hashes nest deeper than this fails where it is expanded (catalog, strings, comparison)"},
 		{"regexp match time", value.RegexpMatchTimeout.String(), "",
 			"a regular expression the backtracking engine (lookaround, backreferences) cannot match within this is an error, never \"no match\""},
+		{"Hiera interpolation", byteSize(hiera.MaxInterpolationSize), "",
+			"a string built by %{lookup('k')} and the other interpolations of Hiera data larger than this is an error"},
 		{"file() size", byteSize(functions.MaxFileSize), "",
 			"file() reads only regular files, up to this size"},
 		{"source encoding", "UTF-8", "",
