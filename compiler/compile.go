@@ -22,6 +22,8 @@
 //	containment    add the resources to the catalog with the edges from
 //	               their containers, then the edges of contain()
 //	tags           set the catalog's tags
+//	size           bound the catalog's encoded size (MaxValueSize), shared
+//	               values counted in full, before anything encodes it
 //
 // Resource defaults are not a stage: they are applied as each resource is
 // declared, from the scopes it is declared in.
@@ -238,6 +240,7 @@ var stages = []stage{
 	{"validate", (*Compilation).stageValidate},
 	{"containment", (*Compilation).stageContainment},
 	{"tags", (*Compilation).stageTags},
+	{"size", (*Compilation).stageSize},
 }
 
 // Environment is the environment a compile reads (see package environment).
@@ -353,7 +356,8 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		c.addStoreFunctions(own)
 	}
 	c.funcs = compileFunctions{own: own, env: env.Functions()}
-	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add}
+	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add,
+		MaxValueSize: req.Limits.MaxValueSize}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:           env.Hiera.Cache,
 		GlobalConfig:    env.Hiera.GlobalConfig,

@@ -6,6 +6,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -176,6 +177,22 @@ func (c *Compilation) stageTags() error {
 	}
 	if len(c.classes) > 2 { // more than Settings and main
 		c.cat.AddTags("class")
+	}
+	return nil
+}
+
+// stageSize bounds the catalog's encoded size before anything encodes it:
+// parameters that share structure (`[$a, $a, $a]` thirty levels deep) are
+// small in memory but expand in full in the catalog's JSON.
+func (c *Compilation) stageSize() error {
+	var x value.Expansion
+	max := c.ev.MaxValueSizeOrDefault()
+	for _, r := range c.cat.Resources {
+		for _, p := range r.Params {
+			if err := x.Add(p.Value, max, "The catalog"); err != nil {
+				return locatedf(syntax.Position{Filename: r.File, Line: r.Line}, "%v", err)
+			}
+		}
 	}
 	return nil
 }

@@ -32,6 +32,10 @@ type Limits struct {
 	// MaxTemplateSize bounds an ERB template's output and any one string
 	// it builds (erb.MaxStringSize).
 	MaxTemplateSize int
+	// MaxValueSize bounds how large one value may expand (string
+	// conversion, comparison, flatten, templates) and the catalog's
+	// parameters all together (value.DefaultMaxValueSize).
+	MaxValueSize int64
 }
 
 // maxResources is l.MaxResources or its default.

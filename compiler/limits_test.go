@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,6 +32,33 @@ func TestRequestLimits(t *testing.T) {
 		{"Hiera data past a lowered node count", "notify { lookup('k'): }", map[string]string{"data/common.yaml": "k: [a, b, c]\n"}, Limits{MaxYAMLNodes: 2},
 			"more than MaxYAMLNodes (2) values"},
 	}
+	shared := "$a0 = [1]\n"
+	for i := 1; i <= 30; i++ {
+		shared += fmt.Sprintf("$a%d = [$a%d, $a%d, $a%d]\n", i, i-1, i-1, i-1)
+	}
+	tests = append(tests, []struct {
+		name    string
+		site    string
+		files   map[string]string
+		limits  Limits
+		wantErr string
+	}{
+		{"shared values in the catalog", shared + "notify { 'x': message => $a30 }", nil, Limits{},
+			"The catalog: a value expands to more than MaxValueSize (256 MiB"},
+		{"shared values within a raised limit", shared + "notify { 'x': message => $a8 }", nil, Limits{MaxValueSize: 1 << 20}, ""},
+		{"shared values past a lowered limit", shared + "notify { 'x': message => $a8 }", nil, Limits{MaxValueSize: 1 << 10},
+			"more than MaxValueSize (1 KiB"},
+		{"shared values interpolated", shared + "notify { \"${a30}\": }", nil, Limits{}, "String interpolation: a value expands"},
+		{"shared values converted", shared + "notify { String($a30): }", nil, Limits{}, "String conversion: a value expands"},
+		{"shared values flattened", shared + "notify { 'x': message => flatten($a30).length }", nil, Limits{}, "function flatten: a value expands"},
+		{"shared values compared", shared + strings.ReplaceAll(shared, "$a", "$b") + "if $a30 == $b30 and $a30 in [$b30] { notify { 'x': } }", nil, Limits{}, ""},
+		{"shared values in EPP", shared + "notify { inline_epp('<%= $a30 %>'): }", nil, Limits{}, "EPP output: a value expands"},
+		{"shared values in ERB", shared + "notify { inline_template('<%= @a30.inspect %>'): }", nil, Limits{}, "Ruby conversion: a value expands"},
+		{"shared Ruby arrays inspected", "notify { inline_template('<% a = [1]; 30.times { a = [a, a, a] } %><%= a.inspect %>'): }", nil, Limits{MaxTemplateSize: 1 << 20},
+			"larger than MaxStringSize (1048576)"},
+		{"deep values in the catalog", "notify { 'x': message => 20000.reduce([]) |$m, $i| { [$m] } }", nil, Limits{},
+			"a value is nested more than MaxValueDepth (10000) deep"},
+	}...)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()

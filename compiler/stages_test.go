@@ -7,7 +7,7 @@ import (
 )
 
 var stageNames = []string{"node", "top", "main", "nodebody", "enc", "lazy",
-	"overrides", "relationships", "realize", "validate", "containment", "tags"}
+	"overrides", "relationships", "realize", "validate", "containment", "tags", "size"}
 
 // TestStagesInOrder: Result.Stages names every stage of the pipeline in
 // order, up to and including the one that failed.
@@ -17,7 +17,7 @@ func TestStagesInOrder(t *testing.T) {
 		last       string // the last stage run
 		fails      bool
 	}{
-		{"complete", "define d { notify { $title: } }\nd { 'x': }\nnode default { notify { 'y': } -> Notify['x'] }\nNotify['y'] { message => 'm' }\n", "tags", false},
+		{"complete", "define d { notify { $title: } }\nd { 'x': }\nnode default { notify { 'y': } -> Notify['x'] }\nNotify['y'] { message => 'm' }\n", "size", false},
 		{"main fails", "fail('no')\n", "main", true},
 		{"realize fails", "realize(Notify['nope'])\n", "realize", true},
 		{"relationship fails", "Notify['a'] -> Notify['nope']\nnotify { 'a': }\n", "relationships", true},

@@ -949,6 +949,9 @@ func functionTable(major int, modules map[string]string) functions.Table {
 			}
 		}
 	}
+	// The functions that expand their arguments (join, flatten, to_json,
+	// ...) first check them against the compile's value size budget.
+	functions.GuardExpansion(t)
 	return t
 }
 

@@ -135,6 +135,7 @@ func TestErrors(t *testing.T) {
 		{"unterminated tag", "a\n<% if true", "t.erb:2: unterminated ERB tag", true},
 		{"missing end", "<% if true %>\nx\n", "t.erb:3: expected \"end\"", true},
 		{"class variable", "<%= @@x %>", "unsupported Ruby in template t.erb:1: class variables", true},
+		{"backticks", "<%= `id` %>", "unsupported Ruby in template t.erb:1: backticks (running a command) are not supported", true},
 		{"comment in an output tag", "<%= 1 # c %>|", "t.erb:1: SyntaxError: a # comment in a <%= tag", true},
 		{"open comment reaching an output tag's newline", "<% # c %><%= 1 +\n 2 %>", "t.erb:1: SyntaxError: a # comment of an earlier tag", true},
 		{"unterminated string", "<%= 'abc %>", "unterminated string", true},

@@ -41,7 +41,10 @@ func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (b
 	if !ok {
 		return false, nil, errorAt(sc, at, "Left operand of '=~' must be a String, got %s", describe(l))
 	}
-	m := re.FindStringSubmatch(string(s))
+	m, err := re.FindSubmatch(string(s))
+	if err != nil {
+		return false, nil, errorAt(sc, at, "%v", err)
+	}
 	if m == nil {
 		return false, nil, nil
 	}

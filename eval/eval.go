@@ -66,6 +66,15 @@ type Evaluator struct {
 	unwatch func() bool
 	// depth guards against runaway recursion in Puppet code.
 	depth int
+	// nesting counts the evaluations in progress (MaxEvalNesting).
+	nesting int
+	// depths remembers the nesting depth of containers built (see
+	// checkNesting).
+	depths map[nodeKey]int
+	// MaxValueSize bounds how large a value may expand when it is turned
+	// into a string, compared or flattened (value.DefaultMaxValueSize when
+	// zero): shared structure makes small code build huge values.
+	MaxValueSize int64
 	// render collects output while an EPP template is evaluated.
 	render *strings.Builder
 	// strings holds string literals boxed as values: a literal evaluated
@@ -88,8 +97,37 @@ type Evaluator struct {
 // maxDepth bounds nested calls (Puppet code recursing without end).
 const maxDepth = 1000
 
+// MaxValueSizeOrDefault is the bound on expanding one value.
+func (ev *Evaluator) MaxValueSizeOrDefault() int64 {
+	if ev.MaxValueSize > 0 {
+		return ev.MaxValueSize
+	}
+	return value.DefaultMaxValueSize
+}
+
+// CheckSize fails, naming what expands v, when v would expand past
+// MaxValueSize; scalars pass at no cost.
+func (ev *Evaluator) CheckSize(v value.Value, what string) error {
+	return value.CheckSize(v, ev.MaxValueSizeOrDefault(), what)
+}
+
 // Eval evaluates x in scope sc.
 func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
+	// Every nesting of evaluation goes through here: expressions, calls,
+	// lambdas, templates. The syntax trees are bounded in depth, but calls
+	// multiply that depth (a recursive function whose call sits deep in an
+	// expression), and the Go stack must never be what stops them.
+	ev.nesting++
+	if ev.nesting > MaxEvalNesting {
+		ev.nesting--
+		return nil, errorAt(sc, x, "Evaluation is nested more than MaxEvalNesting (%d) deep (a fixed limit of marionette)", MaxEvalNesting)
+	}
+	v, err := ev.evalExpr(x, sc)
+	ev.nesting--
+	return v, err
+}
+
+func (ev *Evaluator) evalExpr(x syntax.Expr, sc *Scope) (value.Value, error) {
 	switch x := x.(type) {
 	case nil:
 		return value.Undef, nil
@@ -123,9 +161,17 @@ func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
 	case *syntax.TypeReference:
 		return ev.typeReference(x, sc)
 	case *syntax.ArrayLit:
-		return ev.array(x.Elements, sc)
+		v, err := ev.array(x.Elements, sc)
+		if err == nil {
+			err = ev.checkNesting(v, sc, x)
+		}
+		return v, err
 	case *syntax.HashLit:
-		return ev.hash(x, sc)
+		v, err := ev.hash(x, sc)
+		if err == nil {
+			err = ev.checkNesting(v, sc, x)
+		}
+		return v, err
 	case *syntax.ParenExpr:
 		return ev.Eval(x.X, sc)
 	case *syntax.Block:
@@ -169,6 +215,9 @@ func (ev *Evaluator) Eval(x syntax.Expr, sc *Scope) (value.Value, error) {
 			return nil, err
 		}
 		if ev.render != nil {
+			if err := ev.CheckSize(v, "EPP output"); err != nil {
+				return nil, errorAt(sc, x, "%v", err)
+			}
 			ev.render.WriteString(value.ToString(v))
 		}
 		return value.Undef, nil
@@ -295,6 +344,9 @@ func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value
 			v, err := ev.Eval(p, sc)
 			if err != nil {
 				return nil, err
+			}
+			if err := ev.CheckSize(v, "String interpolation"); err != nil {
+				return nil, errorAt(sc, p, "%v", err)
 			}
 			s = value.ToString(v)
 		}

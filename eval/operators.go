@@ -85,9 +85,17 @@ func (ev *Evaluator) binary(x *syntax.BinaryExpr, sc *Scope) (value.Value, error
 		}
 		return value.Boolean(c >= 0), nil
 	case syntax.IN:
-		return value.Boolean(in(l, r)), nil
+		ok, err := in(l, r)
+		if err != nil {
+			return nil, errorAt(sc, x, "%v", err)
+		}
+		return value.Boolean(ok), nil
 	}
-	return ev.arithmetic(x, sc, l, r)
+	v, err := ev.arithmetic(x, sc, l, r)
+	if err == nil && (x.Op == syntax.ADD || x.Op == syntax.SHL) {
+		err = ev.checkNesting(v, sc, x) // [] << $m nests as [$m] does
+	}
+	return v, err
 }
 
 func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Value) (value.Value, error) {
@@ -396,46 +404,50 @@ func toHash(v value.Value) (*value.Hash, error) {
 }
 
 // in implements Puppet's `in`: substring (case-insensitive), array
-// membership (==, regex match or type instance), hash key.
-func in(l, r value.Value) bool {
+// membership (==, regex match or type instance), hash key. A regexp match
+// that timed out is an error, not a non-match.
+func in(l, r value.Value) (bool, error) {
 	switch rv := r.(type) {
 	case value.String:
 		switch lv := l.(type) {
 		case value.String:
-			return value.ContainsFold(string(rv), string(lv))
+			return value.ContainsFold(string(rv), string(lv)), nil
 		case *value.Regexp:
-			return lv.MatchString(string(rv))
+			return lv.Match(string(rv))
 		}
-		return false
+		return false, nil
 	case *value.SemVerRange:
-		return value.RangeIncludes(rv, l)
+		return value.RangeIncludes(rv, l), nil
 	case value.Array:
 		for _, e := range rv {
-			if inMatches(l, e) {
-				return true
+			if ok, err := inMatches(l, e); ok || err != nil {
+				return ok, err
 			}
 		}
-		return false
+		return false, nil
 	case *value.Hash:
 		for _, k := range rv.Keys() {
-			if inMatches(l, k) {
-				return true
+			if ok, err := inMatches(l, k); ok || err != nil {
+				return ok, err
 			}
 		}
-		return false
+		return false, nil
 	}
-	return false
+	return false, nil
 }
 
-func inMatches(l, e value.Value) bool {
+func inMatches(l, e value.Value) (bool, error) {
 	switch lv := l.(type) {
 	case *value.Regexp:
 		s, ok := e.(value.String)
-		return ok && lv.MatchString(string(s))
+		if !ok {
+			return false, nil
+		}
+		return lv.Match(string(s))
 	case value.Type:
-		return value.IsInstance(lv, e)
+		return value.IsInstance(lv, e), nil
 	}
-	return value.Equal(l, e)
+	return value.Equal(l, e), nil
 }
 
 // typeName is the generalized type name of a value: String, Integer, ...

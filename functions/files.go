@@ -2,9 +2,11 @@ package functions
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/marionette-dev/marionette/value"
 )
@@ -53,16 +55,48 @@ func fileFunc(c *Ctx, args []value.Value) (value.Value, error) {
 		if !ok {
 			continue
 		}
-		data, err := os.ReadFile(p)
+		data, err := readRegularFile(p)
 		if err != nil {
-			if fi, serr := os.Stat(p); serr == nil && fi.IsDir() {
-				return nil, fmt.Errorf("Is a directory @ io_fillbuf - fd:5 %s", p)
-			}
-			return nil, fmt.Errorf("Could not read file %s: %v", p, err)
+			return nil, err
 		}
 		return value.String(data), nil
 	}
 	return nil, fmt.Errorf("Could not find any files from %s", strings.Join(names, ", "))
+}
+
+// readRegularFile reads the regular file p, up to MaxFileSize bytes. It
+// opens without blocking and looks at what it opened: a FIFO would block
+// the compile past its deadline, a device (/dev/zero) never ends.
+func readRegularFile(p string) ([]byte, error) {
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, fmt.Errorf("Could not read file %s: %v", p, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("Could not read file %s: %v", p, err)
+	}
+	switch {
+	case fi.IsDir():
+		return nil, fmt.Errorf("Is a directory @ io_fillbuf - fd:5 %s", p)
+	case !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("Could not read file %s: not a regular file (file() reads only regular files, a fixed limit of marionette)", p)
+	case fi.Size() > MaxFileSize:
+		return nil, fileTooLarge(p)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("Could not read file %s: %v", p, err)
+	}
+	if len(data) > MaxFileSize {
+		return nil, fileTooLarge(p) // grew while read
+	}
+	return data, nil
+}
+
+func fileTooLarge(p string) error {
+	return fmt.Errorf("Could not read file %s: larger than MaxFileSize (%d MiB, a fixed limit of marionette)", p, MaxFileSize>>20)
 }
 
 // findFile resolves a file argument as Puppet does: an absolute path as it

@@ -522,6 +522,9 @@ func newString(c *Ctx, args []value.Value) (value.Value, error) {
 	return Dispatch("new_string",
 		Signature{Params: []Param{P("from", tAny), P("string_formats", variant(value.DefaultType, &value.StringType{Min: 1, Max: value.MaxInt}, tHash))},
 			Required: 1, Impl: func(c *Ctx, args []value.Value) (value.Value, error) {
+				if err := c.checkSize(args[0], "String conversion"); err != nil {
+					return nil, err
+				}
 				format := ""
 				if len(args) > 1 {
 					switch f := args[1].(type) {

@@ -31,13 +31,17 @@ func regexpOfType(t *value.RegexpType) *value.Regexp {
 // them: after a non-empty match the search goes on where it ended, and an
 // empty match there counts; after an empty match it goes on one character
 // later.
-func matchAll(r *value.Regexp, s string, n int) [][]int {
+// A match the backtracking engine gave up on is an error.
+func matchAll(r *value.Regexp, s string, n int) ([][]int, error) {
 	if re := r.Go(); re != nil {
 		return withAbuttingEmpty(r, s, re.FindAllStringSubmatchIndex(s, n), n)
 	}
 	var out [][]int
 	for pos := 0; pos <= len(s) && (n < 0 || len(out) < n); {
-		m := findFrom(r, s, pos)
+		m, err := findFrom(r, s, pos)
+		if err != nil {
+			return nil, err
+		}
 		if m == nil {
 			break
 		}
@@ -52,22 +56,22 @@ func matchAll(r *value.Regexp, s string, n int) [][]int {
 		_, size := utf8.DecodeRuneInString(s[m[1]:])
 		pos = m[1] + size
 	}
-	return out
+	return out, nil
 }
 
 // findFrom finds the first match at or after pos. Matching a suffix loses
 // what precedes pos, which only anchors and lookbehind can see.
-func findFrom(r *value.Regexp, s string, pos int) []int {
+func findFrom(r *value.Regexp, s string, pos int) ([]int, error) {
 	if pos == 0 {
-		return r.FindStringSubmatchIndex(s)
+		return r.FindSubmatchIndex(s)
 	}
-	m := r.FindStringSubmatchIndex(s[pos:])
+	m, err := r.FindSubmatchIndex(s[pos:])
 	for i := range m {
 		if m[i] >= 0 {
 			m[i] += pos
 		}
 	}
-	return m
+	return m, err
 }
 
 // contextFree reports whether a pattern's matches never depend on the text
@@ -82,9 +86,9 @@ func contextFree(src string) bool {
 // after a non-empty match, which Go's FindAll skips (only for patterns whose
 // matches do not depend on the preceding text, where a suffix search is
 // exact).
-func withAbuttingEmpty(r *value.Regexp, s string, ms [][]int, n int) [][]int {
+func withAbuttingEmpty(r *value.Regexp, s string, ms [][]int, n int) ([][]int, error) {
 	if !contextFree(r.Source) {
-		return ms
+		return ms, nil
 	}
 	var out [][]int
 	for i, m := range ms {
@@ -95,14 +99,18 @@ func withAbuttingEmpty(r *value.Regexp, s string, ms [][]int, n int) [][]int {
 		if m[1] == m[0] || (i+1 < len(ms) && ms[i+1][0] == m[1]) {
 			continue
 		}
-		if e := findFrom(r, s, m[1]); e != nil && e[0] == m[1] && e[1] == m[1] {
+		e, err := findFrom(r, s, m[1])
+		if err != nil {
+			return nil, err
+		}
+		if e != nil && e[0] == m[1] && e[1] == m[1] {
 			out = append(out, e)
 		}
 	}
 	if n >= 0 && len(out) > n {
 		out = out[:n]
 	}
-	return out
+	return out, nil
 }
 
 // compileRuby compiles a pattern given as a string, with Ruby's wording

@@ -134,7 +134,10 @@ func splitImpl(c *Ctx, args []value.Value) (value.Value, error) {
 	case *value.RegexpType:
 		re = regexpOfType(pat)
 	}
-	parts := rubySplit(s, re)
+	parts, err := rubySplit(s, re)
+	if err != nil {
+		return nil, err
+	}
 	out := make(value.Array, len(parts))
 	for i, part := range parts {
 		out[i] = value.String(part)
@@ -145,13 +148,17 @@ func splitImpl(c *Ctx, args []value.Value) (value.Value, error) {
 // rubySplit splits like Ruby's String#split with a regexp: captured groups
 // are kept, an empty match at the start of a field does not split, and
 // trailing empty fields are dropped.
-func rubySplit(s string, re *value.Regexp) []string {
+func rubySplit(s string, re *value.Regexp) ([]string, error) {
 	if s == "" {
-		return nil
+		return nil, nil
 	}
 	var out []string
 	beg := 0
-	for _, m := range matchAll(re, s, -1) {
+	matches, err := matchAll(re, s, -1)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range matches {
 		if m[0] == m[1] && (m[0] == beg || m[0] >= len(s)) {
 			continue
 		}
@@ -167,7 +174,7 @@ func rubySplit(s string, re *value.Regexp) []string {
 	for len(out) > 0 && out[len(out)-1] == "" {
 		out = out[:len(out)-1]
 	}
-	return out
+	return out, nil
 }
 
 // rubyRegexpError words a pattern compile error as Ruby does.
@@ -355,14 +362,18 @@ func regsubstImpl(c *Ctx, args []value.Value) (value.Value, error) {
 	case *value.RegexpType:
 		re = regexpOfType(pat)
 	}
-	replace := func(s string) string { return rubySub(s, re, args[2], global) }
 	switch target := args[0].(type) {
 	case value.String:
-		return value.String(replace(string(target))), nil
+		r, err := rubySub(string(target), re, args[2], global)
+		return value.String(r), err
 	case value.Array:
 		out := make(value.Array, len(target))
 		for i, e := range target {
-			out[i] = value.String(replace(string(e.(value.String))))
+			r, err := rubySub(string(e.(value.String)), re, args[2], global)
+			if err != nil {
+				return nil, err
+			}
+			out[i] = value.String(r)
 		}
 		return out, nil
 	}
@@ -404,14 +415,17 @@ func stripExtended(src string) string {
 // rubySub is Ruby's sub/gsub: the replacement is a string with \0-\9, \&,
 // \k<name>, \`, \' and \\ references, or a hash from matched text to its
 // replacement.
-func rubySub(s string, re *value.Regexp, replacement value.Value, global bool) string {
+func rubySub(s string, re *value.Regexp, replacement value.Value, global bool) (string, error) {
 	n := 1
 	if global {
 		n = -1
 	}
-	matches := matchAll(re, s, n)
+	matches, err := matchAll(re, s, n)
+	if err != nil {
+		return "", err
+	}
 	if len(matches) == 0 {
-		return s
+		return s, nil
 	}
 	var b strings.Builder
 	last := 0
@@ -428,7 +442,7 @@ func rubySub(s string, re *value.Regexp, replacement value.Value, global bool) s
 		last = m[1]
 	}
 	b.WriteString(s[last:])
-	return b.String()
+	return b.String(), nil
 }
 
 func expandRubyReplacement(b *strings.Builder, repl, s string, m []int, re *value.Regexp) {
@@ -499,18 +513,19 @@ func matchOne(s string, pattern value.Value) (value.Value, error) {
 		if err != nil {
 			return nil, err
 		}
-		return matchRegexp(s, r), nil
+		return matchRegexp(s, r)
 	case *value.Regexp:
-		return matchRegexp(s, pat), nil
+		return matchRegexp(s, pat)
 	case *value.RegexpType:
 		if pat.Pattern == nil {
 			return nil, fmt.Errorf("Given Regexp Type has no regular expression")
 		}
-		return matchRegexp(s, pat.Pattern), nil
+		return matchRegexp(s, pat.Pattern)
 	case *value.PatternType:
 		for _, r := range pat.Regexps {
-			if m := matchRegexp(s, r); !value.IsUndef(m) {
-				return m, nil
+			m, err := matchRegexp(s, r)
+			if err != nil || !value.IsUndef(m) {
+				return m, err
 			}
 		}
 		return value.Undef, nil
@@ -542,10 +557,13 @@ func matchOne(s string, pattern value.Value) (value.Value, error) {
 	return nil, fmt.Errorf("match() expects pattern of T, where T is String, Regexp, Regexp[r], Pattern[p], or Array[T]. Got %s", value.RubyClass(pattern))
 }
 
-func matchRegexp(s string, re *value.Regexp) value.Value {
-	m := re.FindStringSubmatchIndex(s)
+func matchRegexp(s string, re *value.Regexp) (value.Value, error) {
+	m, err := re.FindSubmatchIndex(s)
+	if err != nil {
+		return nil, err
+	}
 	if m == nil {
-		return value.Undef
+		return value.Undef, nil
 	}
 	out := make(value.Array, len(m)/2)
 	for g := range out {
@@ -555,7 +573,7 @@ func matchRegexp(s string, re *value.Regexp) value.Value {
 			out[g] = value.String(s[m[2*g]:m[2*g+1]])
 		}
 	}
-	return out
+	return out, nil
 }
 
 // digestFunc builds md5/sha1/sha256/digest (3.x functions: the argument

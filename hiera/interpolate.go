@@ -148,11 +148,21 @@ func (s *Session) interpolateString(subject string, allowMethods bool, c *call) 
 		if err != nil {
 			return nil, err
 		}
+		if err := value.CheckSize(v, MaxInterpolationSize, "Hiera interpolation"); err != nil {
+			return nil, err
+		}
 		b.WriteString(value.RubyString(v)) // Ruby's to_s: arrays and hashes in inspect form
+		if b.Len() > MaxInterpolationSize {
+			return nil, &IssueError{fmt.Sprintf("Interpolation on %q gives a string larger than MaxInterpolationSize (%d MiB, a fixed limit of marionette)", subject, MaxInterpolationSize>>20)}
+		}
 	}
 	b.WriteString(subject[last:])
 	return value.String(b.String()), nil
 }
+
+// MaxInterpolationSize bounds the string one interpolation builds: each
+// %{lookup('k')} may double it (`marionette help limits` lists it).
+const MaxInterpolationSize = 16 << 20
 
 // interpolationLookup is %{lookup('k')}: a full lookup with ” as default.
 func (s *Session) interpolationLookup(key string, c *call) (value.Value, error) {

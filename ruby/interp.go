@@ -222,10 +222,10 @@ func (in *interp) noMethod(line int, recv any, name string) error {
 	switch recv.(type) {
 	case *rstr, *rarray, *rhash, int64, float64, nil, bool, symbol, *rrange, *rregexp, *matchData:
 		if !rubyHasMethod(class, name) {
-			return in.errorf(line, "NoMethodError", "undefined method `%s' for %s:%s", name, truncate(inspect(recv), 60), class)
+			return in.errorf(line, "NoMethodError", "undefined method `%s' for %s:%s", name, truncate(inspectMax(recv, 1024), 60), class)
 		}
 	}
-	return in.unsupported(line, "method %s for %s (%s)", name, class, truncate(inspect(recv), 60))
+	return in.unsupported(line, "method %s for %s (%s)", name, class, truncate(inspectMax(recv, 1024), 60))
 }
 
 func truncate(s string, n int) string {
@@ -523,7 +523,13 @@ func (in *interp) callToS(line int, v any) (string, error) {
 	case *self, *scopeObj:
 		return "", in.unsupported(line, "printing the %s object", className(v))
 	}
-	s := toS(v)
+	var s string
+	switch v.(type) {
+	case *rarray, *rhash:
+		s = inspectMax(v, in.maxString)
+	default:
+		s = toS(v)
+	}
 	if len(s) > in.maxString {
 		return "", in.stringTooLarge(line)
 	}
@@ -557,7 +563,7 @@ func (in *interp) ivarArg(line int, a any) (string, error) {
 	case symbol:
 		n = string(a)
 	default:
-		return "", in.errorf(line, "TypeError", "%s is not a symbol nor a string", truncate(inspect(a), 60))
+		return "", in.errorf(line, "TypeError", "%s is not a symbol nor a string", truncate(inspectMax(a, 1024), 60))
 	}
 	rest, ok := strings.CutPrefix(n, "@")
 	if !ok || rest == "" || strings.HasPrefix(rest, "@") {

@@ -292,7 +292,11 @@ func (lx *lexer) run() error {
 			}
 		case isIdentStart(c):
 			t = lx.word()
-		case c == '"' || c == '`':
+		case c == '`':
+			// Ruby runs the command and inserts its output; a template
+			// must not run commands on the server.
+			return lx.errorf("backticks (running a command) are not supported")
+		case c == '"':
 			lx.pos++
 			t, err = lx.quoted(c, 0, true, false)
 		case c == '\'':

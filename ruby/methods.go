@@ -223,7 +223,11 @@ func objectMethods() methodTable[any] {
 	})
 	t.def("inspect", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		if _, ok := recv.(*puppetObj); !ok {
-			return newStr(inspect(recv)), true, nil
+			s := inspectMax(recv, in.maxString)
+			if len(s) > in.maxString {
+				return nil, true, in.stringTooLarge(line)
+			}
+			return newStr(s), true, nil
 		}
 		return nil, false, nil
 	})

@@ -454,6 +454,10 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 	}
 	defer func() {
 		if r := recover(); r != nil {
+			if tooLarge, ok := r.(*value.ValueTooLarge); ok {
+				result, err = nil, fmt.Errorf("function %s: %w", f.Name, tooLarge)
+				return
+			}
 			result, err = nil, fmt.Errorf("function %s: internal error running %s: %v", f.File, f.Name, r)
 		}
 	}()

@@ -217,6 +217,10 @@ func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) 
 		// A panic here is a bug in this package; report it against the
 		// template rather than taking the compiler down.
 		if r := recover(); r != nil {
+			if tooLarge, ok := r.(*value.ValueTooLarge); ok {
+				out, err = "", fmt.Errorf("template %s: %w", t.name, tooLarge)
+				return
+			}
 			out, err = "", fmt.Errorf("template %s: internal error rendering: %v", t.name, r)
 		}
 	}()

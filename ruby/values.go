@@ -182,7 +182,20 @@ func fromPuppet(v value.Value) any { return fromPuppetShared(v, nil) }
 
 // fromPuppetShared is fromPuppet giving each Puppet hash the Ruby hash objs
 // recorded for it, when objs is not nil.
+//
+// Puppet values share structure that Ruby objects built from them do not:
+// a value that would expand past value.DefaultMaxValueSize panics with a
+// *value.ValueTooLarge, which the template or function run recovers as its
+// error (a conversion has no error of its own to return).
 func fromPuppetShared(v value.Value, objs *Objects) any {
+	if err := value.CheckSize(v, value.DefaultMaxValueSize, "Ruby conversion"); err != nil {
+		panic(err)
+	}
+	return fromPuppetTree(v, objs)
+}
+
+// fromPuppetTree is fromPuppetShared once v's size is known to be bounded.
+func fromPuppetTree(v value.Value, objs *Objects) any {
 	switch v := v.(type) {
 	case nil:
 		return nil
@@ -199,7 +212,7 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 	case value.Array:
 		a := make([]any, len(v))
 		for i, e := range v {
-			a[i] = fromPuppetShared(e, objs)
+			a[i] = fromPuppetTree(e, objs)
 		}
 		return &rarray{a: a}
 	case *value.Hash:
@@ -209,7 +222,7 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 		h := newHash()
 		for i := 0; i < v.Len(); i++ {
 			k, e := v.At(i)
-			h.set(fromPuppetShared(k, objs), fromPuppetShared(e, objs))
+			h.set(fromPuppetTree(k, objs), fromPuppetTree(e, objs))
 		}
 		if objs != nil {
 			if objs.hashes == nil {
@@ -232,7 +245,7 @@ func fromPuppetShared(v value.Value, objs *Objects) any {
 		return &rregexp{src: v.Source, re: re}
 	}
 	if sv, ok := v.(*value.Sensitive); ok {
-		return &rsensitive{fromPuppetShared(sv.Value, objs)}
+		return &rsensitive{fromPuppetTree(sv.Value, objs)}
 	}
 	if value.IsUndef(v) {
 		return nil
@@ -481,17 +494,22 @@ func rangeOp(r *rrange) string {
 }
 
 // inspect is Ruby's inspect (Ruby 2.x/3.1 formats, which Puppet 7 runs on).
-func inspect(v any) string {
+func inspect(v any) string { return inspectMax(v, MaxTemplateSizeCeiling) }
+
+// inspectMax is inspect, stopping once the result passes max bytes (the
+// caller fails on the size): arrays that share elements ([a, a, a] nested)
+// are small but print in full.
+func inspectMax(v any, max int) string {
 	var b strings.Builder
-	writeInspect(&b, v, nil)
+	writeInspect(&b, v, nil, max)
 	return b.String()
 }
 
 // writeInspect writes v's inspect form; open lists the collections being
 // written, so that one containing itself prints as [...] or {...}, as in
 // Ruby.
-func writeInspect(b *strings.Builder, v any, open []any) {
-	if b.Len() > MaxTemplateSizeCeiling {
+func writeInspect(b *strings.Builder, v any, open []any, max int) {
+	if b.Len() > max {
 		return // the caller fails on the size
 	}
 	for _, o := range open {
@@ -521,28 +539,30 @@ func writeInspect(b *strings.Builder, v any, open []any) {
 		b.WriteString(inspectSymbol(string(v)))
 	case *rarray:
 		b.WriteByte('[')
+		inner := append(open, v) // the path of open collections, as a stack
 		for i, e := range v.a {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeInspect(b, e, append(open, v))
+			writeInspect(b, e, inner, max)
 		}
 		b.WriteByte(']')
 	case *rhash:
 		b.WriteByte('{')
+		inner := append(open, v)
 		for i, k := range v.keys {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			writeInspect(b, k, append(open, v))
+			writeInspect(b, k, inner, max)
 			b.WriteString("=>")
-			writeInspect(b, v.vals[i], append(open, v))
+			writeInspect(b, v.vals[i], inner, max)
 		}
 		b.WriteByte('}')
 	case *rrange:
-		writeInspect(b, v.lo, open)
+		writeInspect(b, v.lo, open, max)
 		b.WriteString(rangeOp(v))
-		writeInspect(b, v.hi, open)
+		writeInspect(b, v.hi, open, max)
 	case *rregexp:
 		b.WriteString("/" + v.src + "/" + v.opts)
 	case *rclass, *puppetObj:

@@ -74,5 +74,5 @@ func (in *interp) yamlNode(line int, v any, depth int) (psych.Node, error) {
 		}
 		return psych.Node{Kind: psych.Map, Items: items}, nil
 	}
-	return psych.Node{}, in.unsupported(line, "to_yaml of %s", truncate(inspect(v), 40))
+	return psych.Node{}, in.unsupported(line, "to_yaml of %s", truncate(inspectMax(v, 1024), 40))
 }

@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -277,12 +276,13 @@ func (p *parser) parseProgram() *Program {
 	if p.tok.kind != EOF {
 		p.syntaxError("")
 	}
-	p.reportDeferred()
 	prog := &Program{File: p.file, Body: body, Definitions: *p.defs}
 	prog.Span = Span{start, Pos(len(p.file.Src) + 1)}
 	if len(body) == 0 {
 		prog.Span.From = prog.Span.To
 	}
+	p.checkDepth(prog)
+	p.reportDeferred()
 	return prog
 }
 
@@ -297,10 +297,11 @@ func (p *parser) parseEPP() *EPPProgram {
 	if p.tok.kind != EOF {
 		p.syntaxError("")
 	}
-	p.reportDeferred()
 	end := Pos(len(p.file.Src) + 1)
 	prog.Body = &Block{Span: Span{start, end}, Stmts: body}
 	prog.Span = Span{start, end}
+	p.checkDepth(prog)
+	p.reportDeferred()
 	return prog
 }
 
@@ -413,6 +414,13 @@ func (p *parser) statementCall(name *QualifiedName, args []Expr) Expr {
 func (p *parser) parseAssignment() Expr {
 	left := p.parseRelationship()
 	switch p.tok.kind {
+	case ASSIGN, APPEND, DELETE:
+		defer func(depth int) { p.depth = depth }(p.depth)
+		if !p.enterChain() {
+			return left
+		}
+	}
+	switch p.tok.kind {
 	case ASSIGN:
 		op, opPos := p.tok.kind, p.pos()
 		p.next()
@@ -433,8 +441,9 @@ func isRelationship(k Token) bool {
 }
 
 func (p *parser) parseRelationship() Expr {
+	defer func(depth int) { p.depth = depth }(p.depth)
 	left := p.parseResource()
-	for isRelationship(p.tok.kind) {
+	for isRelationship(p.tok.kind) && p.enterChain() {
 		op, opPos := p.tok.kind, p.pos()
 		p.next()
 		right := p.parseResource()
@@ -632,10 +641,11 @@ func binaryPrec(k Token) int {
 func (p *parser) parseExpr() Expr { return p.parseBinary(1) }
 
 func (p *parser) parseBinary(minPrec int) Expr {
+	defer func(depth int) { p.depth = depth }(p.depth)
 	x := p.parseUnary()
 	for {
 		prec := binaryPrec(p.tok.kind)
-		if prec == 0 || prec < minPrec || p.failed() {
+		if prec == 0 || prec < minPrec || p.failed() || !p.enterChain() {
 			return x
 		}
 		if p.tok.kind == QUESTION {
@@ -660,7 +670,7 @@ func (p *parser) parseUnary() Expr {
 	p.depth++
 	defer func() { p.depth-- }()
 	if p.depth > MaxExpressionDepth {
-		p.errorAt(p.tok.off, diag.NestingTooDeep, fmt.Sprintf("Expressions are nested more than MaxExpressionDepth (%d) deep (a fixed limit of marionette)", MaxExpressionDepth))
+		p.errorAt(p.tok.off, diag.NestingTooDeep, nestingTooDeepMessage())
 		return p.bad()
 	}
 	switch p.tok.kind {
@@ -704,7 +714,14 @@ func (p *parser) parseSelectorOption() *SelectorOption {
 // parsePostfix parses access [..], method calls .name(..), calls (..) and
 // collectors <| |> after x.
 func (p *parser) parsePostfix(x Expr) Expr {
+	defer func(depth int) { p.depth = depth }(p.depth)
 	for !p.failed() {
+		switch p.tok.kind {
+		case LBRACK, DOT, LPAREN, LCOLLECT, LLCOLLECT:
+			if !p.enterChain() {
+				return x
+			}
+		}
 		switch p.tok.kind {
 		case LBRACK:
 			p.next()

@@ -1,6 +1,7 @@
 package value
 
 import (
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -207,29 +208,58 @@ func (r *Regexp) Go() *regexp.Regexp {
 // regexpTimeout bounds one match of the backtracking engine.
 const regexpTimeout = 2 * time.Second
 
-// MatchString reports whether s contains a match.
+// RegexpMatchTimeout is regexpTimeout, for `marionette help limits`.
+const RegexpMatchTimeout = regexpTimeout
+
+// RegexpTimeout is the error of a match the backtracking engine gave up
+// after regexpTimeout: it is neither a match nor a non-match, so callers
+// must fail rather than take either branch.
+type RegexpTimeout struct{ Source string }
+
+func (e *RegexpTimeout) Error() string {
+	return fmt.Sprintf("Matching the regular expression /%s/ took longer than %v (the regexp match timeout, a fixed limit of marionette)", e.Source, regexpTimeout)
+}
+
+// MatchString reports whether s contains a match; a match that timed out
+// counts as none. Code that decides on the result uses Match.
 func (r *Regexp) MatchString(s string) bool {
+	ok, _ := r.Match(s)
+	return ok
+}
+
+// Match reports whether s contains a match, or a *RegexpTimeout.
+func (r *Regexp) Match(s string) (bool, error) {
 	r.compiled()
 	if r.re != nil {
-		return r.re.MatchString(s)
+		return r.re.MatchString(s), nil
 	}
 	if r.ext == nil {
-		return false
+		return false, nil
 	}
 	ok, err := r.ext.MatchString(s)
-	return err == nil && ok
+	if err != nil {
+		return false, &RegexpTimeout{Source: r.Source}
+	}
+	return ok, nil
 }
 
 // FindStringSubmatch returns the leftmost match and its groups ("" for a
-// group that did not take part), or nil.
+// group that did not take part), or nil; a match that timed out counts as
+// none. Code that decides on the result uses FindSubmatch.
 func (r *Regexp) FindStringSubmatch(s string) []string {
+	m, _ := r.FindSubmatch(s)
+	return m
+}
+
+// FindSubmatch is FindStringSubmatch, or a *RegexpTimeout.
+func (r *Regexp) FindSubmatch(s string) ([]string, error) {
 	r.compiled()
 	if r.re != nil {
-		return r.re.FindStringSubmatch(s)
+		return r.re.FindStringSubmatch(s), nil
 	}
-	idx := r.FindStringSubmatchIndex(s)
+	idx, err := r.FindSubmatchIndex(s)
 	if idx == nil {
-		return nil
+		return nil, err
 	}
 	out := make([]string, len(idx)/2)
 	for i := range out {
@@ -237,7 +267,7 @@ func (r *Regexp) FindStringSubmatch(s string) []string {
 			out[i] = s[idx[2*i]:idx[2*i+1]]
 		}
 	}
-	return out
+	return out, nil
 }
 
 // FindStringIndex returns the byte offsets of the leftmost match, or nil.
@@ -250,18 +280,29 @@ func (r *Regexp) FindStringIndex(s string) []int {
 }
 
 // FindStringSubmatchIndex returns byte offsets of the leftmost match and
-// its groups (-1 for groups that did not take part), or nil.
+// its groups (-1 for groups that did not take part), or nil; a match that
+// timed out counts as none. Code that decides on the result uses
+// FindSubmatchIndex.
 func (r *Regexp) FindStringSubmatchIndex(s string) []int {
+	m, _ := r.FindSubmatchIndex(s)
+	return m
+}
+
+// FindSubmatchIndex is FindStringSubmatchIndex, or a *RegexpTimeout.
+func (r *Regexp) FindSubmatchIndex(s string) ([]int, error) {
 	r.compiled()
 	if r.re != nil {
-		return r.re.FindStringSubmatchIndex(s)
+		return r.re.FindStringSubmatchIndex(s), nil
 	}
 	if r.ext == nil {
-		return nil
+		return nil, nil
 	}
 	m, err := r.ext.FindStringMatch(s)
-	if err != nil || m == nil {
-		return nil
+	if err != nil {
+		return nil, &RegexpTimeout{Source: r.Source}
+	}
+	if m == nil {
+		return nil, nil
 	}
 	// regexp2 counts runes; convert to byte offsets.
 	byteOff := runeToByteOffsets(s)
@@ -275,7 +316,7 @@ func (r *Regexp) FindStringSubmatchIndex(s string) []int {
 		out[2*i] = byteOff(g.Index)
 		out[2*i+1] = byteOff(g.Index + g.Length)
 	}
-	return out
+	return out, nil
 }
 
 // runeToByteOffsets returns a converter from rune index to byte offset in s.

@@ -222,7 +222,8 @@ func RubyEqual(a, b Value) bool {
 			return a == Float(i)
 		}
 	case Array, *Hash:
-		return collectionsEqual(a, b, RubyEqual)
+		var m equalMemo
+		return m.collections(a, b, RubyEqual)
 	}
 	return Identical(a, b)
 }

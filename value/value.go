@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"sort"
 	"sync"
+	"unsafe"
 
 	"github.com/dlclark/regexp2"
 	"github.com/marionette-dev/marionette/semver"
@@ -141,7 +142,8 @@ func Equal(a, b Value) bool {
 		bb, ok := b.(Boolean)
 		return ok && a == bb
 	case Array, *Hash:
-		return collectionsEqual(a, b, Equal)
+		var m equalMemo
+		return m.collections(a, b, Equal)
 	case *Regexp:
 		br, ok := b.(*Regexp)
 		return ok && a.Source == br.Source
@@ -173,14 +175,72 @@ func Identical(a, b Value) bool {
 		bf, ok := b.(Float)
 		return ok && a == bf
 	case Array, *Hash:
-		return collectionsEqual(a, b, Identical)
+		var m equalMemo
+		return m.collections(a, b, Identical)
 	}
 	return Equal(a, b)
 }
 
-// collectionsEqual compares two arrays element-wise, or two hashes entry by
-// entry (keys are always matched exactly), with eq comparing the elements.
-func collectionsEqual(a, b Value, eq func(x, y Value) bool) bool {
+// equalMemo remembers the outcome of comparing two nested arrays or
+// hashes. Values share structure (`[$a, $a, $a]` thirty levels deep is
+// 3^30 elements in 31 arrays): comparing two such values element by
+// element would never end, comparing each pair of shared nodes once costs
+// only the distinct pairs. The map is made at the first nested pair.
+type equalMemo struct {
+	pairs map[[2]nodeID]bool
+}
+
+// nodeID identifies an array's backing store or a hash.
+type nodeID struct {
+	p unsafe.Pointer
+	n int
+}
+
+func idOf(v Value) (nodeID, bool) {
+	switch v := v.(type) {
+	case Array:
+		if len(v) > 0 {
+			return nodeID{unsafe.Pointer(unsafe.SliceData(v)), len(v)}, true
+		}
+	case *Hash:
+		return nodeID{unsafe.Pointer(v), -1}, true
+	}
+	return nodeID{}, false
+}
+
+// collections compares two arrays element-wise, or two hashes entry by
+// entry (keys are always matched exactly), elements that are not arrays or
+// hashes with eq (Equal, Identical or RubyEqual: each memo serves one).
+// The same node is equal to itself, as in Ruby.
+func (m *equalMemo) collections(a, b Value, eq func(x, y Value) bool) bool {
+	ida, oka := idOf(a)
+	idb, okb := idOf(b)
+	if oka && okb {
+		if ida == idb {
+			return true
+		}
+		if eq, seen := m.pairs[[2]nodeID{ida, idb}]; seen {
+			return eq
+		}
+	}
+	same := m.walk(a, b, eq)
+	if oka && okb && m.pairs != nil {
+		m.pairs[[2]nodeID{ida, idb}] = same
+	}
+	return same
+}
+
+func (m *equalMemo) walk(a, b Value, eq func(x, y Value) bool) bool {
+	elem := func(x, y Value) bool {
+		switch x.(type) {
+		case Array, *Hash:
+			if m.pairs == nil {
+				m.pairs = make(map[[2]nodeID]bool)
+			}
+			return m.collections(x, y, eq)
+		}
+		return eq(x, y)
+	}
 	switch a := a.(type) {
 	case Array:
 		bb, ok := b.(Array)
@@ -188,7 +248,7 @@ func collectionsEqual(a, b Value, eq func(x, y Value) bool) bool {
 			return false
 		}
 		for i := range a {
-			if !eq(a[i], bb[i]) {
+			if !elem(a[i], bb[i]) {
 				return false
 			}
 		}
@@ -200,7 +260,7 @@ func collectionsEqual(a, b Value, eq func(x, y Value) bool) bool {
 		}
 		for i, k := range a.keys {
 			v, found := bh.Get(k)
-			if !found || !eq(a.vals[i], v) {
+			if !found || !elem(a.vals[i], v) {
 				return false
 			}
 		}

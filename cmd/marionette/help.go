@@ -15,8 +15,10 @@ import (
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/syntax"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // helpTopic is a page of `marionette help TOPIC`. The README's list of
@@ -111,7 +113,19 @@ func limits() []limit {
 		{"template nesting", n(erb.MaxParseDepth, "levels"), "",
 			"Ruby expressions in a template nested deeper than this are an error"},
 		{"expression nesting", n(syntax.MaxExpressionDepth, "levels"), "",
-			"Puppet expressions nested deeper than this are an error"},
+			"Puppet expressions nested deeper than this (brackets, operator and call chains, selectors, interpolation) are an error"},
+		{"evaluation nesting", n(eval.MaxEvalNesting, "levels"), "",
+			"evaluation nested deeper than this, all expressions and calls together, fails"},
+		{"value size", byteSize(value.DefaultMaxValueSize), "",
+			"a value expanding past this (string conversion, interpolation, comparison, flatten, templates, logging), or the catalog's parameters all together, fails; shared arrays and hashes count once per use"},
+		{"value nesting", n(value.MaxValueDepth, "levels"), "",
+			"a value whose arrays and hashes nest deeper than this fails where it is expanded (catalog, strings, comparison)"},
+		{"regexp match time", value.RegexpMatchTimeout.String(), "",
+			"a regular expression the backtracking engine (lookaround, backreferences) cannot match within this is an error, never \"no match\""},
+		{"Hiera interpolation", byteSize(hiera.MaxInterpolationSize), "",
+			"a string built by %{lookup('k')} and the other interpolations of Hiera data larger than this is an error"},
+		{"file() size", byteSize(functions.MaxFileSize), "",
+			"file() reads only regular files, up to this size"},
 		{"source encoding", "UTF-8", "",
 			"a manifest or template that is not valid UTF-8 is an error, as Puppet's parser would fail on it"},
 		{"call depth", n(eval.MaxCallDepth, "calls"), "",

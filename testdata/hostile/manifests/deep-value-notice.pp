@@ -1,0 +1,3 @@
+# expect: 1 MaxValueDepth
+$x = 200000.reduce({}) |$m, $i| { {a => $m} }
+notice($x)

@@ -1,0 +1,2 @@
+# expect: 1 backticks
+notify { inline_template("<%= `id` %>"): }

@@ -1,0 +1,2 @@
+# expect: 1 not a regular file
+notify { file('/dev/zero'): }
