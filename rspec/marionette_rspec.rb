@@ -36,6 +36,7 @@ module MarionetteRspec
 
     # request sends one request and returns the decoded response.
     def request(req)
+      raise Fallback, @broken if @broken
       start unless @stdin
       @next_id += 1
       req = req.merge('id' => @next_id)
@@ -43,14 +44,15 @@ module MarionetteRspec
       @stdin.write(line, "\n")
       @stdin.flush
       resp = @stdout.gets
-      raise Fallback, 'marionette test-service exited' if resp.nil?
+      broken('marionette test-service exited') if resp.nil?
       resp = JSON.parse(resp)
       log(req, resp)
       resp
-    rescue Errno::EPIPE, Errno::ENOENT, IOError, JSON::GeneratorError => e
-      # No service, or a request JSON cannot carry: Puppet answers.
-      @stdin = nil if e.is_a?(Errno::EPIPE) || e.is_a?(IOError)
+    rescue JSON::GeneratorError => e
+      # A request JSON cannot carry: Puppet answers this one.
       raise Fallback, e.message
+    rescue SystemCallError, IOError => e
+      broken("marionette test-service: #{e.message}")
     end
 
     private
@@ -58,6 +60,14 @@ module MarionetteRspec
     def start
       @stdin, @stdout, @wait = Open3.popen2(@bin, 'test-service')
       at_exit { @stdin.close rescue nil }
+    end
+
+    # broken gives up on the service for the rest of the run, saying so
+    # once: every example then runs with Puppet.
+    def broken(why)
+      @broken = why
+      warn "marionette_rspec: #{why} (#{@bin}); the examples run with Puppet"
+      raise Fallback, why
     end
 
     def log(req, resp)
