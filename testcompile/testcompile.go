@@ -228,6 +228,9 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 	}
 	code := req.Code
 	if req.Op == "call" {
+		if !isFunctionName(req.Function) {
+			return &Response{Error: &Error{Message: fmt.Sprintf("bad request: %q is no function name", req.Function)}}
+		}
 		args := make(value.Array, 0, len(req.Args))
 		for i, a := range req.Args {
 			v, err := hiera.FromJSON(a, "args")
@@ -290,6 +293,23 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 	}
 	resp.Catalog = bytes.TrimSpace(buf.Bytes())
 	return resp
+}
+
+// isFunctionName reports whether name is a function's name, a::b or ::a
+// included: the call is written into code.
+func isFunctionName(name string) bool {
+	segments := strings.Split(strings.TrimPrefix(name, "::"), "::")
+	for _, seg := range segments {
+		if seg == "" || seg[0] < 'a' || seg[0] > 'z' {
+			return false
+		}
+		for _, c := range seg {
+			if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // hashOf decodes a JSON object (absent: the empty hash).

@@ -146,6 +146,11 @@ func TestHandle(t *testing.T) {
 			errDetail: "'demo::double' parameter 'n' expects a Numeric value, got String",
 		},
 		{
+			name:        "call of no function name",
+			req:         Request{Op: "call", Node: "n1", Function: "notify { 'x': }"},
+			errContains: "is no function name",
+		},
+		{
 			name:        "unknown op",
 			req:         Request{Op: "frobnicate"},
 			errContains: `unknown op "frobnicate"`,
