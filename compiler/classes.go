@@ -395,7 +395,7 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 		for i, p := range params {
 			if v := values[i]; !value.IsUndef(v) {
 				if _, set := res.Param(p.Name); !set {
-					res.SetParam(p.Name, v)
+					c.setParam(res, p.Name, v)
 				}
 			}
 		}
@@ -446,7 +446,13 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 	c.setModuleNames(dsc, def, r.scope)
 	given := value.NewHashBuilder(len(r.Params))
 	for _, p := range r.Params {
-		given.Set(value.String(p.Name), p.Value)
+		v := p.Value
+		// The resource keeps a Sensitive value unwrapped (its name in
+		// sensitive_parameters); the define's body gets it as given.
+		if containsString(r.Sensitive, p.Name) {
+			v = &value.Sensitive{Value: v}
+		}
+		given.Set(value.String(p.Name), v)
 	}
 	ref := r.Ref().String()
 	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, false, ""); err != nil {

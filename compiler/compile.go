@@ -115,6 +115,10 @@ type Request struct {
 	// subset cannot run in real Ruby with Puppet's library (marionette's
 	// ruby_functions = helper). Nil fails them with the subset's error.
 	RubyHost *rubyhost.Host
+	// Capture names top-scope variables whose values the Result carries
+	// (Result.Captured): a test harness calling a function assigns its
+	// result to one.
+	Capture []string
 }
 
 // TrustedInfo is the trusted data of a remote compile request.
@@ -148,6 +152,9 @@ type Result struct {
 	// collect (Exported, with their containment edges). Set only when
 	// the Request has a Store.
 	StoreCatalog *catalog.Catalog
+	// Captured holds the Request's Capture variables that were set, by
+	// name.
+	Captured map[string]value.Value
 }
 
 // StageTime is the duration of one named stage of a compile.
@@ -296,6 +303,14 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 	}
 	if req.KeepExported {
 		res.Catalog = res.StoreCatalog
+	}
+	for _, name := range req.Capture {
+		if v, ok := c.top.Lookup(name); ok {
+			if res.Captured == nil {
+				res.Captured = make(map[string]value.Value, len(req.Capture))
+			}
+			res.Captured[name] = v
+		}
 	}
 	res.Diagnostics = c.diags
 	return res, nil

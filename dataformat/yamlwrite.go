@@ -13,6 +13,12 @@ func YAML(v value.Value) (string, error) {
 	return psych.Dump(psychNode(v))
 }
 
+// YAMLWith is YAML with Psych's dump options (to_yaml's indentation and
+// line_width).
+func YAMLWith(v value.Value, opts psych.Options) (string, error) {
+	return psych.DumpWith(psychNode(v), opts)
+}
+
 // psychNode gives the node psych writes for a Puppet value.
 func psychNode(v value.Value) psych.Node {
 	switch v := v.(type) {

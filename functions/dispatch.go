@@ -541,6 +541,15 @@ func typeMismatchText(expected []value.Type, arg value.Value) string {
 	if len(expected) == 1 {
 		// A failing alias is reported as itself, expanded one level.
 		if a, ok := expected[0].(*value.AliasType); ok && a.Resolved != nil {
+			// An alias of a pattern or enum fails to match, as those do.
+			switch value.Resolve(a).(type) {
+			case *value.EnumType, *value.PatternType:
+				got := shortName(value.TypeOf(arg))
+				if s, ok := arg.(value.String); ok {
+					got = "'" + string(s) + "'"
+				}
+				return fmt.Sprintf("expects a match for %s = %s, got %s", a.Name, value.TypeString(a.Resolved), got)
+			}
 			got := value.Resolve(a).TypeName()
 			if _, isVariant := value.Resolve(a).(*value.VariantType); isVariant {
 				got = value.Generalize(value.TypeOf(arg)).TypeName()

@@ -58,12 +58,64 @@ const MaxDepth = 1000
 // Dump writes a YAML document as to_yaml does: "---", the node, a final
 // newline.
 func Dump(n Node) (string, error) {
-	e := &emitter{}
+	return DumpWith(n, Options{})
+}
+
+// Options are the options of Ruby's to_yaml that change how Psych writes
+// (stdlib::to_yaml passes them on); the zero Options are its defaults.
+type Options struct {
+	// Indentation is the step of nested collections: 2 to 9, as libyaml
+	// takes it; another value means 2.
+	Indentation int
+	// LineWidth is where scalars fold, 0 for the default (80) and -1 for
+	// never. Psych asks for a folded block scalar for a string longer than
+	// a LineWidth given, which this package does not write: such a string
+	// is an ErrUnsupported error.
+	LineWidth int
+}
+
+// DumpWith is Dump with to_yaml's options.
+func DumpWith(n Node, o Options) (string, error) {
+	e := &emitter{step: 2, width: defaultWidth}
+	if o.Indentation >= 2 && o.Indentation <= 9 {
+		e.step = o.Indentation
+	}
+	switch {
+	case o.LineWidth < 0:
+		e.width = math.MaxInt / 2
+	case o.LineWidth > 0:
+		if long := longString(n, o.LineWidth); long != "" {
+			return "", fmt.Errorf("%w: a folded block scalar for a string longer than line_width %d", ErrUnsupported, o.LineWidth)
+		}
+		// libyaml ignores a width within twice the indentation.
+		if o.LineWidth > 2*e.step {
+			e.width = o.LineWidth
+		}
+	}
 	e.b.WriteString("---")
 	if err := e.node(n, 0, atTop, 0); err != nil {
 		return "", err
 	}
 	return e.b.String(), nil
+}
+
+// longString returns a string of n (keys included) longer than width
+// characters that Psych would write as a folded block, "" when there is
+// none: multi-line text still takes a literal block.
+func longString(n Node, width int) string {
+	switch n.Kind {
+	case String:
+		if utf8.RuneCountInString(n.Str) > width && !multiLine(n.Str) && n.Str != "<<" {
+			return n.Str
+		}
+	case Seq, Map:
+		for _, item := range n.Items {
+			if s := longString(item, width); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
 }
 
 // position says where a node is written, which decides how a collection
@@ -76,7 +128,12 @@ const (
 	inMap                 // after "key:"
 )
 
-type emitter struct{ b strings.Builder }
+type emitter struct {
+	b strings.Builder
+	// step is the indentation of a nested collection (libyaml's
+	// best_indent), width the column past which scalars fold.
+	step, width int
+}
 
 func (e *emitter) node(n Node, indent int, pos position, depth int) error {
 	if depth > MaxDepth {
@@ -91,14 +148,14 @@ func (e *emitter) node(n Node, indent int, pos position, depth int) error {
 		}
 		for i, item := range n.Items {
 			if i == 0 && pos == inSeq {
-				e.b.WriteString(" -")
+				e.b.WriteString(strings.Repeat(" ", e.step-1) + "-")
 			} else {
 				if i == 0 {
 					e.b.WriteByte('\n')
 				}
 				e.b.WriteString(pad + "-")
 			}
-			if err := e.node(item, indent+2, inSeq, depth+1); err != nil {
+			if err := e.node(item, indent+e.step, inSeq, depth+1); err != nil {
 				return err
 			}
 		}
@@ -111,14 +168,14 @@ func (e *emitter) node(n Node, indent int, pos position, depth int) error {
 		for i := 0; i+1 < len(n.Items); i += 2 {
 			k, v := n.Items[i], n.Items[i+1]
 			if i == 0 && pos == inSeq {
-				e.b.WriteByte(' ')
+				e.b.WriteString(strings.Repeat(" ", e.step-1))
 			} else {
 				if i == 0 {
 					e.b.WriteByte('\n')
 				}
 				e.b.WriteString(pad)
 			}
-			key, err := keyText(k)
+			key, err := e.keyText(k)
 			if err != nil {
 				return err
 			}
@@ -127,25 +184,25 @@ func (e *emitter) node(n Node, indent int, pos position, depth int) error {
 				// as a sequence item is.
 				e.b.WriteByte('?')
 				if k.Kind == Seq || k.Kind == Map {
-					if err := e.node(k, indent+2, inSeq, depth+1); err != nil {
+					if err := e.node(k, indent+e.step, inSeq, depth+1); err != nil {
 						return err
 					}
 				} else {
-					text, err := scalar(k, indent+2)
+					text, err := e.scalar(k, indent+e.step)
 					if err != nil {
 						return err
 					}
-					e.b.WriteString(" " + fold(text, e.column()+1, indent+2) + "\n")
+					e.b.WriteString(" " + e.fold(text, e.column()+1, indent+e.step) + "\n")
 				}
 				e.b.WriteString(pad + ":")
-				if err := e.node(v, indent+2, inSeq, depth+1); err != nil {
+				if err := e.node(v, indent+e.step, inSeq, depth+1); err != nil {
 					return err
 				}
 				continue
 			}
 			e.b.WriteString(key + ":")
 			// Psych does not indent a sequence under a mapping key.
-			child := indent + 2
+			child := indent + e.step
 			if v.Kind == Seq {
 				child = indent
 			}
@@ -155,7 +212,7 @@ func (e *emitter) node(n Node, indent int, pos position, depth int) error {
 		}
 		return nil
 	}
-	text, err := scalar(n, indent)
+	text, err := e.scalar(n, indent)
 	if err != nil {
 		return err
 	}
@@ -163,7 +220,7 @@ func (e *emitter) node(n Node, indent int, pos position, depth int) error {
 		e.b.WriteByte(' ')
 		// A scalar at the top continues on lines indented by two, as one
 		// in a sequence or mapping continues two further in.
-		e.b.WriteString(fold(text, e.column(), max(indent, 2)))
+		e.b.WriteString(e.fold(text, e.column(), max(indent, e.step)))
 	}
 	e.b.WriteByte('\n')
 	return nil
@@ -180,7 +237,7 @@ func (e *emitter) column() int {
 const maxSimpleKey = 128
 
 // keyText writes a scalar (or empty collection) mapping key.
-func keyText(k Node) (string, error) {
+func (e *emitter) keyText(k Node) (string, error) {
 	switch k.Kind {
 	case Null:
 		return "! ''", nil
@@ -189,11 +246,11 @@ func keyText(k Node) (string, error) {
 	case Map:
 		return "{}", nil
 	}
-	return scalar(k, 0)
+	return e.scalar(k, 0)
 }
 
 // scalar writes a scalar node ("" for nil, which Psych leaves empty).
-func scalar(n Node, indent int) (string, error) {
+func (e *emitter) scalar(n Node, indent int) (string, error) {
 	switch n.Kind {
 	case Null:
 		return "", nil
@@ -212,7 +269,7 @@ func scalar(n Node, indent int) (string, error) {
 		}
 		return value.FormatFloat(n.Float), nil
 	case String:
-		return quote(n.Str, indent), nil
+		return e.quote(n.Str, indent), nil
 	case Symbol:
 		// Psych asks for any style, which libyaml makes plain when it can;
 		// quoted, the symbol needs the non-specific tag "!" to stay one.
@@ -221,24 +278,24 @@ func scalar(n Node, indent int) (string, error) {
 		case a.plain:
 			return s, nil
 		case a.single:
-			return "! " + singleQuoted(s, indent), nil
+			return "! " + e.singleQuoted(s, indent), nil
 		}
 		return "! " + doubleQuoted(s), nil
 	}
 	return "", fmt.Errorf("%w: node kind %d", ErrUnsupported, n.Kind)
 }
 
-// width is libyaml's preferred line width: past it, a scalar breaks at
-// the next space it may break at.
-const width = 80
+// defaultWidth is libyaml's preferred line width: past it, a scalar
+// breaks at the next space it may break at.
+const defaultWidth = 80
 
 // fold breaks a plain, single-quoted or double-quoted scalar written at
 // column col as libyaml does: at a single space once the line is past
 // width (not at a quoted scalar's first or last character, nor, but in
 // double quotes, before another space), continuing on a new line indented
 // by indent. In double quotes a break before a space is escaped with \.
-func fold(text string, col, indent int) string {
-	if col+utf8.RuneCountInString(text) <= width || text == "" || strings.Contains(text, "\n") {
+func (e *emitter) fold(text string, col, indent int) string {
+	if col+utf8.RuneCountInString(text) <= e.width || text == "" || strings.Contains(text, "\n") {
 		return text
 	}
 	style := text[0]
@@ -267,7 +324,7 @@ func fold(text string, col, indent int) string {
 			continue
 		}
 		nextSpace := i < last && body[i+1] == ' '
-		breakable := !spaces && column > width
+		breakable := !spaces && column > e.width
 		if style != 0 {
 			breakable = breakable && i != 0 && i != last
 		}
@@ -313,7 +370,7 @@ var nonString = sync.OnceValue(func() *regexp.Regexp {
 // text its scalar scanner would read as another type, else plain; libyaml
 // then falls back from plain to single quotes, and from single quotes or a
 // block to double quotes, when its analysis of the text forbids them.
-func quote(s string, indent int) string {
+func (e *emitter) quote(s string, indent int) string {
 	if s == "" {
 		return "''"
 	}
@@ -345,9 +402,9 @@ func quote(s string, indent int) string {
 	case 'p':
 		return s
 	case '\'':
-		return singleQuoted(s, indent)
+		return e.singleQuoted(s, indent)
 	case '|':
-		return literal(s, indent)
+		return e.literal(s, indent)
 	}
 	return doubleQuoted(s)
 }
@@ -468,7 +525,7 @@ func wordStart(s string) bool {
 
 // singleQuoted writes single quotes; libyaml writes a line break as two,
 // and indents what follows it (the closing quote, when it ends the text).
-func singleQuoted(s string, indent int) string {
+func (e *emitter) singleQuoted(s string, indent int) string {
 	var b strings.Builder
 	b.WriteByte('\'')
 	breaks := false
@@ -482,7 +539,7 @@ func singleQuoted(s string, indent int) string {
 			continue
 		}
 		if breaks {
-			b.WriteString(strings.Repeat(" ", max(indent, 2)))
+			b.WriteString(strings.Repeat(" ", max(indent, e.step)))
 			breaks = false
 		}
 		if r == '\'' {
@@ -491,7 +548,7 @@ func singleQuoted(s string, indent int) string {
 		b.WriteRune(r)
 	}
 	if breaks {
-		b.WriteString(strings.Repeat(" ", max(indent, 2)))
+		b.WriteString(strings.Repeat(" ", max(indent, e.step)))
 	}
 	b.WriteByte('\'')
 	return b.String()
@@ -549,7 +606,7 @@ func doubleQuoted(s string) string {
 
 // literal writes multi-line text as a literal block: "|" with "-" when
 // there is no final newline and "+" when there are several.
-func literal(s string, indent int) string {
+func (e *emitter) literal(s string, indent int) string {
 	chomp := ""
 	body := s
 	switch {
@@ -563,9 +620,9 @@ func literal(s string, indent int) string {
 	}
 	head := "|" + chomp
 	if strings.HasPrefix(s, " ") || strings.HasPrefix(s, "\n") {
-		head = "|2" + chomp
+		head = "|" + strconv.Itoa(e.step) + chomp
 	}
-	pad := strings.Repeat(" ", max(indent, 2))
+	pad := strings.Repeat(" ", max(indent, e.step))
 	var b strings.Builder
 	b.WriteString(head)
 	for _, line := range strings.Split(body, "\n") {

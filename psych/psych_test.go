@@ -179,3 +179,60 @@ func TestDumpLimits(t *testing.T) {
 		t.Errorf("deep: got %v", err)
 	}
 }
+
+// TestDumpWithOptionsMatchesRuby writes every document with to_yaml's
+// indentation and line_width options, with DumpWith and with Ruby, and
+// requires the same text. A document with a string longer than line_width
+// is refused (Psych asks libyaml for a folded block, which this package
+// does not write).
+func TestDumpWithOptionsMatchesRuby(t *testing.T) {
+	ruby, err := exec.LookPath("ruby")
+	if err != nil {
+		corpus.Absent(t, errors.New("ruby is not on PATH (apt-get install puppet-agent installs it)"))
+	}
+	tests := []struct {
+		opts Options
+		ruby string
+	}{
+		{Options{Indentation: 4}, "indentation: 4"},
+		{Options{Indentation: 3}, "indentation: 3"},
+		{Options{Indentation: 9}, "indentation: 9"},
+		{Options{Indentation: 1}, "indentation: 1"},
+		{Options{Indentation: 10}, "indentation: 10"},
+		{Options{LineWidth: -1}, "line_width: -1"},
+		{Options{Indentation: 4, LineWidth: -1}, "indentation: 4, line_width: -1"},
+		{Options{LineWidth: 200}, "line_width: 200"},
+		{Options{Indentation: 5, LineWidth: 150}, "indentation: 5, line_width: 150"},
+	}
+	docs := documents()
+	for _, tt := range tests {
+		t.Run(tt.ruby, func(t *testing.T) {
+			var script strings.Builder
+			script.WriteString("require 'yaml'\n")
+			for _, d := range docs {
+				script.WriteString("print((" + rubyLiteral(d) + ").to_yaml(" + tt.ruby + "), \"\\x00\")\n")
+			}
+			out, err := exec.Command(ruby, "-e", script.String()).Output()
+			if err != nil {
+				t.Fatalf("ruby: %v", err)
+			}
+			want := strings.Split(string(out), "\x00")
+			refused := 0
+			for i, d := range docs {
+				got, err := DumpWith(d, tt.opts)
+				if errors.Is(err, ErrUnsupported) && longString(d, tt.opts.LineWidth) != "" {
+					refused++
+					continue
+				}
+				if err != nil {
+					t.Errorf("%s: %v (Ruby: %q)", rubyLiteral(d), err, want[i])
+					continue
+				}
+				if got != want[i] {
+					t.Errorf("%s:\n got %q\nwant %q", rubyLiteral(d), got, want[i])
+				}
+			}
+			t.Logf("%d documents, %d refused", len(docs), refused)
+		})
+	}
+}

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/dlclark/regexp2"
+
+	"github.com/marionette-dev/marionette/value"
 )
 
 // Ruby's regexps (Onigmo) have lookbehind, lookahead, atomic groups and
@@ -44,6 +46,7 @@ func compileBacktracking(body string) (*regexp2.Regexp, error) {
 // others (\A, \z, \Z, \b, \G, \k<name>) with Ruby's meaning. Possessive
 // quantifiers (a++) and \K are refused, as regexp2 has no equivalent.
 func backtrackingSource(src string) (string, error) {
+	src = value.FillRepeatMinimum(src)
 	var b strings.Builder
 	inClass := false
 	for i := 0; i < len(src); i++ {

@@ -76,6 +76,14 @@ var funcCases = []struct{ file, args, want string }{
 	{"double_all.rb", `[["a"]]`, `{"result":"not numbers"}`},
 	{"double_all.rb", `[1,2]`, `{"error":"double_all(): Wrong number of arguments given (2 for 1)","class":"ArgumentError"}`},
 	{"mark_empty.rb", `[null,"x",[null]]`, `{"result":["empty","x",[null]]}`},
+	{"count_chars.rb", `["hello world","lo"]`, `{"result":5}`},
+	{"count_chars.rb", `["hello world","a-y"]`, `{"result":10}`},
+	{"count_chars.rb", `["hello world","^l"]`, `{"result":8}`},
+	{"count_chars.rb", `["hello world","lo","o"]`, `{"result":2}`},
+	{"count_chars.rb", `["a-b\\c","\\-"]`, `{"result":1}`},
+	{"count_chars.rb", `["hello","^"]`, `{"result":0}`},
+	{"count_chars.rb", `["héllo","é"]`, `{"result":1}`},
+	{"count_chars.rb", `["hello"]`, `{"error":"wrong number of arguments (given 0, expected 1+)","class":"ArgumentError"}`},
 }
 
 // pairs is run-function.rb's plain: hashes become arrays of [key, value]

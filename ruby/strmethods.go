@@ -428,19 +428,7 @@ func strMethods() methodTable[*rstr] {
 		return nil, false, nil
 	})
 	t.def("count", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
-		str := s.s
-		if len(args) == 1 {
-			if set, ok := args[0].(*rstr); ok && !strings.ContainsAny(set.s, "^-\\") {
-				n := 0
-				for _, r := range str {
-					if strings.ContainsRune(set.s, r) {
-						n++
-					}
-				}
-				return int64(n), true, nil
-			}
-		}
-		return nil, false, nil
+		return in.trLike(line, s.s, "count", args)
 	})
 	t.def("reverse", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		str := s.s
@@ -874,7 +862,7 @@ func rangeBounds(r *rrange, n int) (start, length int, ok bool) {
 	return int(lo), int(l), true
 }
 
-// trLike implements tr, delete and squeeze for simple character sets.
+// trLike implements tr, delete, squeeze and count for simple character sets.
 func (in *interp) trLike(line int, str, name string, args []any) (any, bool, error) {
 	expand := func(set string) ([]rune, bool, error) {
 		neg := false
@@ -913,6 +901,37 @@ func (in *interp) trLike(line int, str, name string, args []any) (any, bool, err
 		return neg
 	}
 	switch name {
+	case "count":
+		// The characters in every one of the sets (ranges, ^negation and
+		// escapes as tr reads them).
+		if len(args) == 0 {
+			return nil, true, in.errorf(line, "ArgumentError", "wrong number of arguments (given 0, expected 1+)")
+		}
+		type charSet struct {
+			runes []rune
+			neg   bool
+		}
+		sets := make([]charSet, len(args))
+		for i := range args {
+			s, err := in.strArg(line, args, i)
+			if err != nil {
+				return nil, true, err
+			}
+			if sets[i].runes, sets[i].neg, err = expand(s); err != nil {
+				return nil, true, err
+			}
+		}
+		n := int64(0)
+		for _, r := range str {
+			hit := true
+			for _, set := range sets {
+				hit = hit && contains(set.runes, set.neg, r)
+			}
+			if hit {
+				n++
+			}
+		}
+		return n, true, nil
 	case "tr":
 		if len(args) != 2 {
 			return nil, false, nil

@@ -412,6 +412,33 @@ func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return value.Boolean(versionCompare(value.RubyString(release), string(args[1].(value.String))) >= 0), nil
 }
 
+// osVersionGTE9 is stdlib 9's stdlib::os_version_gte, which reads the
+// structured os fact (os.name, os.release.major) instead of the legacy
+// operatingsystem facts, which Facter 4 may no longer send.
+func osVersionGTE9(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	for i, name := range []string{"os", "version"} {
+		if s, ok := args[i].(value.String); !ok || s == "" {
+			return nil, errorf("'stdlib::os_version_gte' parameter '%s' expects a String[1] value, got %s", name, describeType(args[i]))
+		}
+	}
+	os, _ := topFacts(c).GetString("os")
+	osHash, _ := os.(*value.Hash)
+	if osHash == nil {
+		return value.False, nil
+	}
+	name, _ := osHash.GetString("name")
+	if !value.RubyEqual(name, args[0]) {
+		return value.False, nil
+	}
+	var major value.Value = value.Undef
+	if release, ok := osHash.GetString("release"); ok {
+		if rh, ok := release.(*value.Hash); ok {
+			major, _ = rh.GetString("major")
+		}
+	}
+	return value.Boolean(versionCompare(value.RubyString(major), string(args[1].(value.String))) >= 0), nil
+}
+
 var versionToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(?:[-.]|\d+|[a-zA-Z]+)`) })
 
 // versionCompare is Puppet::Util::Package.versioncmp.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/functions"
+	"github.com/marionette-dev/marionette/psych"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -190,9 +191,50 @@ func toYAML(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, parameterError("to_yaml", "options", "expects a Hash value, got "+describeType(args[1]))
 		}
 	}
-	s, err := dataformat.YAML(args[0])
+	var opts psych.Options
+	if len(args) == 2 {
+		var err error
+		if opts, err = yamlOptions(args[1].(*value.Hash)); err != nil {
+			return nil, err
+		}
+	}
+	s, err := dataformat.YAMLWith(args[0], opts)
+	if errors.Is(err, psych.ErrUnsupported) {
+		return nil, errorf("to_yaml: %v (not supported by marionette)", err)
+	}
 	if err != nil {
 		return nil, errorf("%v", err)
 	}
 	return value.String(s), nil
+}
+
+// yamlOptions reads the options to_yaml hands to Psych: indentation and
+// line_width change the text; the others that would are refused rather
+// than ignored, and keys Psych does not know are ignored, as Psych does.
+func yamlOptions(h *value.Hash) (psych.Options, error) {
+	var o psych.Options
+	for i := range h.Len() {
+		k, v := h.At(i)
+		name := value.RubyString(k)
+		switch name {
+		case "indentation", "line_width":
+			n, ok := v.(value.Integer)
+			if !ok {
+				return o, errorf("to_yaml: option %s %s is not supported by marionette", name, value.RubyInspect(v))
+			}
+			if name == "indentation" {
+				o.Indentation = int(n)
+			} else {
+				o.LineWidth = int(n)
+			}
+		case "canonical", "header", "version", "stringify_names":
+			if value.Truthy(v) {
+				return o, errorf("to_yaml: option %s is not supported by marionette", name)
+			}
+		}
+	}
+	if o.LineWidth < -1 {
+		return o, errorf("Invalid line_width %d, must be non-negative or -1 for unlimited.", o.LineWidth)
+	}
+	return o, nil
 }

@@ -41,11 +41,14 @@ func addExtras(t functions.Table) {
 	t["is_function_available"] = isFunctionAvailable
 	t["type_of"] = arity("type_of", 1, 1, typeOf)
 	for name, f := range map[string]functions.Func{
-		"start_with":  affixTest("start_with", "prefixes", strings.HasPrefix),
-		"end_with":    affixTest("end_with", "suffixes", strings.HasSuffix),
-		"extname":     extname,
-		"ip_in_range": arity("stdlib::ip_in_range", 2, 2, ipInRange),
-		"xml_encode":  xmlEncode,
+		"start_with": affixTest("start_with", "prefixes", strings.HasPrefix),
+		"end_with":   affixTest("end_with", "suffixes", strings.HasSuffix),
+		"extname":    extname,
+		// Puppet checks the signature before the function runs.
+		"ip_in_range": functions.Dispatch("stdlib::ip_in_range", functions.Fixed(ipInRange,
+			functions.P("ipaddress", value.StringAny),
+			functions.P("range", value.NewVariant(value.StringAny, value.ArrayAny)))),
+		"xml_encode": xmlEncode,
 	} {
 		t["stdlib::"+name] = f
 	}
@@ -791,12 +794,19 @@ func str2resource(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Unlike a reference in code, the string's title is taken as written:
+	// Notify['x'] names a notify titled 'x' with its quotes, which
+	// Puppet's message says should not be there.
+	written := typ
+	if m := referenceSyntax().FindStringSubmatch(string(ref)); m != nil {
+		written, title = m[1], m[2]
+	}
 	cat, err := catalogOf(c, "stdlib::str2resource")
 	if err != nil {
 		return nil, err
 	}
 	if _, found := cat.Resource(typ, title); !found {
-		return nil, errorf("stdlib::str2resource(): could not find %s[%s], this is parse order dependent and values should not be quoted", typ, title)
+		return nil, errorf("stdlib::str2resource(): could not find %s[%s], this is parse order dependent and values should not be quoted", written, title)
 	}
 	return &value.ResourceType{Type: typ, Title: title, Reference: true}, nil
 }

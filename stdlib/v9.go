@@ -65,6 +65,7 @@ func functions9() functions.Table {
 		t["stdlib::"+name] = renamed(name, "stdlib::"+name, t[name])
 	}
 	t["stdlib::merge"] = stdlibMerge
+	t["stdlib::os_version_gte"] = osVersionGTE9
 	t["stdlib::ensure_packages"] = renamed("ensure_packages", "stdlib::ensure_packages", ensurePackages9)
 	t["stdlib::crc32"] = digestFunc("stdlib::crc32", func(b []byte) string {
 		return strconv.FormatUint(uint64(crc32.ChecksumIEEE(b)), 16)

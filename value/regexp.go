@@ -349,6 +349,7 @@ func isASCII(s string) bool {
 // translateRubyRegexp maps Ruby regexp syntax onto Go's: \A and \z are the same,
 // \Z (end or before final newline) and \h (hex digit) differ.
 func translateRubyRegexp(src string) string {
+	src = FillRepeatMinimum(src)
 	if !strings.ContainsRune(src, '\\') {
 		return src
 	}
@@ -374,6 +375,41 @@ func translateRubyRegexp(src string) string {
 			b.WriteByte(src[i+1])
 			i++
 			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// FillRepeatMinimum rewrites Ruby's repetition without a minimum, {,n}
+// (zero to n times), as {0,n}: Go's engine and regexp2 read {,n} as literal
+// text. Braces inside a bracket class or escaped stay as they are.
+func FillRepeatMinimum(src string) string {
+	if !strings.Contains(src, "{,") {
+		return src
+	}
+	var b strings.Builder
+	inClass := false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch {
+		case c == '\\' && i+1 < len(src):
+			b.WriteByte(c)
+			i++
+			c = src[i]
+		case inClass:
+			inClass = c != ']'
+		case c == '[':
+			inClass = true
+		case c == '{' && i > 0 && strings.HasPrefix(src[i+1:], ","):
+			j := i + 2
+			for j < len(src) && src[j] >= '0' && src[j] <= '9' {
+				j++
+			}
+			if j > i+2 && j < len(src) && src[j] == '}' {
+				b.WriteString("{0")
+				continue
+			}
 		}
 		b.WriteByte(c)
 	}

@@ -43,6 +43,8 @@ func commands() map[string]command {
 		"parse":      {"parse, dump or validate Puppet manifests, like puppet parser validate", runParse},
 		"serve":      {"serve catalogs to Puppet agents over HTTPS, like puppetserver", runServe},
 		"version":    {"print marionette's version and the Puppet version it follows", runVersion},
+
+		"test-service": {"answer rspec-puppet suites' catalog compiles and function calls (rspec/marionette_rspec.rb)", runTestService},
 	}
 }
 

@@ -281,3 +281,20 @@ func OctocatalogDiff() (string, error) {
 	}
 	return p, nil
 }
+
+// RspecPuppet returns the path of the rspec command when rspec-puppet can
+// be loaded with it, or an AbsentError.
+func RspecPuppet() (string, error) {
+	absent := &AbsentError{
+		Corpus: Corpus{Name: "rspec-puppet", HowTo: "apt-get install ruby-rspec-puppet ruby-rspec-puppet-facts ruby-puppetlabs-spec-helper (.ci/run does)"},
+		Dir:    "PATH",
+	}
+	rspec, err := exec.LookPath("rspec")
+	if err != nil {
+		return "", absent
+	}
+	if exec.Command("ruby", "-e", "require 'rspec-puppet'").Run() != nil {
+		return "", absent
+	}
+	return rspec, nil
+}

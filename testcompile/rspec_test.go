@@ -1,0 +1,105 @@
+package testcompile
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/internal/corpus"
+)
+
+// TestRspecPuppetSuite runs the demo module's rspec-puppet suite
+// (testdata/rspec/demo: classes, defines, hosts, functions) through the
+// Ruby adapter and a `marionette test-service` built from this tree, and
+// checks that every example passes with every compile and call answered by
+// marionette, none falling back to Puppet.
+func TestRspecPuppetSuite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs rspec-puppet (tens of seconds); not in -short")
+	}
+	rspec, err := corpus.RspecPuppet()
+	if err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "marionette")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "./cmd/marionette")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// The module with the spec/fixtures layout rspec-puppet suites expect:
+	// the module itself among the fixture modules.
+	module := filepath.Join(tmp, "demo")
+	if err := os.CopyFS(module, os.DirFS(filepath.Join(root, "testdata", "rspec", "demo"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(module, "spec", "fixtures", "modules"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(module, filepath.Join(module, "spec", "fixtures", "modules", "demo")); err != nil {
+		t.Fatal(err)
+	}
+	logPath := filepath.Join(tmp, "requests.log")
+	results := filepath.Join(tmp, "results.json")
+	cmd := exec.Command(rspec, "--format", "json", "--out", results, "spec/classes", "spec/defines", "spec/hosts", "spec/functions")
+	cmd.Dir = module
+	cmd.Env = append(os.Environ(),
+		"RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"),
+		"MARIONETTE_BIN="+bin,
+		"MARIONETTE_RSPEC=on",
+		"MARIONETTE_RSPEC_LOG="+logPath,
+	)
+	out, runErr := cmd.CombinedOutput()
+	data, err := os.ReadFile(results)
+	if err != nil {
+		t.Fatalf("rspec wrote no results (%v):\n%s", runErr, out)
+	}
+	var report struct {
+		Examples []struct {
+			FullDescription string `json:"full_description"`
+			Status          string `json:"status"`
+			Exception       struct {
+				Message string `json:"message"`
+			} `json:"exception"`
+		} `json:"examples"`
+	}
+	if err := json.Unmarshal(data, &report); err != nil {
+		t.Fatal(err)
+	}
+	if len(report.Examples) < 30 {
+		t.Errorf("%d examples ran, want the suite's 34:\n%s", len(report.Examples), out)
+	}
+	for _, e := range report.Examples {
+		if e.Status != "passed" {
+			t.Errorf("%s: %s: %s", e.FullDescription, e.Status, e.Exception.Message)
+		}
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatalf("no request went to marionette: %v", err)
+	}
+	var compiles, calls int
+	for _, line := range strings.Split(strings.TrimSpace(string(log)), "\n") {
+		if strings.Contains(line, " unsupported ") {
+			t.Errorf("fell back to Puppet: %s", line)
+		}
+		switch {
+		case strings.HasPrefix(line, "compile "):
+			compiles++
+		case strings.HasPrefix(line, "call "):
+			calls++
+		}
+	}
+	if compiles < 10 || calls < 4 {
+		t.Errorf("%d compiles and %d calls went to marionette, want at least 10 and 4:\n%s", compiles, calls, log)
+	}
+}

@@ -1,0 +1,2 @@
+notify { 'plain': }
+notify { 'quoted': message => "${stdlib::str2resource('Notify[\'plain\']')}" }
