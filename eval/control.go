@@ -124,6 +124,21 @@ func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value)
 		return value.IsInstance(o, test), nil, nil
 	case *value.SemVerRange:
 		return value.RangeIncludes(o, test), nil, nil
+	case value.Array:
+		// An array option matches an array of the same length element by
+		// element, each by these rules (a regexp element matches a string),
+		// as Puppet's case and selector do; it sets no captures.
+		t, ok := test.(value.Array)
+		if !ok || len(t) != len(o) {
+			return false, nil, nil
+		}
+		for i := range o {
+			ok, _, err := ev.caseMatch(sc, at, t[i], o[i])
+			if !ok || err != nil {
+				return false, nil, err
+			}
+		}
+		return true, nil, nil
 	}
 	return value.Equal(test, opt), nil, nil
 }
