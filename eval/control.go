@@ -127,7 +127,13 @@ func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value)
 	case value.Array:
 		// An array option matches an array of the same length element by
 		// element, each by these rules (a regexp element matches a string),
-		// as Puppet's case and selector do; it sets no captures.
+		// as Puppet's case and selector do; it sets no captures. Without a
+		// pattern in it that is equality, which compares shared structure
+		// once (an element-wise walk would expand it).
+		budget := maxPatternWalk
+		if !hasPattern(o, &budget) {
+			return value.Equal(test, opt), nil, nil
+		}
 		t, ok := test.(value.Array)
 		if !ok || len(t) != len(o) {
 			return false, nil, nil
@@ -141,6 +147,32 @@ func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value)
 		return true, nil, nil
 	}
 	return value.Equal(test, opt), nil, nil
+}
+
+// maxPatternWalk bounds the elements hasPattern looks at: options written
+// with patterns are small literals; a larger (shared) value is compared by
+// equality.
+const maxPatternWalk = 10000
+
+// hasPattern reports whether an array option holds, at any depth of
+// arrays, an element that matches other than by equality (a regexp, a
+// type, a version range). It gives up, answering false, once it has
+// looked at *budget elements.
+func hasPattern(a value.Array, budget *int) bool {
+	for _, e := range a {
+		if *budget--; *budget < 0 {
+			return false
+		}
+		switch e := e.(type) {
+		case *value.Regexp, value.Type, *value.SemVerRange:
+			return true
+		case value.Array:
+			if hasPattern(e, budget) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // evalList evaluates a list of expressions (array elements, arguments, case

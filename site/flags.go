@@ -3,6 +3,7 @@ package site
 import (
 	"flag"
 	"fmt"
+	"github.com/marionette-dev/marionette/value"
 	"strconv"
 	"time"
 
@@ -52,6 +53,8 @@ func (o *Options) AddFlags(fs *flag.FlagSet) {
 	limit(&o.Limits.MaxYAMLNodes, "max-yaml-nodes", dataformat.MaxYAMLNodes, "`values` one YAML document (Hiera data, facts, ENC output) may expand to")
 	limit(&o.Limits.MaxTemplateSize, "max-template-size", erb.MaxStringSize, "`bytes` of an ERB template's output or of any string it builds")
 	limit(&o.Limits.MaxResources, "max-resources", compiler.DefaultMaxResources, "`resources` a catalog may hold")
+	fs.Var(&limitFlag64{p: &o.Limits.MaxValueSize, def: value.DefaultMaxValueSize}, "max-value-size",
+		"`bytes` one value may expand to (strings, comparisons, templates, flatten; the catalog's parameters together)")
 }
 
 // checkSetting validates a flag's value as puppetconf validates the
@@ -157,6 +160,28 @@ func (f *durationFlag) Set(v string) error {
 }
 
 // limitFlag is a positive limit (zero would mean the default).
+// limitFlag64 is limitFlag for a limit held in an int64.
+type limitFlag64 struct {
+	p   *int64
+	def int64
+}
+
+func (f *limitFlag64) String() string {
+	if f.p != nil && *f.p != 0 {
+		return strconv.FormatInt(*f.p, 10)
+	}
+	return strconv.FormatInt(f.def, 10)
+}
+
+func (f *limitFlag64) Set(v string) error {
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n <= 0 {
+		return fmt.Errorf("invalid limit %s: the limit must be a positive integer", v)
+	}
+	*f.p = n
+	return nil
+}
+
 type limitFlag struct {
 	p   *int
 	def int

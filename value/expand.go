@@ -35,7 +35,7 @@ func (e *ValueTooLarge) Error() string {
 	if e.Deep {
 		return fmt.Sprintf("%s: a value is nested more than MaxValueDepth (%d) deep (a fixed limit of marionette)", e.What, MaxValueDepth)
 	}
-	return fmt.Sprintf("%s: a value expands to more than MaxValueSize (%s; shared arrays and hashes count once per use) (a limit of marionette)", e.What, sizeString(e.Max))
+	return fmt.Sprintf("%s: a value expands to more than MaxValueSize (%s; shared arrays and hashes count once per use) (a limit of marionette; --max-value-size raises it)", e.What, sizeString(e.Max))
 }
 
 func sizeString(n int64) string {

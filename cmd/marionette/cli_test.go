@@ -561,3 +561,27 @@ func TestNoRubyInternalsInErrors(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
 	}
 }
+
+// TestMaxValueSizeFlag: --max-value-size sets the compile's value size
+// budget, and the error names the limit and the flag.
+func TestMaxValueSizeFlag(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"site.pp": "$a = ['0123456789', '0123456789', '0123456789', '0123456789', '0123456789', '0123456789']\nnotify { \"${a}\": }\n",
+	})
+	args := []string{"compile", "n1", "--manifest", filepath.Join(dir, "site.pp"), "--facts", "none"}
+	var stdout, stderr bytes.Buffer
+	if code := run(args, &stdout, &stderr); code != 0 {
+		t.Fatalf("default budget: exit %d: %s", code, stderr.String())
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code := run(append(args, "--max-value-size", "40"), &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "MaxValueSize") || !strings.Contains(stderr.String(), "--max-value-size raises it") {
+		t.Errorf("--max-value-size 40: exit %d, stderr %q", code, stderr.String())
+	}
+	stderr.Reset()
+	if code := run(append(args, "--max-value-size", "0"), &stdout, &stderr); code != 2 {
+		t.Errorf("--max-value-size 0: exit %d, want a usage error (2): %s", code, stderr.String())
+	}
+}

@@ -116,7 +116,7 @@ func limits() []limit {
 			"Puppet expressions nested deeper than this (brackets, operator and call chains, selectors, interpolation) are an error"},
 		{"evaluation nesting", n(eval.MaxEvalNesting, "levels"), "",
 			"evaluation nested deeper than this, all expressions and calls together, fails"},
-		{"value size", byteSize(value.DefaultMaxValueSize), "",
+		{"value size", byteSize(value.DefaultMaxValueSize), "--max-value-size",
 			"a value expanding past this (string conversion, interpolation, comparison, flatten, templates, logging), or the catalog's parameters all together, fails; shared arrays and hashes count once per use"},
 		{"value nesting", n(value.MaxValueDepth, "levels"), "",
 			"a value whose arrays and hashes nest deeper than this fails where it is expanded (catalog, strings, comparison)"},
