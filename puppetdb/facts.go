@@ -88,21 +88,19 @@ type factRow struct {
 	Value json.RawMessage `json:"value"`
 }
 
-// terminusFacts makes a node's facts hash from PuppetDB's rows, in the
-// order Puppet's facts terminus gives $facts, which decides iteration
-// order in manifests and templates.
+// terminusFacts makes a node's facts hash from PuppetDB's rows in one
+// fixed order, so that a fleet read in batches and a node read on its own
+// give the same $facts (iteration order in manifests and templates).
 //
-// The terminus builds its hash row by row from the answer to
-// /pdb/query/v4/nodes/<certname>/facts, which has no order_by. PuppetDB
-// keeps a factset as a PostgreSQL jsonb object, whose keys jsonb orders
-// shortest first (in bytes), then bytewise; that endpoint answers them
-// last key first, the factsets endpoint first key first (PuppetDB 7 on
-// PostgreSQL 15, TestLiveFactsOrder). So the order is a property of the
-// stored factset, not of the endpoint, and both readers here put the facts
-// in it whatever order an answer comes in: a fleet read in batches and a
-// node read on its own give the same $facts, and the same as Puppet's.
-// Values of facts keep the order of the stored jsonb, as in Puppet. A fact
-// named twice keeps its last value.
+// Puppet's facts terminus builds its hash row by row from the answer to
+// /pdb/query/v4/nodes/<certname>/facts, which has no order_by, and
+// PuppetDB guarantees none: fresh PuppetDB 7 servers (PostgreSQL 15)
+// answered in jsonb's key order (shorter keys first, then bytewise) and in
+// its reverse, and the factsets endpoint in jsonb's order. The order used
+// here is jsonb's reversed, the one most often measured there; it is
+// Puppet's whenever PuppetDB answers that way. Values of facts keep the
+// order of the stored jsonb, as in Puppet. A fact named twice keeps its
+// last value.
 func terminusFacts(rows []factRow) (*value.Hash, error) {
 	last := make(map[string]int, len(rows))
 	for i, r := range rows {
