@@ -194,8 +194,9 @@ end)
 `
 
 // TestFactsPuppetDBAsPuppet: a node compiled with --facts puppetdb sees
-// the facts `puppet catalog compile --facts_terminus puppetdb` sees (types,
-// order, the stored trusted fact).
+// the facts `puppet catalog compile --facts_terminus puppetdb` sees (names,
+// values, types, the stored trusted fact). Not their order: Puppet takes
+// PuppetDB's, which PuppetDB does not fix (see puppetdb.terminusFacts).
 func TestFactsPuppetDBAsPuppet(t *testing.T) {
 	url := livePuppetDBURL(t)
 	if _, err := exec.LookPath("puppet"); err != nil {
@@ -218,7 +219,7 @@ func TestFactsPuppetDBAsPuppet(t *testing.T) {
 	dir := t.TempDir()
 	site := filepath.Join(dir, "conf/code/environments/production/manifests/site.pp")
 	files := map[string]string{
-		"conf/code/environments/production/manifests/site.pp": `node default { notify { "facts ${facts}": } notify { "types ${facts['memory']['gb'].type} ${facts['memory']['mb'].type} ${facts['virtual'].type}": } }` + "\n",
+		"conf/code/environments/production/manifests/site.pp": `node default { notify { "facts ${facts.keys.sort.map |$k| { "${k}=${facts[$k]}" }.join(', ')}": } notify { "types ${facts['memory']['gb'].type} ${facts['memory']['mb'].type} ${facts['virtual'].type}": } }` + "\n",
 		"conf/puppet.conf":   fmt.Sprintf("[main]\nconfdir = %[1]s/conf\ncodedir = %[1]s/conf/code\nvardir = %[1]s/var\nlogdir = %[1]s/log\nrundir = %[1]s/run\nssldir = %[1]s/ssl\n", dir),
 		"conf/puppetdb.conf": "[main]\nserver_urls = " + url + "\n",
 		"allow_http.rb":      allowHTTP,
