@@ -68,9 +68,8 @@ type Options struct {
 	// takes it; another value means 2.
 	Indentation int
 	// LineWidth is where scalars fold, 0 for the default (80) and -1 for
-	// never. Psych asks for a folded block scalar for a string longer than
-	// a LineWidth given, which this package does not write: such a string
-	// is an ErrUnsupported error.
+	// never. Psych asks for a folded block scalar (">") for a one-line
+	// string longer than a LineWidth given.
 	LineWidth int
 }
 
@@ -84,9 +83,10 @@ func DumpWith(n Node, o Options) (string, error) {
 	case o.LineWidth < 0:
 		e.width = math.MaxInt / 2
 	case o.LineWidth > 0:
-		if long := longString(n, o.LineWidth); long != "" {
-			return "", fmt.Errorf("%w: a folded block scalar for a string longer than line_width %d", ErrUnsupported, o.LineWidth)
+		if long := lineSeparated(n, o.LineWidth); long != "" {
+			return "", fmt.Errorf("%w: a folded block scalar of a string with a Unicode line or paragraph separator, longer than line_width %d", ErrUnsupported, o.LineWidth)
 		}
+		e.foldAbove = o.LineWidth
 		// libyaml ignores a width within twice the indentation.
 		if o.LineWidth > 2*e.step {
 			e.width = o.LineWidth
@@ -96,21 +96,27 @@ func DumpWith(n Node, o Options) (string, error) {
 	if err := e.node(n, 0, atTop, 0); err != nil {
 		return "", err
 	}
+	if e.openEnded {
+		// libyaml ends a document whose last block scalar keeps its
+		// trailing line breaks ("+") with an explicit end marker.
+		e.b.WriteString("...\n")
+	}
 	return e.b.String(), nil
 }
 
-// longString returns a string of n (keys included) longer than width
-// characters that Psych would write as a folded block, "" when there is
-// none: multi-line text still takes a literal block.
-func longString(n Node, width int) string {
+// lineSeparated returns a string of n (keys included) that Psych would
+// write as a folded block and that holds U+2028 or U+2029, which libyaml
+// folds as line breaks and this package does not follow; "" when there
+// is none.
+func lineSeparated(n Node, width int) string {
 	switch n.Kind {
 	case String:
-		if utf8.RuneCountInString(n.Str) > width && !multiLine(n.Str) && n.Str != "<<" {
+		if utf8.RuneCountInString(n.Str) > width && !multiLine(n.Str) && strings.ContainsAny(n.Str, "\u2028\u2029") {
 			return n.Str
 		}
 	case Seq, Map:
 		for _, item := range n.Items {
-			if s := longString(item, width); s != "" {
+			if s := lineSeparated(item, width); s != "" {
 				return s
 			}
 		}
@@ -133,6 +139,12 @@ type emitter struct {
 	// step is the indentation of a nested collection (libyaml's
 	// best_indent), width the column past which scalars fold.
 	step, width int
+	// foldAbove is the line_width given to to_yaml (0 when none): Psych
+	// asks for a folded block for a one-line string longer than it.
+	foldAbove int
+	// openEnded is set when the last block scalar written keeps its
+	// trailing breaks, which makes libyaml end the document with "...".
+	openEnded bool
 }
 
 func (e *emitter) node(n Node, indent int, pos position, depth int) error {
@@ -179,7 +191,7 @@ func (e *emitter) node(n Node, indent int, pos position, depth int) error {
 			if err != nil {
 				return err
 			}
-			if (k.Kind == Seq || k.Kind == Map) && len(k.Items) > 0 || strings.Contains(key, "\n") || utf8.RuneCountInString(key) > maxSimpleKey {
+			if (k.Kind == Seq || k.Kind == Map) && len(k.Items) > 0 || strings.Contains(key, "\n") || keyLength(k, key) > maxSimpleKey {
 				// A complex key: "? key" then ": value", both laid out
 				// as a sequence item is.
 				e.b.WriteByte('?')
@@ -246,7 +258,31 @@ func (e *emitter) keyText(k Node) (string, error) {
 	case Map:
 		return "{}", nil
 	}
-	return e.scalar(k, 0)
+	openEnded := e.openEnded
+	text, err := e.scalar(k, 0)
+	if err == nil && strings.HasPrefix(text, ">") && keyLength(k, text) <= maxSimpleKey {
+		// libyaml writes no block scalar as a simple key: the folded
+		// style Psych asks for becomes double quotes.
+		e.openEnded = openEnded
+		return doubleQuoted(k.Str), nil
+	}
+	return text, err
+}
+
+// keyLength is the length libyaml weighs to write a key as "key:": its
+// value's, not its quoted text's.
+func keyLength(k Node, text string) int {
+	switch k.Kind {
+	case String:
+		return utf8.RuneCountInString(k.Str)
+	case Symbol:
+		n := utf8.RuneCountInString(k.Str) + 1
+		if strings.HasPrefix(text, "! ") {
+			n++ // the tag
+		}
+		return n
+	}
+	return utf8.RuneCountInString(text)
 }
 
 // scalar writes a scalar node ("" for nil, which Psych leaves empty).
@@ -299,6 +335,10 @@ func (e *emitter) fold(text string, col, indent int) string {
 		return text
 	}
 	style := text[0]
+	if i := strings.IndexByte(text, ' '); style == '!' && i > 0 {
+		// A tag, then the scalar it tags.
+		return text[:i+1] + e.fold(text[i+1:], col+i+1, indent)
+	}
 	body := text
 	switch style {
 	case '"', '\'':
@@ -383,6 +423,8 @@ func (e *emitter) quote(s string, indent int) string {
 		style = '|'
 	case s == "y" || s == "n":
 		style = '"'
+	case e.wantsFolded(s):
+		style = '>'
 	case nonWordLine(s):
 		style = '"'
 	case nonString().MatchString(s):
@@ -395,7 +437,7 @@ func (e *emitter) quote(s string, indent int) string {
 	if style == '\'' && !a.single {
 		style = '"'
 	}
-	if style == '|' && !a.block {
+	if (style == '|' || style == '>') && !a.block {
 		style = '"'
 	}
 	switch style {
@@ -405,8 +447,16 @@ func (e *emitter) quote(s string, indent int) string {
 		return e.singleQuoted(s, indent)
 	case '|':
 		return e.literal(s, indent)
+	case '>':
+		return e.folded(s, indent)
 	}
 	return doubleQuoted(s)
+}
+
+// wantsFolded is Psych's choice of a folded block: a line_width was given
+// and the string, not multi-line (that takes a literal block), is longer.
+func (e *emitter) wantsFolded(s string) bool {
+	return e.foldAbove > 0 && utf8.RuneCountInString(s) > e.foldAbove
 }
 
 // multiLine is Psych's test for a literal block, /\n(?!\Z)/: a line break
@@ -604,25 +654,9 @@ func doubleQuoted(s string) string {
 	return b.String()
 }
 
-// literal writes multi-line text as a literal block: "|" with "-" when
-// there is no final newline and "+" when there are several.
+// literal writes multi-line text as a literal block.
 func (e *emitter) literal(s string, indent int) string {
-	chomp := ""
-	body := s
-	switch {
-	case !strings.HasSuffix(s, "\n"):
-		chomp = "-"
-	case strings.HasSuffix(s, "\n\n"):
-		chomp = "+"
-		body = s[:len(s)-1]
-	default:
-		body = strings.TrimSuffix(s, "\n")
-	}
-	head := "|" + chomp
-	if strings.HasPrefix(s, " ") || strings.HasPrefix(s, "\n") {
-		head = "|" + strconv.Itoa(e.step) + chomp
-	}
-	pad := strings.Repeat(" ", max(indent, e.step))
+	head, body, pad := e.blockHead('|', s, indent)
 	var b strings.Builder
 	b.WriteString(head)
 	for _, line := range strings.Split(body, "\n") {
@@ -632,4 +666,55 @@ func (e *emitter) literal(s string, indent int) string {
 		}
 	}
 	return b.String()
+}
+
+// folded writes one-line text as a folded block (">"), as libyaml does:
+// a line breaks at the last space of a run once it is past the width,
+// and the space it breaks at is not written.
+func (e *emitter) folded(s string, indent int) string {
+	head, body, pad := e.blockHead('>', s, indent)
+	var b strings.Builder
+	b.WriteString(head)
+	for _, line := range strings.Split(body, "\n") {
+		b.WriteByte('\n')
+		if line == "" {
+			continue
+		}
+		b.WriteString(pad)
+		column := len(pad)
+		for i, r := range line {
+			if i > 0 && r == ' ' && column > e.width && (i+1 == len(line) || line[i+1] != ' ') {
+				b.WriteString("\n" + pad)
+				column = len(pad)
+				continue
+			}
+			b.WriteRune(r)
+			column++
+		}
+	}
+	return b.String()
+}
+
+// blockHead returns a block scalar's header (the style, an indentation
+// hint when the text starts with a blank or a break, "-" when there is no
+// final newline and "+" when there are several), the text its lines
+// come from, and their indentation.
+func (e *emitter) blockHead(style byte, s string, indent int) (head, body, pad string) {
+	chomp := ""
+	body = s
+	switch {
+	case !strings.HasSuffix(s, "\n"):
+		chomp = "-"
+	case strings.HasSuffix(s, "\n\n"):
+		chomp = "+"
+		body = s[:len(s)-1]
+	default:
+		body = strings.TrimSuffix(s, "\n")
+	}
+	e.openEnded = chomp == "+"
+	head = string(style) + chomp
+	if strings.HasPrefix(s, " ") || strings.HasPrefix(s, "\n") {
+		head = string(style) + strconv.Itoa(e.step) + chomp
+	}
+	return head, body, strings.Repeat(" ", max(indent, e.step))
 }

@@ -97,6 +97,11 @@ var longStrings = []string{
 	strings.Repeat("x", 100) + " " + strings.Repeat("y", 10),
 	"/" + strings.Repeat("path segment ", 10), strings.Repeat("a  b ", 25), strings.Repeat("key: value ", 12),
 	strings.Repeat("yes ", 30) + "'", strings.Repeat("é ", 60), "-" + strings.Repeat(" two  spaces", 10) + " ",
+	// Folded blocks (with a line_width): final breaks, leading blanks,
+	// runs of spaces at the fold, a comment-like start, numbers.
+	strings.Repeat("ab cd ", 15) + "\n", strings.Repeat("ab cd ", 15) + "\n\n", "  " + strings.Repeat("lead ", 20),
+	strings.Repeat("a  b  c   ", 10), "#" + strings.Repeat(" not a comment", 8), strings.Repeat("1234567 ", 12) + "9",
+	"tab\t" + strings.Repeat(" word", 20), strings.Repeat("x", 40) + " " + strings.Repeat("y", 40),
 }
 
 func documents() []Node {
@@ -182,9 +187,8 @@ func TestDumpLimits(t *testing.T) {
 
 // TestDumpWithOptionsMatchesRuby writes every document with to_yaml's
 // indentation and line_width options, with DumpWith and with Ruby, and
-// requires the same text. A document with a string longer than line_width
-// is refused (Psych asks libyaml for a folded block, which this package
-// does not write).
+// requires the same text (a string longer than a line_width given takes a
+// folded block).
 func TestDumpWithOptionsMatchesRuby(t *testing.T) {
 	ruby, err := exec.LookPath("ruby")
 	if err != nil {
@@ -203,6 +207,11 @@ func TestDumpWithOptionsMatchesRuby(t *testing.T) {
 		{Options{Indentation: 4, LineWidth: -1}, "indentation: 4, line_width: -1"},
 		{Options{LineWidth: 200}, "line_width: 200"},
 		{Options{Indentation: 5, LineWidth: 150}, "indentation: 5, line_width: 150"},
+		{Options{LineWidth: 20}, "line_width: 20"},
+		{Options{LineWidth: 7}, "line_width: 7"},
+		{Options{LineWidth: 3}, "line_width: 3"},
+		{Options{Indentation: 4, LineWidth: 40}, "indentation: 4, line_width: 40"},
+		{Options{Indentation: 3, LineWidth: 1}, "indentation: 3, line_width: 1"},
 	}
 	docs := documents()
 	for _, tt := range tests {
@@ -220,7 +229,7 @@ func TestDumpWithOptionsMatchesRuby(t *testing.T) {
 			refused := 0
 			for i, d := range docs {
 				got, err := DumpWith(d, tt.opts)
-				if errors.Is(err, ErrUnsupported) && longString(d, tt.opts.LineWidth) != "" {
+				if errors.Is(err, ErrUnsupported) && lineSeparated(d, tt.opts.LineWidth) != "" {
 					refused++
 					continue
 				}
