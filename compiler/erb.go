@@ -251,6 +251,24 @@ func (s *erbScope) ModuleFile(path string, read bool) (erb.ModuleFile, bool) {
 // and the like as a message of this compile (ruby.Logger).
 func (s *erbScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }
 
+// ResourceDefaults gives Ruby's scope.lookupdefaults (ruby.DefaultsLister):
+// the defaults of a type visible from the scope, as applyDefaults applies
+// them, the nearest scope's value of each attribute winning.
+func (s *erbScope) ResourceDefaults(typ string) []ruby.Default {
+	typ = value.CapitalizeName(typ)
+	var out []ruby.Default
+	seen := map[string]bool{}
+	for d := s.c.data(s.sc); d != nil; d = s.c.dynamicParent(d) {
+		for _, a := range d.defaults[typ] {
+			if !seen[a.name] {
+				seen[a.name] = true
+				out = append(out, ruby.Default{Name: a.name, Value: a.value})
+			}
+		}
+	}
+	return out
+}
+
 // Setting answers Puppet[:name] with the compile's setting as
 // $settings::name shows it (ruby.Settings).
 func (s *erbScope) Setting(name string) (value.Value, bool) {

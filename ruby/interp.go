@@ -1570,6 +1570,20 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 			fargs = splat(args[1])
 		}
 		return in.callPuppet(line, n, fargs)
+	case name == "lookupdefaults" && len(args) == 1:
+		typ, ok := args[0].(*rstr)
+		if !ok {
+			return nil, in.unsupported(line, "scope.lookupdefaults needs a type name String")
+		}
+		l, ok := in.scope.(DefaultsLister)
+		if !ok {
+			return nil, in.unsupported(line, "scope.lookupdefaults (the scope has no resource defaults)")
+		}
+		h := newHash()
+		for _, d := range l.ResourceDefaults(typ.s) {
+			h.set(symbol(d.Name), in.fromPuppetVar(d.Name, d.Value))
+		}
+		return h, nil
 	case name == "resource" && len(args) == 0:
 		return in.scopeResource(line)
 	case (name == "compiler" || name == "catalog") && len(args) == 0:
@@ -1586,6 +1600,19 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return in.callPuppetAs(line, fn, a.a, true)
 	}
 	return nil, in.unsupported(line, "method %s on scope", name)
+}
+
+// DefaultsLister may be implemented by a Scope to give Ruby code
+// scope.lookupdefaults: the resource defaults (Type { attr => value }) in
+// effect for a type there, the nearest scope's value winning.
+type DefaultsLister interface {
+	ResourceDefaults(typ string) []Default
+}
+
+// Default is one attribute of a resource default.
+type Default struct {
+	Name  string
+	Value value.Value
 }
 
 // Function3Caller may be implemented by a Scope to run scope.function_x

@@ -185,7 +185,12 @@ func objectMethods() methodTable[any] {
 			return nil, true, in.errorf(line, "TypeError", "class or module required")
 		}
 		if name == "instance_of?" {
-			return className(recv) == c.name, true, nil
+			want := c.name
+			if want == "Fixnum" || want == "Bignum" {
+				// Ruby 2.4 to 3.1 keep both as deprecated names of Integer.
+				want = "Integer"
+			}
+			return className(recv) == want, true, nil
 		}
 		return isA(recv, c.name), true, nil
 	})
@@ -330,6 +335,9 @@ func (in *interp) respondTo(recv any, m string) bool {
 		switch m {
 		case "lookupvar", "[]", "call_function", "setvar", "include?":
 			return true
+		case "lookupdefaults":
+			_, ok := in.scope.(DefaultsLister)
+			return ok
 		case "to_hash":
 			_, ok := in.scope.(VariableLister)
 			return ok

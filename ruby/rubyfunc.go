@@ -664,7 +664,7 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 	}
 	switch {
 	case name == "lookupvar", name == "[]", name == "call_function", name == "setvar",
-		name == "include?", name == "exist?", name == "to_hash", strings.HasPrefix(name, "function_"):
+		name == "include?", name == "exist?", name == "to_hash", name == "lookupdefaults", strings.HasPrefix(name, "function_"):
 		v, err := in.callScope(line, name, args)
 		return v, true, err
 	}

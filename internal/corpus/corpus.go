@@ -47,6 +47,10 @@ type Corpus struct {
 	probe string
 	// HowTo says how to get it, in the skip message.
 	HowTo string
+	// Optional corpora are skipped when absent even where corpora are
+	// Required: CI cannot build them (their sources are not on the
+	// registries it reaches).
+	Optional bool
 }
 
 // Forge is the 69 pinned Forge modules the forge and functions conformance
@@ -107,6 +111,23 @@ func DebianModules() Corpus {
 	}
 }
 
+// PerfControl is puppetserver's performance-test control repository with
+// the modules its roles use, built by scripts/perf-control-corpus.
+func PerfControl() Corpus {
+	fixed := ""
+	if cache, err := os.UserCacheDir(); err == nil {
+		fixed = filepath.Join(cache, "marionette", "perf-control")
+	}
+	return Corpus{
+		Name:     "puppetserver_perf_control",
+		Env:      "MARIONETTE_PERF_CONTROL",
+		fixed:    fixed,
+		probe:    "environments/production/site/role/manifests/by_size/large.pp",
+		HowTo:    "run scripts/perf-control-corpus DIR (it clones the control repository and its modules), then set MARIONETTE_PERF_CONTROL=DIR",
+		Optional: true,
+	}
+}
+
 // Dir returns the corpus's directory, or an error saying it is absent and
 // how to get it.
 func (c Corpus) Dir() (string, error) {
@@ -142,6 +163,9 @@ func (c Corpus) Require(tb testing.TB) string {
 	tb.Helper()
 	dir, err := c.Dir()
 	if err != nil {
+		if c.Optional {
+			tb.Skip(oneLine(err.Error()))
+		}
 		Absent(tb, err)
 	}
 	return dir
