@@ -372,7 +372,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 	}
 	c.funcs = compileFunctions{own: own, env: env.Functions()}
 	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add,
-		MaxValueSize: req.Limits.MaxValueSize}
+		MaxValueSize: req.Limits.MaxValueSize, MaxHeap: req.Limits.HeapBudget()}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:           env.Hiera.Cache,
 		GlobalConfig:    env.Hiera.GlobalConfig,

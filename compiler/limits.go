@@ -36,6 +36,18 @@ type Limits struct {
 	// conversion, comparison, flatten, templates) and the catalog's
 	// parameters all together (value.DefaultMaxValueSize).
 	MaxValueSize int64
+	// MaxMemory, when positive, is the memory the compile's process may
+	// use: the compile stops once the live heap passes three quarters of
+	// it (HeapBudget), before the collector would thrash and the process
+	// run out. Zero sets no bound.
+	MaxMemory int64
+}
+
+// HeapBudget is the live heap past which a compile stops: three quarters
+// of MaxMemory (zero when it is not set), so that the collector, working
+// to keep the process under MaxMemory, still has room.
+func (l Limits) HeapBudget() int64 {
+	return l.MaxMemory / 4 * 3
 }
 
 // maxResources is l.MaxResources or its default.

@@ -61,9 +61,9 @@ type Evaluator struct {
 	// stopped is the error evaluation stopped with, once it has.
 	stopped *Stopped
 	// done is set when Context is done, once watch has registered for it;
-	// unwatch removes that registration (Release).
+	// unwatch removes that registration and stops the heap watcher (Release).
 	done    *atomic.Bool
-	unwatch func() bool
+	unwatch func()
 	// depth guards against runaway recursion in Puppet code.
 	depth int
 	// nesting counts the evaluations in progress (MaxEvalNesting).
@@ -75,6 +75,10 @@ type Evaluator struct {
 	// into a string, compared or flattened (value.DefaultMaxValueSize when
 	// zero): shared structure makes small code build huge values.
 	MaxValueSize int64
+	// MaxHeap, when positive, bounds the process's live heap while this
+	// evaluation runs: past it, the next poll stops evaluation with a
+	// *HeapExceeded (values each within MaxValueSize can still add up).
+	MaxHeap int64
 	// render collects output while an EPP template is evaluated.
 	render *strings.Builder
 	// strings holds string literals boxed as values: a literal evaluated

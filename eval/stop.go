@@ -2,7 +2,10 @@ package eval
 
 import (
 	"context"
+	"fmt"
+	"runtime/metrics"
 	"sync/atomic"
+	"time"
 
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/syntax"
@@ -44,20 +47,64 @@ func (ev *Evaluator) due() bool {
 }
 
 // watch arranges for ev.done to be set the moment the Context is done,
-// when the Context can be done at all; until it is set, due() is an atomic
-// load besides the countdown to the next look at the Context.
+// when the Context can be done at all, and when the live heap passes
+// MaxHeap; until it is set, due() is an atomic load besides the countdown
+// to the next look at the Context.
 func (ev *Evaluator) watch() {
-	if ev.done != nil || ev.Context == nil || ev.Context.Done() == nil {
+	if ev.done != nil {
+		return
+	}
+	ctxDone := ev.Context != nil && ev.Context.Done() != nil
+	if !ctxDone && ev.MaxHeap <= 0 {
 		return
 	}
 	done := new(atomic.Bool)
 	ev.done = done
-	ev.unwatch = context.AfterFunc(ev.Context, func() { done.Store(true) })
+	var stops []func()
+	if ctxDone {
+		stopCtx := context.AfterFunc(ev.Context, func() { done.Store(true) })
+		stops = append(stops, func() { stopCtx() })
+	}
+	if ev.MaxHeap > 0 {
+		// A step of evaluation can allocate megabytes (a string built by
+		// interpolation), so counting steps between looks at the heap
+		// would let hundreds of megabytes pass: a watcher looks at the
+		// heap every heapCheckInterval and makes the next step poll.
+		quit := make(chan struct{})
+		go watchHeap(ev.MaxHeap, done, quit)
+		stops = append(stops, func() { close(quit) })
+	}
+	ev.unwatch = func() {
+		for _, stop := range stops {
+			stop()
+		}
+	}
+}
+
+// heapCheckInterval is how often a compile with a MaxHeap looks at the
+// live heap: often enough that a loop building megabyte strings stops
+// within a few of them, rarely enough to cost nothing measurable.
+const heapCheckInterval = 5 * time.Millisecond
+
+// watchHeap sets over once the live heap passes max, until quit closes.
+func watchHeap(max int64, over *atomic.Bool, quit <-chan struct{}) {
+	t := time.NewTicker(heapCheckInterval)
+	defer t.Stop()
+	for {
+		select {
+		case <-quit:
+			return
+		case <-t.C:
+			if LiveHeap() > max {
+				over.Store(true)
+			}
+		}
+	}
 }
 
 // Release lets go of what watching the Context took (a callback registered
-// with it); an evaluator that is done with calls it. Evaluation after
-// Release still polls the Context, only less promptly.
+// with it, the heap watcher); an evaluator that is done with calls it.
+// Evaluation after Release still polls the Context, only less promptly.
 func (ev *Evaluator) Release() {
 	if ev.unwatch != nil {
 		ev.unwatch()
@@ -74,13 +121,24 @@ func (ev *Evaluator) poll(sc *Scope, at syntax.Node) error {
 	if ev.stopped != nil {
 		return ev.stopped
 	}
+	ev.watch()
+	if ev.MaxHeap > 0 {
+		if live := LiveHeap(); live > ev.MaxHeap {
+			ev.stopped = &Stopped{Pos: position(sc, at), Err: &HeapExceeded{Live: live, Max: ev.MaxHeap}}
+			return ev.stopped
+		}
+	}
 	if ev.Context == nil {
 		return nil
 	}
-	ev.watch()
 	if err := ev.Context.Err(); err != nil {
 		ev.stopped = &Stopped{Pos: position(sc, at), Err: err}
 		return ev.stopped
+	}
+	if ev.done != nil && ev.done.Load() {
+		// Set by the heap watcher for a heap a collection has since
+		// brought back under MaxHeap.
+		ev.done.Store(false)
 	}
 	return nil
 }
@@ -103,3 +161,35 @@ func (ev *Evaluator) Tick() error {
 // Stopped returns the error evaluation stopped with, or nil if the Context
 // has not been seen done.
 func (ev *Evaluator) Stopped() *Stopped { return ev.stopped }
+
+// HeapExceeded is the Err of a Stopped evaluation whose process's live
+// heap grew past the Evaluator's MaxHeap.
+type HeapExceeded struct {
+	Live, Max int64
+}
+
+func (e *HeapExceeded) Error() string {
+	return fmt.Sprintf("the live heap (%d MiB) is past MaxHeap (%d MiB, three quarters of the memory budget) (a limit of marionette; --max-memory raises it)", e.Live>>20, e.Max>>20)
+}
+
+// The heap the last garbage collection found live (the runtime keeps it,
+// so reading it costs no collection), and, before any collection has
+// run, all the heap's objects.
+const (
+	liveHeapMetric    = "/gc/heap/live:bytes"
+	heapObjectsMetric = "/memory/classes/heap/objects:bytes"
+)
+
+// LiveHeap is the process's live heap in bytes as of the last garbage
+// collection (a memory limit, debug.SetMemoryLimit, keeps collections
+// frequent as the heap nears it); before the first, the heap's objects.
+func LiveHeap() int64 {
+	samples := [2]metrics.Sample{{Name: liveHeapMetric}, {Name: heapObjectsMetric}}
+	metrics.Read(samples[:])
+	for _, s := range samples {
+		if s.Value.Kind() == metrics.KindUint64 && s.Value.Uint64() > 0 {
+			return int64(s.Value.Uint64())
+		}
+	}
+	return 0
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
@@ -80,4 +81,66 @@ func (h cancelHost) CallFunction(ev *Evaluator, sc *Scope, c *Call) (value.Value
 		return value.Undef, nil
 	}
 	return h.testHost.CallFunction(ev, sc, c)
+}
+
+// TestEvaluationStopsPastMaxHeap: with a MaxHeap the live heap is already
+// past, evaluation stops at its first poll with a *Stopped whose cause is
+// a *HeapExceeded naming the limit, context or not; with one far above
+// the heap, the same code runs to the end.
+func TestEvaluationStopsPastMaxHeap(t *testing.T) {
+	long := make(value.Array, 10*pollInterval)
+	for i := range long {
+		long[i] = value.Integer(i)
+	}
+	prog, err := syntax.ParseFile("test.pp", []byte("$r = map($long) |$x| { \"${x}\" }\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name    string
+		ctx     context.Context
+		maxHeap int64
+		stops   bool
+	}{
+		{"no context", nil, 1, true},
+		{"context", context.Background(), 1, true},
+		{"far above", context.Background(), 1 << 50, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ev := &Evaluator{Host: testHost{}, Context: tt.ctx, MaxHeap: tt.maxHeap}
+			defer ev.Release()
+			top := NewScope(TopScope, "", nil, prog.File)
+			top.Set("long", long)
+			_, err := ev.Statements(prog.Body, top)
+			if !tt.stops {
+				if err != nil {
+					t.Fatalf("error = %v", err)
+				}
+				return
+			}
+			var he *HeapExceeded
+			if !errors.As(err, &he) || he.Max != tt.maxHeap || he.Live <= he.Max {
+				t.Fatalf("error = %v, want a *HeapExceeded past %d", err, tt.maxHeap)
+			}
+			if !strings.Contains(err.Error(), "MaxHeap") || !strings.Contains(err.Error(), "--max-memory") {
+				t.Errorf("the error names neither the limit nor its flag: %v", err)
+			}
+		})
+	}
+}
+
+// TestHeapWatcherSetsDone: the watcher a MaxHeap starts marks the
+// evaluation due within a few of its intervals once the heap is past the
+// limit, so that a step allocating megabytes stops at the next step, not
+// pollInterval steps later.
+func TestHeapWatcherSetsDone(t *testing.T) {
+	ev := &Evaluator{Host: testHost{}, MaxHeap: 1}
+	ev.watch()
+	defer ev.Release()
+	for i := 0; i < 400 && !ev.done.Load(); i++ {
+		time.Sleep(heapCheckInterval)
+	}
+	if !ev.done.Load() {
+		t.Fatal("the heap watcher never marked the evaluation due")
+	}
 }

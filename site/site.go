@@ -144,8 +144,9 @@ func fileExists(path string) bool {
 // Options are a Site's inputs besides the settings.
 type Options struct {
 	Overrides
-	// Limits bound each compile (zero fields: the defaults);
-	// MaxYAMLNodes bounds facts files and the classifier's output too.
+	// Limits bound each compile (zero fields: the defaults, MaxMemory's
+	// DefaultMaxMemory); MaxYAMLNodes bounds facts files and the
+	// classifier's output too.
 	Limits compiler.Limits
 	// ENCTimeout bounds a classifier run (0: enc.DefaultTimeout);
 	// ENCMaxOutput its output in bytes (0: enc.DefaultMaxOutput).
@@ -216,6 +217,9 @@ func New(s *puppetconf.Settings, o Options) (*Site, error) {
 	}
 	r.Classifier.MaxOutput = o.ENCMaxOutput
 	r.Classifier.MaxYAMLNodes = o.Limits.MaxYAMLNodes
+	if o.Limits.MaxMemory == 0 {
+		o.Limits.MaxMemory = DefaultMaxMemory()
+	}
 	return &Site{opts: o, settings: s, loader: l, resolver: r}, nil
 }
 

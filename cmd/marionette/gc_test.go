@@ -38,22 +38,31 @@ func TestTuneGC(t *testing.T) {
 func TestTuneOneShot(t *testing.T) {
 	prevPercent := debug.SetGCPercent(100)
 	prevProcs := runtime.GOMAXPROCS(2)
+	prevLimit := debug.SetMemoryLimit(math.MaxInt64)
 	defer func() {
 		debug.SetGCPercent(prevPercent)
 		runtime.GOMAXPROCS(prevProcs)
+		debug.SetMemoryLimit(prevLimit)
 	}()
-	tuneOneShot(func(string) string { return "" })
+	const maxMemory = 3 << 30
+	tuneOneShot(func(string) string { return "" }, maxMemory)
 	if got := debug.SetGCPercent(100); got != oneShotGCPercent {
 		t.Errorf("GC percent %d, want %d", got, oneShotGCPercent)
 	}
 	if got := runtime.GOMAXPROCS(2); got != 1 {
 		t.Errorf("GOMAXPROCS %d, want 1", got)
 	}
-	tuneOneShot(func(string) string { return "set" })
+	if got := debug.SetMemoryLimit(math.MaxInt64); got != maxMemory {
+		t.Errorf("memory limit %d, want --max-memory's %d", got, maxMemory)
+	}
+	tuneOneShot(func(string) string { return "set" }, maxMemory)
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("GOGC set: GC percent changed to %d", got)
 	}
 	if got := runtime.GOMAXPROCS(0); got != 2 {
 		t.Errorf("GOMAXPROCS set: changed to %d", got)
+	}
+	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
+		t.Errorf("GOMEMLIMIT set: memory limit changed to %d", got)
 	}
 }
