@@ -13,6 +13,7 @@ import (
 	"github.com/marionette-dev/marionette/catalogdiff"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -214,7 +215,8 @@ const maxSourceBytes = 4 << 20
 // catalogdiff.SourceContentParam: a change to the file then shows as a
 // change of the resource, as octocatalog-diff's --compare-file-text does.
 // A list of sources takes the first that exists, as the agent does.
-func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog) {
+// reads, when set, records the files looked at, found or not.
+func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog, reads *readset.Recorder) {
 	for _, r := range cat.Resources {
 		if r.Type != "File" || r.Params == nil {
 			continue
@@ -233,7 +235,7 @@ func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog) {
 		if len(sources) == 0 {
 			continue
 		}
-		text, ok := s.sourceText(sources)
+		text, ok := s.sourceText(sources, reads)
 		if ok {
 			r.Params[catalogdiff.SourceContentParam] = text
 		}
@@ -244,7 +246,7 @@ func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog) {
 // modules. ok is false when no source is a puppet:///modules/ URL (the
 // agent reads other sources); a missing file gives a text that says so.
 // Binary or very large files are shown by their SHA-256.
-func (s *DiffSide) sourceText(sources []string) (text string, ok bool) {
+func (s *DiffSide) sourceText(sources []string, reads *readset.Recorder) (text string, ok bool) {
 	var tried []string
 	for _, src := range sources {
 		rest, isModule := strings.CutPrefix(src, "puppet:///modules/")
@@ -266,6 +268,7 @@ func (s *DiffSide) sourceText(sources []string) (text string, ok bool) {
 		tried = append(tried, src)
 		for _, mp := range s.env.ModulePath {
 			p := filepath.Join(mp, module, "files", filepath.FromSlash(file))
+			reads.File(p)
 			st, err := os.Stat(p)
 			if err != nil {
 				continue
