@@ -139,8 +139,8 @@ type DiffSide struct {
 	// an environment or a directory), and remove deletes that directory.
 	gitRef string
 	remove func()
-	// sources caches the text of the files sources name, by path: every
-	// node of a fleet reads the same few.
+	// sources holds the module files sources name, by MODULE/FILE
+	// (moduleFile): every node of a fleet reads the same few.
 	sources sync.Map
 	// inc is what a diff with a cache computes once for the side.
 	inc incremental

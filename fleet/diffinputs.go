@@ -266,28 +266,56 @@ func (s *DiffSide) sourceText(sources []string, reads *readset.Recorder) (text s
 			continue
 		}
 		tried = append(tried, src)
-		for _, mp := range s.env.ModulePath {
-			p := filepath.Join(mp, module, "files", filepath.FromSlash(file))
+		mf := s.moduleFile(module, file)
+		for _, p := range mf.probed {
 			reads.File(p)
-			st, err := os.Stat(p)
-			if err != nil {
-				continue
-			}
-			if st.IsDir() {
-				return fmt.Sprintf("(directory %s)", src), true
-			}
-			if text, ok := s.sources.Load(p); ok {
-				return text.(string), true
-			}
-			text, _ := readSource(p, st.Size())
-			s.sources.Store(p, text)
-			return text, true
+		}
+		switch {
+		case mf.dir:
+			return fmt.Sprintf("(directory %s)", src), true
+		case mf.found:
+			return mf.text, true
 		}
 	}
 	if len(tried) == 0 {
 		return "", false
 	}
 	return fmt.Sprintf("(no such file in the modules: %s)", strings.Join(tried, ", ")), true
+}
+
+// sourceFile is what a side's modules hold for one module file
+// (MODULE/files/FILE): the text of the first module path directory's that
+// exists, and the paths looked at for it, found or not.
+type sourceFile struct {
+	found, dir bool
+	text       string
+	probed     []string
+}
+
+// moduleFile finds the file of a module's files/ directory, once per
+// side: the code of a side does not change while it is compared, and a
+// fleet's nodes name the same few files.
+func (s *DiffSide) moduleFile(module, file string) *sourceFile {
+	key := module + "/" + file
+	if mf, ok := s.sources.Load(key); ok {
+		return mf.(*sourceFile)
+	}
+	mf := &sourceFile{}
+	for _, mp := range s.env.ModulePath {
+		p := filepath.Join(mp, module, "files", filepath.FromSlash(file))
+		mf.probed = append(mf.probed, p)
+		st, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		mf.found, mf.dir = true, st.IsDir()
+		if !mf.dir {
+			mf.text, _ = readSource(p, st.Size())
+		}
+		break
+	}
+	actual, _ := s.sources.LoadOrStore(key, mf)
+	return actual.(*sourceFile)
 }
 
 func readSource(path string, size int64) (string, bool) {

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -33,8 +34,9 @@ type incremental struct {
 	envOnce   sync.Once
 	envDigest string
 	envErr    error
-	// digests maps a read's portable key to its digest on this side ("" when
-	// it could not be computed: nothing that read it is reused).
+	// digests maps a read's portable key to its *readDigest on this side
+	// (Digest "" when it could not be computed: nothing that read it is
+	// reused); the cache's new entries share them.
 	digests sync.Map
 }
 
@@ -84,15 +86,14 @@ func (s *DiffSide) compileCached(ctx context.Context, req *compiler.Request, log
 	for _, group := range []struct {
 		paths []string
 		tree  bool
-	}{{files, false}, {trees, true}} {
+	}{{withoutTrees(files, trees), false}, {trees, true}} {
 		for _, p := range group.paths {
-			key := s.portable(p, group.tree)
-			d := s.digest(key)
-			if d == "" {
+			r := s.read(s.portable(p, group.tree))
+			if r.Digest == "" {
 				stats.Untracked.Add(1)
 				return out, nil
 			}
-			e.Reads = append(e.Reads, readDigest{key, d})
+			e.Reads = append(e.Reads, r)
 		}
 	}
 	if err := cache.add(own.Node, e, catalogJSON); err != nil {
@@ -128,7 +129,7 @@ func (s *DiffSide) load(sc sideCatalog, cache *ReadCache) (*catalogdiff.Catalog,
 // contents it had then.
 func (s *DiffSide) valid(e *cacheEntry) bool {
 	for _, r := range e.Reads {
-		if d := s.digest(r.Key); d == "" || d != r.Digest {
+		if d := s.read(r.Key).Digest; d == "" || d != r.Digest {
 			return false
 		}
 	}
@@ -163,11 +164,26 @@ func (s *DiffSide) local(key string) (path string, tree bool) {
 	return path, tree
 }
 
-// digest is the digest of a read on this side, computed once; "" when it
-// cannot be (then nothing that read it is reused).
-func (s *DiffSide) digest(key string) string {
-	if d, ok := s.inc.digests.Load(key); ok {
-		return d.(string)
+// withoutTrees is files less those below one of trees (sorted): a
+// module's manifests and templates are in its tree's digest already.
+func withoutTrees(files, trees []string) []string {
+	out := files[:0:0]
+	for _, f := range files {
+		i := sort.SearchStrings(trees, f)
+		// The tree holding f, if any, sorts just before f.
+		if i > 0 && strings.HasPrefix(f, trees[i-1]+string(filepath.Separator)) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// read is a read with its digest on this side, computed once; the digest
+// is "" when it cannot be computed (then nothing that read it is reused).
+func (s *DiffSide) read(key string) *readDigest {
+	if r, ok := s.inc.digests.Load(key); ok {
+		return r.(*readDigest)
 	}
 	path, tree := s.local(key)
 	var d string
@@ -180,8 +196,8 @@ func (s *DiffSide) digest(key string) string {
 	if err != nil {
 		d = ""
 	}
-	s.inc.digests.Store(key, d)
-	return d
+	r, _ := s.inc.digests.LoadOrStore(key, &readDigest{key, d})
+	return r.(*readDigest)
 }
 
 // requestDigest identifies what a compile of own on this side starts

@@ -47,7 +47,7 @@ type cacheEntry struct {
 	Request string
 	// Reads are the portable names of what the compile read (DiffSide's
 	// portable) with their digests then.
-	Reads []readDigest
+	Reads []*readDigest
 	// Catalog is the SHA-256 of the catalog's JSON, its file's name.
 	Catalog string
 	// Roots are the directories the catalog's resource file names are
@@ -55,6 +55,8 @@ type cacheEntry struct {
 	Roots []string
 }
 
+// readDigest is one read and its digest; entries share them (a fleet's
+// nodes read mostly the same files).
 type readDigest struct{ Key, Digest string }
 
 // cacheIndex is index.json: the reads and roots of every entry are
@@ -103,6 +105,10 @@ func OpenReadCache(dir string) (*ReadCache, error) {
 		// Made by another version of marionette: start afresh.
 		return c, nil
 	}
+	reads := make([]*readDigest, len(idx.Reads))
+	for i, r := range idx.Reads {
+		reads[i] = &readDigest{r[0], r[1]}
+	}
 	for node, entries := range idx.Nodes {
 		for _, ie := range entries {
 			e := &cacheEntry{Request: ie.Request, Catalog: ie.Catalog}
@@ -110,12 +116,12 @@ func OpenReadCache(dir string) (*ReadCache, error) {
 				return nil, fmt.Errorf("%s: a damaged entry of node %s", filepath.Join(dir, "index.json"), node)
 			}
 			e.Roots = idx.Roots[ie.Roots]
-			e.Reads = make([]readDigest, len(ie.Reads))
+			e.Reads = make([]*readDigest, len(ie.Reads))
 			for i, r := range ie.Reads {
 				if r < 0 || r >= len(idx.Reads) {
 					return nil, fmt.Errorf("%s: a damaged entry of node %s", filepath.Join(dir, "index.json"), node)
 				}
-				e.Reads[i] = readDigest{idx.Reads[r][0], idx.Reads[r][1]}
+				e.Reads[i] = reads[r]
 			}
 			c.nodes[node] = append(c.nodes[node], e)
 		}
@@ -217,10 +223,10 @@ func (c *ReadCache) Save() error {
 			}
 			ie := indexedEntry{Request: e.Request, Catalog: e.Catalog, Reads: make([]int, len(e.Reads))}
 			for i, r := range e.Reads {
-				n, ok := readIndex[r]
+				n, ok := readIndex[*r]
 				if !ok {
 					n = len(idx.Reads)
-					readIndex[r] = n
+					readIndex[*r] = n
 					idx.Reads = append(idx.Reads, [2]string{r.Key, r.Digest})
 				}
 				ie.Reads[i] = n
