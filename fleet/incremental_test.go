@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/marionette-dev/marionette/catalogdiff"
@@ -232,5 +233,33 @@ func TestIncrementalUntracked(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadCacheDamaged checks that a cache whose index is not one is
+// refused, and that an index cannot name a catalog outside the cache.
+func TestReadCacheDamaged(t *testing.T) {
+	for name, index := range map[string]string{
+		"not JSON":            "{",
+		"a path as a catalog": `{"version":1,"reads":[],"roots":[[]],"nodes":{"n1":[{"request":"r","reads":[],"catalog":"../../etc/passwd","roots":0}]}}`,
+		"a read out of range": `{"version":1,"reads":[],"roots":[[]],"nodes":{"n1":[{"request":"r","reads":[3],"catalog":"` + strings.Repeat("a", 64) + `","roots":0}]}}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeTree(t, dir, map[string]string{"index.json": index})
+			if _, err := OpenReadCache(dir); err == nil {
+				t.Error("no error")
+			}
+		})
+	}
+	// An index of another version is ignored: the cache starts afresh.
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"index.json": `{"version":0,"nodes":{"n1":[{"catalog":"x"}]}}`})
+	c, err := OpenReadCache(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.nodes) != 0 {
+		t.Errorf("entries of another version were read: %v", c.nodes)
 	}
 }
