@@ -58,6 +58,13 @@ Output: text (coloured on a terminal, see --color), --json, and with
 --html FILE a self-contained page (summary, grouped changes, per-node
 details, a filter box).
 
+Incremental: with --cache-dir DIR each compiled catalog is kept with what
+its compile read (the modules it used, Hiera files, files found missing)
+and its request (facts, ENC data, settings); a later diff with the same
+DIR compiles again only the sides whose reads or request changed, and
+reuses the rest. A compile that read what cannot be followed (generate(),
+a file by absolute path, glob(), the Ruby helper, PuppetDB) is never reused.
+
 Exit status (marionette help exit-status): 0 no node differs and every
 node compiled on both sides, 1 some node differs, 2 some node failed to
 compile (on either side) or a usage or setup error.
