@@ -94,9 +94,18 @@ func (d *Diff) Run(ctx context.Context, jobs int, nodes []Node, progress *Report
 				return nil
 			}
 			for i, s := range d.Sides {
-				if cats[i], r.SideErr[i] = s.load(cached[i], d.Cache); r.SideErr[i] != nil {
-					return r.failure(d.Sides)
+				var err error
+				if cats[i], err = s.load(cached[i], d.Cache); err != nil {
+					// The cached catalog is gone or damaged (another run
+					// sharing the directory removed it): compile it again.
+					fmt.Fprintf(d.Log, "Warning: %v (node %s, %s %s): compiling it again\n", err, n.Name, s.name, s.label)
+					d.Cache.forget(n.Name, cached[i].entry)
+					d.CacheStats.Compiled.Add(1)
+					cats[i], r.SideErr[i] = s.compileKeeping(ctx, req, d.Log, "")
 				}
+			}
+			if r.SideErr[0] != nil || r.SideErr[1] != nil {
+				return r.failure(d.Sides)
 			}
 		}
 		r.Diff = catalogdiff.Compare(cats[0], cats[1], d.Options)

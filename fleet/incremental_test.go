@@ -263,3 +263,35 @@ func TestReadCacheDamaged(t *testing.T) {
 		t.Errorf("entries of another version were read: %v", c.nodes)
 	}
 }
+
+// TestIncrementalLostCatalog checks that a cached catalog that is gone
+// (another run sharing the directory removed it) is compiled again, not a
+// failure.
+func TestIncrementalLostCatalog(t *testing.T) {
+	from, to, conf, cache := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
+	writeTree(t, from, incrementalBase)
+	changed := maps.Clone(incrementalBase)
+	changed["modules/dbsrv/manifests/init.pp"] = "class dbsrv(Integer $size) {\n  file { '/etc/db.conf': content => \"size=${size}\\nx\\n\" }\n}\n"
+	writeTree(t, to, changed)
+	want, _ := incrementalRun(t, conf, from, to, "", incrementalFacts)
+	incrementalRun(t, conf, from, from, cache, incrementalFacts)
+	if err := os.RemoveAll(filepath.Join(cache, "catalogs")); err != nil {
+		t.Fatal(err)
+	}
+	got, stats := incrementalRun(t, conf, from, to, cache, incrementalFacts)
+	if got != want {
+		t.Errorf("with the catalogs gone the report differs:\n%s\n---\n%s", got, want)
+	}
+	// db1's "to" compile, and its "from" one again.
+	if stats.Compiled.Load() != 2 {
+		t.Errorf("%d compiles, want 2", stats.Compiled.Load())
+	}
+	// The entries whose catalogs were gone are dropped: the next run
+	// compiles them (and keeps them), and does not warn again.
+	if _, stats := incrementalRun(t, conf, from, to, cache, incrementalFacts); stats.Compiled.Load() != 1 {
+		t.Errorf("the run after: %d compiles, want 1 (the from side of db1)", stats.Compiled.Load())
+	}
+	if _, stats := incrementalRun(t, conf, from, to, cache, incrementalFacts); stats.Compiled.Load() != 0 {
+		t.Errorf("the second run after: %d compiles, want 0", stats.Compiled.Load())
+	}
+}

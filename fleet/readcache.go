@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -157,6 +158,14 @@ func (c *ReadCache) use(e *cacheEntry) {
 	c.mu.Lock()
 	c.used[e] = true
 	c.mu.Unlock()
+}
+
+// forget drops e, an entry of node whose catalog cannot be read.
+func (c *ReadCache) forget(node string, e *cacheEntry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.used, e)
+	c.nodes[node] = slices.DeleteFunc(c.nodes[node], func(x *cacheEntry) bool { return x == e })
 }
 
 // add stores a new entry of node with its catalog's JSON.
