@@ -63,7 +63,8 @@ its compile read (the modules it used, Hiera files, files found missing)
 and its request (facts, ENC data, settings); a later diff with the same
 DIR compiles again only the sides whose reads or request changed, and
 reuses the rest. A compile that read what cannot be followed (generate(),
-a file by absolute path, glob(), the Ruby helper, PuppetDB) is never reused.
+a file by absolute path, glob(), the time of day, the Ruby helper,
+PuppetDB) is never reused.
 
 Exit status (marionette help exit-status): 0 no node differs and every
 node compiled on both sides, 1 some node differs, 2 some node failed to
