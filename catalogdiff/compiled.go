@@ -142,7 +142,22 @@ func jsonString(s string) string {
 }
 
 // jsonStrings converts a list of strings; like Parse it never returns nil.
+// A list of valid strings (nearly every one: tags, sensitive parameter
+// names) is returned as it is; the result is only read.
 func jsonStrings(list []string) []string {
+	if list == nil {
+		return []string{}
+	}
+	valid := true
+	for _, s := range list {
+		if !utf8.ValidString(s) {
+			valid = false
+			break
+		}
+	}
+	if valid {
+		return list
+	}
 	out := make([]string, len(list))
 	for i, s := range list {
 		out[i] = jsonString(s)

@@ -15,6 +15,7 @@ func (c *Compilation) loadFile(path, kind string, parse filecache.Parser) (any, 
 	if v, ok := c.files[key]; ok {
 		return v, nil
 	}
+	c.req.Reads.File(path)
 	v, err := c.env.Files().Get(kind, path, parse)
 	if err != nil {
 		return nil, err

@@ -50,6 +50,7 @@ import (
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/rubyhost"
@@ -119,6 +120,11 @@ type Request struct {
 	// (Result.Captured): a test harness calling a function assigns its
 	// result to one.
 	Capture []string
+	// Reads, when set, records what the compile reads (the modules it
+	// uses, templates, Hiera files, files found missing) and what it
+	// cannot track: marionette diff reuses a catalog whose reads have not
+	// changed.
+	Reads *readset.Recorder
 }
 
 // TrustedInfo is the trusted data of a remote compile request.
@@ -371,6 +377,9 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		c.addStoreFunctions(own)
 	}
 	c.funcs = compileFunctions{own: own, env: env.Functions()}
+	if req.Store != nil {
+		req.Reads.Untracked("PuppetDB (storeconfigs)")
+	}
 	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add,
 		MaxValueSize: req.Limits.MaxValueSize, MaxHeap: req.Limits.HeapBudget()}
 	c.lookups = hiera.NewSession(hiera.Options{
@@ -378,7 +387,8 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		GlobalConfig:    env.Hiera.GlobalConfig,
 		EnvironmentDir:  env.Hiera.EnvironmentDir,
 		Codedir:         env.Hiera.Codedir,
-		ModuleDir:       env.ModuleDir,
+		ModuleDir:       c.env.ModuleDir,
+		Reads:           req.Reads,
 		Warn:            c.diags.Add,
 		ConvertTo:       c.convertTo,
 		MaxYAMLNodes:    req.Limits.MaxYAMLNodes,

@@ -49,6 +49,8 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 	if c.req.RubyHost == nil || call.Lambda != nil {
 		return nil, true, &unsupportedRubyError{err: err}
 	}
+	// What Ruby with Puppet's library does is beyond what is recorded.
+	c.req.Reads.Untracked("the Ruby helper (" + name + ")")
 	cb := &rubyHostScope{erbScope: erbScope{c: c, sc: sc, at: call.Node}}
 	v, herr := c.req.RubyHost.Call(c.ctx, rubyhost.Request{ModulePath: c.env.ModulePath, Name: name, Args: call.Args}, cb)
 	if herr != nil {

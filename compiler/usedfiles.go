@@ -1,6 +1,9 @@
 package compiler
 
 import (
+	"path/filepath"
+	"strings"
+
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/eval"
@@ -24,7 +27,19 @@ type compileEnv struct {
 // lookup finds a definition as Environment.Lookup does, and reports the
 // warnings of the files that took.
 func (e *compileEnv) lookup(kind environment.Kind, name string) (*environment.Definition, error) {
+	if reads := e.c.req.Reads; reads != nil {
+		// The name autoloads from the module of its first segment, or
+		// from the main manifest (every compile reads that); which
+		// modules exist is the environment's, not the compile's.
+		first, _, _ := strings.Cut(environment.CanonicalName(name), "::")
+		if dir, ok := e.Environment.ModuleDir(first); ok {
+			reads.Tree(dir)
+		}
+	}
 	d, err := e.Environment.Lookup(kind, name, e.use)
+	if d != nil && d.Source != nil {
+		e.c.req.Reads.File(d.Source.Path)
+	}
 	if d != nil {
 		e.use(d.Source)
 	}
@@ -78,3 +93,56 @@ func (e *compileEnv) useMainFiles() {
 		e.use(f)
 	}
 }
+
+// ModuleDir is Environment.ModuleDir recording that the compile uses the
+// module: templates, files and data are read by paths in it.
+func (e *compileEnv) ModuleDir(module string) (string, bool) {
+	dir, ok := e.Environment.ModuleDir(module)
+	if ok {
+		e.c.req.Reads.Tree(dir)
+	}
+	return dir, ok
+}
+
+// ModuleDirs is Environment.ModuleDirs recording that the compile may
+// read any module (an ERB template's require looks in every one).
+func (e *compileEnv) ModuleDirs() []string {
+	dirs := e.Environment.ModuleDirs()
+	if reads := e.c.req.Reads; reads != nil {
+		for _, d := range dirs {
+			reads.Tree(d)
+		}
+	}
+	return dirs
+}
+
+// RubyFunctionFile is Environment.RubyFunctionFile recording the module
+// the function comes from (which functions exist is the environment's).
+func (e *compileEnv) RubyFunctionFile(name string) string {
+	return e.recordModuleOf(e.Environment.RubyFunctionFile(name))
+}
+
+// RubyFunction3File is Environment.RubyFunction3File, recorded as
+// RubyFunctionFile is.
+func (e *compileEnv) RubyFunction3File(name string) string {
+	return e.recordModuleOf(e.Environment.RubyFunction3File(name))
+}
+
+// recordModuleOf records the module directory holding file (a module's
+// Ruby function: it may require the module's other files).
+func (e *compileEnv) recordModuleOf(file string) string {
+	if reads := e.c.req.Reads; reads != nil && file != "" {
+		for _, mod := range e.Environment.ModuleDirs() {
+			if strings.HasPrefix(file, mod+string(filepath.Separator)) {
+				reads.Tree(mod)
+				return file
+			}
+		}
+		reads.File(file)
+	}
+	return file
+}
+
+// UntrackedRead records that a function read what the compile's record
+// cannot follow (functions.UntrackedReader).
+func (c *Compilation) UntrackedRead(what string) { c.req.Reads.Untracked(what) }

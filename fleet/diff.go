@@ -1,7 +1,6 @@
 package fleet
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -38,6 +37,12 @@ type Diff struct {
 	// `marionette compile` writes it: CatalogsDir/from/NODE.json and
 	// CatalogsDir/to/NODE.json.
 	CatalogsDir string
+	// Cache, when set, keeps catalogs with what their compiles read: a
+	// side whose reads for a node have not changed since a compile is not
+	// compiled again (see ReadCache). Run saves it.
+	Cache *ReadCache
+	// CacheStats count the compiles made and saved with Cache.
+	CacheStats CacheStats
 }
 
 // SideName labels the two compiles of a node: "from" (i 0) or "to" (i 1).
@@ -66,15 +71,42 @@ func (d *Diff) Run(ctx context.Context, jobs int, nodes []Node, progress *Report
 			return err
 		}
 		var cats [2]*catalogdiff.Catalog
+		var cached [2]sideCatalog
 		for i, s := range d.Sides {
 			var keep string
 			if d.CatalogsDir != "" {
 				keep = filepath.Join(d.CatalogsDir, SideName(i), n.Name+".json")
 			}
-			cats[i], r.SideErr[i] = s.compileKeeping(ctx, req, d.Log, keep)
+			if d.Cache != nil {
+				cached[i], r.SideErr[i] = s.compileCached(ctx, req, d.Log, keep, d.Cache, &d.CacheStats)
+			} else {
+				cats[i], r.SideErr[i] = s.compileKeeping(ctx, req, d.Log, keep)
+			}
 		}
 		if r.SideErr[0] != nil || r.SideErr[1] != nil {
 			return r.failure(d.Sides)
+		}
+		if d.Cache != nil {
+			if cached[0].entry != nil && cached[0].entry == cached[1].entry {
+				// One compile stands for both sides: everything it read,
+				// the files its sources name included, is the same on both.
+				r.Diff = sameCatalogs(d.Options)
+				return nil
+			}
+			for i, s := range d.Sides {
+				var err error
+				if cats[i], err = s.load(cached[i], d.Cache); err != nil {
+					// The cached catalog is gone or damaged (another run
+					// sharing the directory removed it): compile it again.
+					fmt.Fprintf(d.Log, "Warning: %v (node %s, %s %s): compiling it again\n", err, n.Name, s.name, s.label)
+					d.Cache.forget(n.Name, cached[i].entry)
+					d.CacheStats.Compiled.Add(1)
+					cats[i], r.SideErr[i] = s.compileKeeping(ctx, req, d.Log, "")
+				}
+			}
+			if r.SideErr[0] != nil || r.SideErr[1] != nil {
+				return r.failure(d.Sides)
+			}
 		}
 		r.Diff = catalogdiff.Compare(cats[0], cats[1], d.Options)
 		return nil
@@ -91,6 +123,11 @@ func (d *Diff) Run(ctx context.Context, jobs int, nodes []Node, progress *Report
 		}
 	}
 	sort.Slice(results, func(i, j int) bool { return results[i].Node < results[j].Node })
+	if d.Cache != nil {
+		if err := d.Cache.Save(); err != nil {
+			fmt.Fprintf(d.Log, "Warning: the diff cache was not saved: %v\n", err)
+		}
+	}
 	return &DiffReport{From: d.Sides[0].label, To: d.Sides[1].label, Nodes: results}
 }
 
@@ -111,9 +148,11 @@ type DiffSide struct {
 	// an environment or a directory), and remove deletes that directory.
 	gitRef string
 	remove func()
-	// sources caches the text of the files sources name, by path: every
-	// node of a fleet reads the same few.
+	// sources holds the module files sources name, by MODULE/FILE
+	// (moduleFile): every node of a fleet reads the same few.
 	sources sync.Map
+	// inc is what a diff with a cache computes once for the side.
+	inc incremental
 }
 
 // NewGitDiffSide loads the environment at commit ref of the git
@@ -214,68 +253,85 @@ func (s *DiffSide) Compile(ctx context.Context, req *compiler.Request, logw io.W
 // compileKeeping is Compile that also writes the compiled catalog's JSON
 // to keep, when set.
 func (s *DiffSide) compileKeeping(ctx context.Context, req *compiler.Request, logw io.Writer, keep string) (cat *catalogdiff.Catalog, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			cat, err = nil, fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
-		}
-	}()
-	node := req.Node
-	// Each side compiles its own copy of the request.
 	own := *req
 	if s.Adjust != nil {
 		s.Adjust(&own)
 	}
-	res, err := compiler.Compile(ctx, s.env, &own)
+	cat, _, err = s.compileOwn(ctx, &own, logw, keep)
+	return cat, err
+}
+
+// compileOwn compiles own, this side's copy of a node's request. When own
+// records its reads, the catalog's JSON is returned too (for the cache),
+// and the files the sources name are recorded with the compile's reads.
+// A panic is turned into the error of this side.
+func (s *DiffSide) compileOwn(ctx context.Context, own *compiler.Request, logw io.Writer, keep string) (cat *catalogdiff.Catalog, catalogJSON []byte, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			cat, catalogJSON, err = nil, nil, fmt.Errorf("internal error: panic: %v\n%s", p, debug.Stack())
+		}
+	}()
+	node := own.Node
+	res, err := compiler.Compile(ctx, s.env, own)
 	for _, d := range res.Diagnostics {
 		fmt.Fprintf(logw, "%s: %s (node %s, %s %s)\n", d.Severity.Label(), s.gitPaths(d.Error()), node, s.name, s.label)
 	}
 	if err != nil {
 		if msg := s.gitPaths(err.Error()); msg != err.Error() {
-			return nil, errors.New(msg)
+			return nil, nil, errors.New(msg)
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	c := res.Catalog
-	if keep != "" {
-		if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
-			return nil, err
+	if c.RichData || keep != "" || own.Reads != nil {
+		var buf bytes.Buffer
+		if err := c.WriteJSON(&buf); err != nil {
+			return nil, nil, err
 		}
-		if err := atomicfile.Write(keep, 0o644, func(w io.Writer) error {
-			bw := bufio.NewWriter(w)
-			if err := c.WriteJSON(bw); err != nil {
-				return err
-			}
-			return bw.Flush()
-		}); err != nil {
-			return nil, err
+		catalogJSON = buf.Bytes()
+	}
+	if keep != "" {
+		if err := keepCatalog(keep, catalogJSON); err != nil {
+			return nil, nil, err
 		}
 	}
 	// As catalogdiff.Parse would read c's JSON, without the JSON; a
 	// catalog with rich data (Puppet 8) writes some values in a form of
 	// its own, so it goes through its JSON.
 	if c.RichData {
-		var buf bytes.Buffer
-		if err := c.WriteJSON(&buf); err != nil {
-			return nil, err
-		}
-		cat, err = catalogdiff.Parse(buf.Bytes())
+		cat, err = catalogdiff.Parse(catalogJSON)
 	} else {
 		cat, err = catalogdiff.FromCatalog(c)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("internal error: reading the compiled catalog: %v", err)
+		return nil, nil, fmt.Errorf("internal error: reading the compiled catalog: %v", err)
 	}
 	for _, r := range cat.Resources {
-		r.File = s.relative(r.File)
+		r.File = relativeTo(s.roots, r.File)
 	}
-	s.addSourceContent(cat)
-	return cat, nil
+	s.addSourceContent(cat, own.Reads)
+	return cat, catalogJSON, nil
 }
 
-// relative makes a resource's file name relative to the environment (or
-// to the module directory outside it that holds it).
-func (s *DiffSide) relative(file string) string {
-	for _, root := range s.roots {
+// keepCatalog writes a catalog's JSON to keep (--catalogs-dir).
+func keepCatalog(keep string, catalogJSON []byte) error {
+	if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
+		return err
+	}
+	return atomicfile.Write(keep, 0o644, atomicfile.Bytes(catalogJSON))
+}
+
+// sameCatalogs is the comparison of a catalog with itself.
+func sameCatalogs(opts catalogdiff.Options) *catalogdiff.Result {
+	return catalogdiff.Compare(&catalogdiff.Catalog{}, &catalogdiff.Catalog{}, opts)
+}
+
+// relativeTo makes a resource's file name relative to the environment (or
+// to the module directory outside it that holds it): roots are the
+// environment directory and the module path's directories outside it,
+// longest first.
+func relativeTo(roots []string, file string) string {
+	for _, root := range roots {
 		if rest, ok := strings.CutPrefix(file, root+string(filepath.Separator)); ok {
 			return filepath.ToSlash(rest)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/marionette-dev/marionette/catalogdiff"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/dataformat"
+	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -214,7 +215,8 @@ const maxSourceBytes = 4 << 20
 // catalogdiff.SourceContentParam: a change to the file then shows as a
 // change of the resource, as octocatalog-diff's --compare-file-text does.
 // A list of sources takes the first that exists, as the agent does.
-func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog) {
+// reads, when set, records the files looked at, found or not.
+func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog, reads *readset.Recorder) {
 	for _, r := range cat.Resources {
 		if r.Type != "File" || r.Params == nil {
 			continue
@@ -233,7 +235,7 @@ func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog) {
 		if len(sources) == 0 {
 			continue
 		}
-		text, ok := s.sourceText(sources)
+		text, ok := s.sourceText(sources, reads)
 		if ok {
 			r.Params[catalogdiff.SourceContentParam] = text
 		}
@@ -244,7 +246,7 @@ func (s *DiffSide) addSourceContent(cat *catalogdiff.Catalog) {
 // modules. ok is false when no source is a puppet:///modules/ URL (the
 // agent reads other sources); a missing file gives a text that says so.
 // Binary or very large files are shown by their SHA-256.
-func (s *DiffSide) sourceText(sources []string) (text string, ok bool) {
+func (s *DiffSide) sourceText(sources []string, reads *readset.Recorder) (text string, ok bool) {
 	var tried []string
 	for _, src := range sources {
 		rest, isModule := strings.CutPrefix(src, "puppet:///modules/")
@@ -264,27 +266,56 @@ func (s *DiffSide) sourceText(sources []string) (text string, ok bool) {
 			continue
 		}
 		tried = append(tried, src)
-		for _, mp := range s.env.ModulePath {
-			p := filepath.Join(mp, module, "files", filepath.FromSlash(file))
-			st, err := os.Stat(p)
-			if err != nil {
-				continue
-			}
-			if st.IsDir() {
-				return fmt.Sprintf("(directory %s)", src), true
-			}
-			if text, ok := s.sources.Load(p); ok {
-				return text.(string), true
-			}
-			text, _ := readSource(p, st.Size())
-			s.sources.Store(p, text)
-			return text, true
+		mf := s.moduleFile(module, file)
+		for _, p := range mf.probed {
+			reads.File(p)
+		}
+		switch {
+		case mf.dir:
+			return fmt.Sprintf("(directory %s)", src), true
+		case mf.found:
+			return mf.text, true
 		}
 	}
 	if len(tried) == 0 {
 		return "", false
 	}
 	return fmt.Sprintf("(no such file in the modules: %s)", strings.Join(tried, ", ")), true
+}
+
+// sourceFile is what a side's modules hold for one module file
+// (MODULE/files/FILE): the text of the first module path directory's that
+// exists, and the paths looked at for it, found or not.
+type sourceFile struct {
+	found, dir bool
+	text       string
+	probed     []string
+}
+
+// moduleFile finds the file of a module's files/ directory, once per
+// side: the code of a side does not change while it is compared, and a
+// fleet's nodes name the same few files.
+func (s *DiffSide) moduleFile(module, file string) *sourceFile {
+	key := module + "/" + file
+	if mf, ok := s.sources.Load(key); ok {
+		return mf.(*sourceFile)
+	}
+	mf := &sourceFile{}
+	for _, mp := range s.env.ModulePath {
+		p := filepath.Join(mp, module, "files", filepath.FromSlash(file))
+		mf.probed = append(mf.probed, p)
+		st, err := os.Stat(p)
+		if err != nil {
+			continue
+		}
+		mf.found, mf.dir = true, st.IsDir()
+		if !mf.dir {
+			mf.text, _ = readSource(p, st.Size())
+		}
+		break
+	}
+	actual, _ := s.sources.LoadOrStore(key, mf)
+	return actual.(*sourceFile)
 }
 
 func readSource(path string, size int64) (string, bool) {

@@ -148,7 +148,7 @@ func TestSourceText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := s.sourceText(tt.sources)
+			got, ok := s.sourceText(tt.sources, nil)
 			if ok != tt.ok || !strings.HasPrefix(got, tt.want) {
 				t.Errorf("sourceText(%q) = %q, %v; want %q, %v", tt.sources, got, ok, tt.want, tt.ok)
 			}
@@ -160,7 +160,7 @@ func TestSourceText(t *testing.T) {
 		{Type: "File", Title: "/etc/x"}: {Ref: catalogdiff.Ref{Type: "File", Title: "/etc/x"},
 			Params: map[string]any{"content": "x"}},
 	}}
-	s.addSourceContent(cat)
+	s.addSourceContent(cat, nil)
 	if got := cat.Resources[catalogdiff.Ref{Type: "File", Title: "/etc/motd"}].Params[catalogdiff.SourceContentParam]; got != "hello\n" {
 		t.Errorf("File[/etc/motd] source content %q", got)
 	}

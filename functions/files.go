@@ -104,6 +104,7 @@ func fileTooLarge(p string) error {
 // (directories too).
 func findFile(c *Ctx, name string) (string, bool) {
 	if filepath.IsAbs(name) {
+		NoteUntracked(c, "a file by absolute path ("+name+")")
 		if _, err := os.Stat(name); err == nil {
 			return name, true
 		}

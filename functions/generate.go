@@ -43,6 +43,7 @@ func generateFunc(c *Ctx, args []value.Value) (value.Value, error) {
 	if len(args) == 0 {
 		return nil, errors.New("generate(): Wrong number of arguments given (0 for minimum 1)")
 	}
+	NoteUntracked(c, "generate()")
 	argv := make([]string, len(args))
 	for i, a := range args {
 		argv[i] = value.ToString(a)

@@ -28,6 +28,7 @@ const timestampFormats = "%FT%T.%N %Z, %FT%T %Z, %F %T.%N %Z, %F %T %Z, %F %Z, %
 func newTimestamp(c *Ctx, args []value.Value) (value.Value, error) {
 	switch len(args) {
 	case 0:
+		NoteUntracked(c, "the time of day (Timestamp.new)")
 		return &value.Timestamp{T: time.Now().UTC()}, nil
 	case 1:
 		switch a := args[0].(type) {

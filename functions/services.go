@@ -105,6 +105,25 @@ type Templates interface {
 	InlineTemplate(sc *eval.Scope, src string) (string, error)
 }
 
+// UntrackedReader is implemented by a compile that records what it reads
+// (marionette diff's incremental mode, see readset): a function that reads
+// what the record cannot follow (a path outside the modules, a command's
+// output) reports it, and the compile's catalog is never reused.
+type UntrackedReader interface {
+	UntrackedRead(what string)
+}
+
+// NoteUntracked reports an untracked read (what names it: "generate()")
+// to the compile c runs in, when that compile records its reads.
+func NoteUntracked(c *Ctx, what string) {
+	if c == nil {
+		return
+	}
+	if u, ok := c.Svc().(UntrackedReader); ok {
+		u.UntrackedRead(what)
+	}
+}
+
 // ErrNoService is the error of a NoServices method: the host does not
 // provide the service.
 var ErrNoService = errors.New("not available: the compile does not provide this service")

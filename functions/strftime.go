@@ -44,6 +44,7 @@ func strftimeLegacy(c *Ctx, args []value.Value) (value.Value, error) {
 	if err != nil {
 		return nil, err
 	}
+	NoteUntracked(c, "the time of day (strftime)")
 	return value.String(formatTime(time.Now().In(loc), string(args[0].(value.String)))), nil
 }
 

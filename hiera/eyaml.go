@@ -86,9 +86,12 @@ func (s *Session) eyamlLookup(p *provider, lv *Level, loc resolvedLocation, root
 			PrivateKeyEnvVar: option("pkcs7_private_key_env_var"), PublicKeyEnvVar: option("pkcs7_public_key_env_var"),
 		}
 		if !ko.UsesFilesOnly() {
+			s.opts.Reads.Untracked("eyaml keys from environment variables")
 			kp, err = ko.Load()
 			return kp, err
 		}
+		s.opts.Reads.File(ko.PrivateKey)
+		s.opts.Reads.File(ko.PublicKey)
 		kp, err = s.opts.Cache.eyamlKeys.keyPair(ko.PrivateKey, ko.PublicKey)
 		return kp, err
 	}

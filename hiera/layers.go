@@ -50,6 +50,7 @@ func (s *Session) provider(name string) (*provider, error) {
 	case "":
 		p.layer = GlobalLayer
 		if s.opts.GlobalConfig != "" {
+			s.opts.Reads.File(s.opts.GlobalConfig)
 			p.cfg, err = s.opts.Cache.Config(s.opts.GlobalConfig, GlobalLayer)
 			if err == nil && p.cfg == nil {
 				p.cfg = DefaultConfig(filepath.Dir(s.opts.GlobalConfig))
@@ -58,6 +59,7 @@ func (s *Session) provider(name string) (*provider, error) {
 	case envProviderName:
 		p.layer = EnvironmentLayer
 		if s.opts.EnvironmentDir != "" {
+			s.opts.Reads.File(filepath.Join(s.opts.EnvironmentDir, "hiera.yaml"))
 			p.cfg, err = s.opts.Cache.Config(filepath.Join(s.opts.EnvironmentDir, "hiera.yaml"), EnvironmentLayer)
 			if p.cfg != nil && p.cfg.Ignored {
 				s.warn(p.cfg.Path, "hiera.yaml version 3 found at the environment root was ignored")
@@ -284,6 +286,7 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 			path += lv.Extension
 		}
 		full := filepath.Join(datadir, path)
+		s.opts.Reads.File(full)
 		stamp, statErr := statFile(full)
 		if statErr != nil && statErr != errNotExist {
 			return statErr
@@ -309,6 +312,8 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 				return nil, err
 			}
 			pattern := filepath.Join(datadir, string(gv.(value.String)))
+			// Any file appearing in the data directory may match.
+			s.opts.Reads.Tree(datadir)
 			matches, err := globFiles(pattern)
 			if err != nil {
 				return nil, err
@@ -322,6 +327,7 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 			}
 		}
 	case URIs:
+		s.opts.Reads.Untracked("a Hiera level with uris")
 		for _, u := range lv.Locations {
 			uv, err := s.interpolate(value.String(u), false, c)
 			if err != nil {

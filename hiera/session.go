@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -48,6 +49,10 @@ type Options struct {
 	Backend BackendCall
 	// EnvironmentName is what Puppet::LookupContext#environment_name says.
 	EnvironmentName string
+	// Reads, when set, is told every file the session's answers depend
+	// on: hiera.yaml files, data files read or looked for and missing,
+	// the key files of eyaml levels (see readset).
+	Reads *readset.Recorder
 }
 
 // Session is the Hiera state of one compile.

@@ -163,6 +163,7 @@ func loadFile(name string, parse func([]byte) (value.Value, error)) functions.Fu
 			return nil, err
 		}
 		path := value.RubyString(args[0])
+		functions.NoteUntracked(c, name+"()")
 		dflt := arg(args, 1)
 		data, err := os.ReadFile(path)
 		if err != nil {

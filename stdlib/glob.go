@@ -30,6 +30,7 @@ func glob(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if len(args) != 1 {
 		return nil, errorf("glob(): Wrong number of arguments given (%d for 1)", len(args))
 	}
+	functions.NoteUntracked(c, "glob()")
 	var patterns []string
 	switch p := args[0].(type) {
 	case value.String:

@@ -58,6 +58,14 @@ Output: text (coloured on a terminal, see --color), --json, and with
 --html FILE a self-contained page (summary, grouped changes, per-node
 details, a filter box).
 
+Incremental: with --cache-dir DIR each compiled catalog is kept with what
+its compile read (the modules it used, Hiera files, files found missing)
+and its request (facts, ENC data, settings); a later diff with the same
+DIR compiles again only the sides whose reads or request changed, and
+reuses the rest. A compile that read what cannot be followed (generate(),
+a file by absolute path, glob(), the time of day, the Ruby helper,
+PuppetDB) is never reused.
+
 Exit status (marionette help exit-status): 0 no node differs and every
 node compiled on both sides, 1 some node differs, 2 some node failed to
 compile (on either side) or a usage or setup error.
@@ -76,6 +84,7 @@ type diffCompileFlags struct {
 	from, to, envName, repo    string
 	fromPuppet, toPuppet       string
 	html, catalogsDir          string
+	cacheDir                   string
 	factOverrides              ruleList
 	ignore, ignoreTypes        ruleList
 	ignoreTitles, ignoreParams ruleList
@@ -165,6 +174,7 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	addIgnoreFlags(fs, &d.ignore, &d.ignoreTypes, &d.ignoreTitles, &d.ignoreParams)
 	fs.BoolVar(&d.asJSON, "json", false, "print the differences as one JSON document")
 	fs.StringVar(&d.catalogsDir, "catalogs-dir", "", "keep every compiled catalog in `DIR`/from/NODE.json and DIR/to/NODE.json")
+	fs.StringVar(&d.cacheDir, "cache-dir", "", "keep compiled catalogs with what their compiles read in `DIR`; a later diff compiles again only the nodes whose code, data or facts changed")
 	fs.StringVar(&d.html, "html", "", "also write the report as one self-contained HTML page to `FILE`")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, diffAllUsage)
@@ -282,6 +292,12 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	diff := &fleet.Diff{Options: opts, Log: logw, CatalogsDir: d.catalogsDir}
+	if d.cacheDir != "" {
+		if diff.Cache, err = fleet.OpenReadCache(d.cacheDir); err != nil {
+			fmt.Fprintf(stderr, "Error: --cache-dir: %v\n", err)
+			return 2
+		}
+	}
 	for i, spec := range [2]string{d.from, d.to} {
 		s, err := newDiffSide(ctx, sites[i], fleet.SideName(i), spec, d.repo, d.envName)
 		if err != nil {
@@ -330,6 +346,11 @@ func runDiffAll(args []string, stdout, stderr io.Writer) int {
 	progress := &fleet.Reporter{W: logw}
 	progress.TTY = isTerminal(stderr)
 	rep := diff.Run(ctx, fl.jobs, nodes, progress)
+	if diff.Cache != nil {
+		cs := &diff.CacheStats
+		fmt.Fprintf(logw, "Diff cache: %d compiles, %d reused from %s, %d not cacheable (they read what is not recorded)\n",
+			cs.Compiled.Load(), cs.Reused.Load(), d.cacheDir, cs.Untracked.Load())
+	}
 	if d.html != "" {
 		if err := writeHTMLReport(d.html, rep); err != nil {
 			fmt.Fprintf(stderr, "Error: %v\n", err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -498,5 +499,36 @@ func TestDiffNodes(t *testing.T) {
 	page, err := os.ReadFile(html)
 	if err != nil || !strings.Contains(string(page), "bad.example.com fails only with the new code") {
 		t.Errorf("--html: %v\n%.500s", err, page)
+	}
+}
+
+// TestDiffAllNodesCacheDir runs the same diff three times with one
+// --cache-dir: the first compiles, the others reuse what did not fail,
+// and all print what the diff without a cache prints.
+func TestDiffAllNodesCacheDir(t *testing.T) {
+	dir := diffAllFixture(t)
+	cache := filepath.Join(t.TempDir(), "cache")
+	base := []string{"diff", "--all-nodes", "--environmentpath", filepath.Join(dir, "envs"),
+		"--from", "a", "--to", "b", "--facts-dir", filepath.Join(dir, "facts")}
+	var want bytes.Buffer
+	if code := run(base, &want, io.Discard); code != 2 {
+		t.Fatalf("without a cache: exit %d, want 2", code)
+	}
+	for i, stats := range []string{
+		"Diff cache: 6 compiles, 0 reused",
+		// bad.example.com fails with b: that compile is made again.
+		"Diff cache: 1 compiles, 5 reused",
+		"Diff cache: 1 compiles, 5 reused",
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(append(base, "--cache-dir", cache), &stdout, &stderr); code != 2 {
+			t.Fatalf("run %d: exit %d, want 2\n%s", i, code, stderr.String())
+		}
+		if stdout.String() != want.String() {
+			t.Errorf("run %d: the output differs from the diff without a cache:\n%s\n---\n%s", i, stdout.String(), want.String())
+		}
+		if !strings.Contains(stderr.String(), stats) {
+			t.Errorf("run %d: want %q in\n%s", i, stats, stderr.String())
+		}
 	}
 }

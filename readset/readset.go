@@ -1,0 +1,214 @@
+// Package readset records what one compile read, so that a later run can
+// tell, by comparing the contents now with those recorded, whether the
+// compile would give the same catalog (marionette diff's incremental
+// mode). A compile reads three kinds of thing: files (read, or looked for
+// and found missing: a file that appears later may change the catalog),
+// directory trees (a module the compile used, whose files it may read by
+// any path), and inputs it cannot track (a command's output, an absolute
+// path given to a function, a PuppetDB query): one of those makes the
+// compile's catalog one that is never reused.
+package readset
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"sync"
+	"syscall"
+)
+
+// Recorder collects the reads of one compile. A nil *Recorder records
+// nothing (a compile that is not recorded pays one nil check a read).
+// Its methods may be called from several goroutines.
+type Recorder struct {
+	mu        sync.Mutex
+	files     map[string]bool // path -> recorded as a tree
+	untracked string
+}
+
+// New returns an empty recorder.
+func New() *Recorder { return &Recorder{files: make(map[string]bool)} }
+
+// File records that the compile read the file at path, or found it
+// missing (then the file's appearing changes the read).
+func (r *Recorder) File(path string) {
+	if r == nil || path == "" {
+		return
+	}
+	r.mu.Lock()
+	if _, ok := r.files[path]; !ok {
+		r.files[path] = false
+	}
+	r.mu.Unlock()
+}
+
+// Tree records that the compile may have read any file below dir (a
+// module it used): a change anywhere below it changes the read.
+func (r *Recorder) Tree(dir string) {
+	if r == nil || dir == "" {
+		return
+	}
+	r.mu.Lock()
+	r.files[dir] = true
+	r.mu.Unlock()
+}
+
+// Untracked records that the compile used an input the recorder cannot
+// follow; what names it for the report ("generate()", ...). The first
+// one is kept.
+func (r *Recorder) Untracked(what string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	if r.untracked == "" {
+		r.untracked = what
+	}
+	r.mu.Unlock()
+}
+
+// Reads returns the files and trees recorded, each sorted, and the first
+// untracked input ("" for none).
+func (r *Recorder) Reads() (files, trees []string, untracked string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for p, tree := range r.files {
+		if tree {
+			trees = append(trees, p)
+		} else {
+			files = append(files, p)
+		}
+	}
+	sort.Strings(files)
+	sort.Strings(trees)
+	return files, trees, r.untracked
+}
+
+// The digests of what is not a readable regular file.
+const (
+	Missing   = "missing"
+	Directory = "directory"
+)
+
+// FileDigest is the SHA-256 of the file at path, Missing when there is
+// none, Directory for a directory; another error (permission) is an
+// error, so that the caller does not reuse what it cannot check.
+func FileDigest(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || isNotDir(err) {
+			return Missing, nil
+		}
+		return "", err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if st.IsDir() {
+		return Directory, nil
+	}
+	if !st.Mode().IsRegular() {
+		// A FIFO or a device: nothing a compile reads as data twice the
+		// same way.
+		return "", &fs.PathError{Op: "digest", Path: path, Err: errors.New("not a regular file")}
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// maxTreeEntries bounds the names TreeDigest visits: symlinks may make
+// a small tree look immense (two links to the same directory at each of
+// forty levels).
+const maxTreeEntries = 1 << 20
+
+// TreeDigest is the SHA-256 of every name and file content below dir,
+// symlinks followed (modules are often symlinks), Missing when dir does
+// not exist. A symlink to a directory that holds it is an error, as is a
+// tree of more than maxTreeEntries names.
+func TreeDigest(dir string) (string, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || isNotDir(err) {
+			return Missing, nil
+		}
+		return "", err
+	}
+	if !st.IsDir() {
+		return FileDigest(dir)
+	}
+	w := &treeWalk{h: sha256.New(), open: make(map[string]bool)}
+	if err := w.hash(dir, ""); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(w.h.Sum(nil)), nil
+}
+
+type treeWalk struct {
+	h       hash.Hash
+	entries int
+	// open holds the real paths of the directories being walked.
+	open map[string]bool
+}
+
+func (w *treeWalk) hash(dir, rel string) error {
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return err
+	}
+	if w.open[real] {
+		return &fs.PathError{Op: "digest", Path: dir, Err: errors.New("a symlink loop")}
+	}
+	w.open[real] = true
+	defer delete(w.open, real)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if w.entries++; w.entries > maxTreeEntries {
+			return &fs.PathError{Op: "digest", Path: dir, Err: fmt.Errorf("more than %d files", maxTreeEntries)}
+		}
+		p := filepath.Join(dir, name)
+		r := rel + "/" + name
+		st, err := os.Stat(p)
+		if err != nil {
+			// A dangling symlink: its name is all there is.
+			io.WriteString(w.h, "L"+r+"\x00")
+			continue
+		}
+		if st.IsDir() {
+			io.WriteString(w.h, "D"+r+"\x00")
+			if err := w.hash(p, r); err != nil {
+				return err
+			}
+			continue
+		}
+		d, err := FileDigest(p)
+		if err != nil {
+			return err
+		}
+		io.WriteString(w.h, "F"+r+"\x00"+d+"\x00")
+	}
+	return nil
+}
+
+// isNotDir reports a path below a file: as missing as a file can be.
+func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }

@@ -1,0 +1,89 @@
+package readset
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestRecorder(t *testing.T) {
+	var none *Recorder
+	none.File("/x") // a nil recorder records nothing, and does not fail
+	none.Tree("/x")
+	none.Untracked("generate()")
+
+	r := New()
+	r.File("/b")
+	r.File("/a")
+	r.Tree("/m")
+	r.File("/m") // a tree stays a tree
+	r.Untracked("generate()")
+	r.Untracked("glob()")
+	files, trees, untracked := r.Reads()
+	if len(files) != 2 || files[0] != "/a" || files[1] != "/b" || len(trees) != 1 || trees[0] != "/m" || untracked != "generate()" {
+		t.Errorf("Reads() = %q, %q, %q", files, trees, untracked)
+	}
+}
+
+func TestDigests(t *testing.T) {
+	dir := t.TempDir()
+	mod := filepath.Join(dir, "mod")
+	write := func(name, content string) {
+		p := filepath.Join(mod, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must := func(d string, err error) string {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	if d := must(FileDigest(filepath.Join(dir, "nope"))); d != Missing {
+		t.Errorf("missing file: %q", d)
+	}
+	if d := must(TreeDigest(filepath.Join(dir, "nope"))); d != Missing {
+		t.Errorf("missing tree: %q", d)
+	}
+	write("manifests/init.pp", "class mod {}\n")
+	if d := must(FileDigest(filepath.Join(mod, "manifests", "init.pp", "below"))); d != Missing {
+		t.Errorf("a path below a file: %q", d)
+	}
+	if d := must(FileDigest(mod)); d != Directory {
+		t.Errorf("a directory: %q", d)
+	}
+	seen := map[string]string{}
+	step := func(what string) {
+		t.Helper()
+		d := must(TreeDigest(mod))
+		if prev, dup := seen[d]; dup {
+			t.Errorf("%s: the tree's digest is that of %s", what, prev)
+		}
+		seen[d] = what
+	}
+	step("the first version")
+	write("manifests/init.pp", "class mod { }\n")
+	step("a changed file")
+	write("manifests/new.pp", "")
+	step("a new empty file")
+	if err := os.Rename(filepath.Join(mod, "manifests", "new.pp"), filepath.Join(mod, "manifests", "other.pp")); err != nil {
+		t.Fatal(err)
+	}
+	step("a renamed file")
+	if err := os.Mkdir(filepath.Join(mod, "templates"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	step("a new empty directory")
+	// A symlink loop ends in an error, not in a walk without end.
+	if err := os.Symlink(mod, filepath.Join(mod, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := TreeDigest(mod); err == nil {
+		t.Error("a symlink loop: no error")
+	}
+}
