@@ -181,6 +181,7 @@ func defaultRules() []rule {
 		{name: "puppetlabs csr", prefix: "/puppet-ca/v1/certificate_request", methods: "get put", allow: allowUnauthenticated},
 		{name: "puppetlabs cert status", prefix: "/puppet-ca/v1/certificate_status", methods: "get put delete", allow: allowAdmin},
 		{name: "puppetlabs cert statuses", prefix: "/puppet-ca/v1/certificate_statuses", methods: "get", allow: allowAdmin},
+		{name: "puppetlabs CA cert and CRL expirations", prefix: "/puppet-ca/v1/expirations", methods: "get", allow: allowAnyCert},
 		{name: "puppetlabs status simple", prefix: "/status/v1/simple", methods: "get", allow: allowUnauthenticated},
 		{name: "puppetlabs status service", prefix: "/status/v1/services", methods: "get", allow: allowUnauthenticated},
 		{name: "puppetlabs environments", prefix: "/puppet/v3/environments", methods: "get", allow: allowAnyCert},
