@@ -316,6 +316,10 @@ func (c *Compilation) stageENC() error {
 			}
 			return evalError(nil, nil, "Error while evaluating a Resource Statement, ", err)
 		}
+		// Resource-like as to parameters, but Puppet's ENC declares the
+		// class outside the evaluator and records its kind as an
+		// included class's.
+		ci.res.Kind = catalog.KindClass
 		declared = append(declared, ci)
 	}
 	for _, ci := range declared {

@@ -181,6 +181,7 @@ func defaultRules() []rule {
 		{name: "puppetlabs csr", prefix: "/puppet-ca/v1/certificate_request", methods: "get put", allow: allowUnauthenticated},
 		{name: "puppetlabs cert status", prefix: "/puppet-ca/v1/certificate_status", methods: "get put delete", allow: allowAdmin},
 		{name: "puppetlabs cert statuses", prefix: "/puppet-ca/v1/certificate_statuses", methods: "get", allow: allowAdmin},
+		{name: "puppetlabs CA cert and CRL expirations", prefix: "/puppet-ca/v1/expirations", methods: "get", allow: allowAnyCert},
 		{name: "puppetlabs status simple", prefix: "/status/v1/simple", methods: "get", allow: allowUnauthenticated},
 		{name: "puppetlabs status service", prefix: "/status/v1/services", methods: "get", allow: allowUnauthenticated},
 		{name: "puppetlabs environments", prefix: "/puppet/v3/environments", methods: "get", allow: allowAnyCert},
@@ -191,7 +192,7 @@ func defaultRules() []rule {
 		{name: "puppetlabs node", capture: "/puppet/v3/node/", methods: "get", allow: allowCapture},
 		{name: "puppetlabs report", capture: "/puppet/v3/report/", methods: "put", allow: allowCapture},
 		{name: "puppetlabs facts", capture: "/puppet/v3/facts/", methods: "put", allow: allowCapture},
-		marionetteRules()[0], marionetteRules()[1],
+		marionetteRules()[0], adminRule(),
 		{name: "puppetlabs deny all", prefix: "/", allow: allowNobody},
 	}
 }
@@ -203,8 +204,15 @@ func marionetteRules() []rule {
 		// Prometheus metrics, open like the status API (counts and
 		// timings, no node names).
 		{name: "marionette metrics", prefix: "/metrics", methods: "get", allow: allowUnauthenticated},
-		{name: "puppet admin environment cache", prefix: "/puppet-admin-api/v1/environment-cache", methods: "delete", allow: allowAdmin},
 	}
+}
+
+// adminRule authorizes puppetserver's admin API without an auth.conf. With
+// one, its rules decide, as puppetserver's do when puppetserver.conf has
+// no puppet-admin section (a site's auth.conf without an admin rule denies
+// the admin API even to the server's own certificate).
+func adminRule() rule {
+	return rule{name: "puppet admin environment cache", prefix: "/puppet-admin-api/v1/environment-cache", methods: "delete", allow: allowAdmin}
 }
 
 // authRules are the rules of the auth.conf at path, after marionette's

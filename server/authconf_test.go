@@ -154,6 +154,11 @@ func TestAuthConfServer(t *testing.T) {
 	if resp := f.do("", "GET", "/metrics", nil, ""); resp.status != 200 {
 		t.Errorf("marionette's metrics rule comes first: %d", resp.status)
 	}
+	// puppetserver 7.9.5 denies the admin API to a pp_cli_auth certificate
+	// by a site's auth.conf without an admin rule (scripts/site-migration-e2e).
+	if resp := f.do("admin.example.com", "DELETE", "/puppet-admin-api/v1/environment-cache", nil, ""); resp.status != 403 {
+		t.Errorf("the admin API, denied by this auth.conf: %d", resp.status)
+	}
 	if err := os.WriteFile(path, []byte("authorization: {\n  rules: [\n    {\n      name: \"x\"\n      allow: [\n}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -67,6 +67,8 @@ func (s *Server) ca(w http.ResponseWriter, r *http.Request, rest string) error {
 			return caErr(err, "certificate_revocation_list ca")
 		}
 		return text(http.StatusOK, pem)
+	case kind == "expirations" && name == "" && r.Method == http.MethodGet:
+		return s.caExpirations(w)
 	case kind == "certificate_status" || kind == "certificate_statuses":
 		return s.certStatus(w, r, kind, name)
 	case kind == "certificate" && r.Method == http.MethodGet:

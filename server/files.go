@@ -279,11 +279,10 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 		}
 		return missing()
 	case "file_metadata":
-		if empty != "" {
-			roots = []string{empty}
-		}
+		// Puppet's plugins and pluginfacts mounts find nothing when no
+		// module fills them: the empty tree answers searches alone.
 		for _, root := range roots {
-			if _, err := os.Stat(root); err != nil && empty == "" {
+			if _, err := os.Stat(root); err != nil {
 				continue // a dangling link is no file to serve
 			}
 			md, err := metadata(root, nil, mo)

@@ -6,12 +6,15 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"io/fs"
 	"math/big"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,5 +120,42 @@ func TestCRLReloaded(t *testing.T) {
 	}
 	if err := get(); err == nil {
 		t.Error("a vanished CRL forgot the revocation")
+	}
+}
+
+// TestCAExpirations: /puppet-ca/v1/expirations answers any certificate
+// with the CA certificate's expiry and the CRL's next update, by common
+// name, in puppetserver 7.9.5's form (measured by scripts/site-migration-e2e:
+// {"ca-certs":{"Puppet CA: x":"2041-11-23T17:20:44UTC"},"crls":{...}});
+// without a certificate it is denied, as by puppetserver's auth.conf.
+func TestCAExpirations(t *testing.T) {
+	c, err := ca.Setup(filepath.Join(t.TempDir(), "ca"), ca.SetupOptions{Name: "Puppet CA: test"}, ca.Options{KeyLength: 2048})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFixture(t, func(cfg *Config) { cfg.CA = FromCA(c) })
+	resp := f.do("web01.example.com", "GET", "/puppet-ca/v1/expirations", nil, "")
+	if resp.status != 200 || !strings.HasPrefix(resp.header.Get("Content-Type"), "application/json") {
+		t.Fatalf("status %d %q: %s", resp.status, resp.header.Get("Content-Type"), resp.body)
+	}
+	var got map[string]map[string]string
+	if err := json.Unmarshal([]byte(resp.body), &got); err != nil {
+		t.Fatal(err)
+	}
+	crlPEM, _ := c.CRLPEM()
+	block, _ := pem.Decode(crlPEM)
+	crl, err := x509.ParseRevocationList(block.Bytes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]map[string]string{
+		"ca-certs": {"Puppet CA: test": c.Certificate().NotAfter.UTC().Format("2006-01-02T15:04:05") + "UTC"},
+		"crls":     {"Puppet CA: test": crl.NextUpdate.UTC().Format("2006-01-02T15:04:05") + "UTC"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	if resp := f.do("", "GET", "/puppet-ca/v1/expirations", nil, ""); resp.status != 403 {
+		t.Errorf("without a certificate: %d", resp.status)
 	}
 }

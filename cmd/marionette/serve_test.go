@@ -159,3 +159,47 @@ func TestServe(t *testing.T) {
 		t.Fatal("serve did not stop")
 	}
 }
+
+// TestServeRefusesBrokenAuthConf: a site's auth.conf that does not parse,
+// found where puppetserver's packages put it (puppetserver/conf.d beside
+// the confdir), stops `marionette serve` before it listens, with the file
+// and the line of the syntax error; it is not replaced by the default rules.
+func TestServeRefusesBrokenAuthConf(t *testing.T) {
+	dir := t.TempDir()
+	ca := testCert(t, dir, "ca", "Puppet CA: test", nil)
+	testCert(t, dir, "server", "localhost", &ca)
+	confdir := filepath.Join(dir, "puppet")
+	authDir := filepath.Join(dir, "puppetserver", "conf.d")
+	for _, d := range []string{confdir, authDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	conf := "[main]\ncodedir = " + filepath.Join(dir, "code") + "\nvardir = " + filepath.Join(dir, "var") + "\n"
+	if err := os.WriteFile(filepath.Join(confdir, "puppet.conf"), []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	authConf := filepath.Join(authDir, "auth.conf")
+	// Line 4 opens a rule that line 6 never closes.
+	broken := "authorization: {\n    version: 1\n    rules: [\n        { name: \"site rule\"\n          allow: [\n}\n"
+	if err := os.WriteFile(authConf, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr strings.Builder
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	code := serve(ctx, []string{"--confdir", confdir, "--bind", "127.0.0.1:0",
+		"--ssl-cert", filepath.Join(dir, "server.pem"), "--ssl-key", filepath.Join(dir, "server.key"), "--ssl-ca", filepath.Join(dir, "ca.pem")}, &stdout, &stderr)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1; stdout %q stderr %q", code, stdout.String(), stderr.String())
+	}
+	if strings.Contains(stdout.String(), "listening on") {
+		t.Errorf("serve listened with a broken auth.conf: %q", stdout.String())
+	}
+	if !strings.Contains(stderr.String(), authConf+":6: ") {
+		t.Errorf("stderr %q does not name %s:6", stderr.String(), authConf)
+	}
+	if testing.Verbose() {
+		t.Log(stderr.String())
+	}
+}
