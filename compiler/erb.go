@@ -315,3 +315,11 @@ func (s *erbScope) RemoveResource(typ, title string) {
 	c.resources = slices.DeleteFunc(c.resources, func(x *resource) bool { return x == r })
 	c.pendingDefines = slices.DeleteFunc(c.pendingDefines, func(x *resource) bool { return x == r })
 }
+
+// TopScope is the top scope seen from the same call site (ruby.TopScoper):
+// a 4.x function's call_function runs there under Puppet, while what it
+// declares keeps the file and line of the Puppet call (a local scope of
+// the top one, in the caller's file).
+func (s *erbScope) TopScope() ruby.Scope {
+	return &erbScope{c: s.c, sc: eval.NewScope(eval.LocalScope, "", s.c.top, s.sc.File), at: s.at}
+}

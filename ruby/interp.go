@@ -1604,6 +1604,11 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 // callPuppetAs calls a Puppet function; function3 is set for
 // scope.function_x, which prefers a 3.x function.
 func (in *interp) callPuppetAs(line int, name string, args []any, function3 bool) (any, error) {
+	return in.callPuppetIn(in.scope, line, name, args, function3)
+}
+
+// callPuppetIn calls a Puppet function in scope sc.
+func (in *interp) callPuppetIn(sc Scope, line int, name string, args []any, function3 bool) (any, error) {
 	pv := make([]value.Value, len(args))
 	for i, a := range args {
 		v, err := toPuppet(a)
@@ -1612,14 +1617,14 @@ func (in *interp) callPuppetAs(line int, name string, args []any, function3 bool
 		}
 		pv[i] = v
 	}
-	call := in.scope.CallFunction
+	call := sc.CallFunction
 	if in.callSibling != nil && in.fn.sibling(name) != nil {
 		call = in.callSibling
-	} else if f3, ok := in.scope.(Function3Caller); ok && function3 {
+	} else if f3, ok := sc.(Function3Caller); ok && function3 {
 		call = func(name string, args []value.Value) (value.Value, error) {
 			v, found, err := f3.CallFunction3(name, args)
 			if !found {
-				return in.scope.CallFunction(name, args)
+				return sc.CallFunction(name, args)
 			}
 			return v, err
 		}

@@ -653,7 +653,15 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 			if !ok {
 				return nil, true, in.unsupported(line, "call_function needs a function name")
 			}
-			v, err := in.callPuppet(line, n.s, args[1:])
+			// A 4.x function's own call_function runs in its closure
+			// scope, which for a function a module loaded is the top
+			// scope, not the caller's: what the called function declares
+			// (ensure_resource, create_resources) lands in Class[main].
+			sc := in.scope
+			if ts, ok := sc.(TopScoper); ok {
+				sc = ts.TopScope()
+			}
+			v, err := in.callPuppetIn(sc, line, n.s, args[1:], false)
 			return v, true, err
 		case "closure_scope":
 			if len(args) == 0 {

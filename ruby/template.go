@@ -62,6 +62,14 @@ type ObjectSharer interface {
 	SharedObjects() *Objects
 }
 
+// TopScoper may be implemented by a Scope whose top scope differs from it:
+// a 4.x function's call_function (not scope.call_function) runs in the
+// function's closure scope, which Puppet sets to the top scope for every
+// function a module loads.
+type TopScoper interface {
+	TopScope() Scope
+}
+
 // Stopper may be implemented by a Scope whose rendering can be called off
 // (a compile that was cancelled or ran past its deadline). Rendering calls
 // Stopped every so many evaluation steps and ends with its error, when not
