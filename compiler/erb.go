@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,12 +29,22 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.renderShared(t.(*erb.Template), sc)
+	out, err := c.renderShared(t.(*erb.Template), sc)
+	if line, msg, ok := ruby.TemplateException(err); ok {
+		// Puppet's wording, which ends in a newline before the
+		// evaluator's location.
+		return "", fmt.Errorf("Failed to parse template %s:\n  Filepath: %s\n  Line: %d\n  Detail: %s\n", name, path, line, msg)
+	}
+	return out, err
 }
 
 // InlineTemplate implements functions.Templates.
 func (c *Compilation) InlineTemplate(sc *eval.Scope, src string) (string, error) {
-	return c.renderERB("inline_template", []byte(src), sc)
+	out, err := c.renderERB("inline_template", []byte(src), sc)
+	if _, msg, ok := ruby.TemplateException(err); ok {
+		return "", fmt.Errorf("Failed to parse inline template: %s", msg)
+	}
+	return out, err
 }
 
 func (c *Compilation) renderERB(name string, src []byte, sc *eval.Scope) (string, error) {

@@ -140,6 +140,7 @@ type rubyError struct {
 	class string
 	msg   string
 	full  string
+	line  int // the template line the exception was raised at
 	// cause is the error of a Puppet function the code called, which
 	// Ruby sees as an exception of class (see RescuableError).
 	cause error
@@ -159,7 +160,7 @@ type RescuableError interface {
 
 func (in *interp) errorf(line int, class, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	return &rubyError{class: class, msg: msg, full: fmt.Sprintf("template %s:%d: %s: %s", in.tmpl.name, line, class, msg)}
+	return &rubyError{class: class, msg: msg, line: line, full: fmt.Sprintf("template %s:%d: %s: %s", in.tmpl.name, line, class, msg)}
 }
 
 // tooLarge reports a string or array past one of the limits in limits.go,
@@ -1633,7 +1634,7 @@ func (in *interp) callPuppetIn(sc Scope, line int, name string, args []any, func
 	if err != nil {
 		var re RescuableError
 		if errors.As(err, &re) {
-			return nil, &rubyError{class: re.RubyClass(), msg: re.Error(), full: fmt.Sprintf("template %s:%d: %v", in.tmpl.name, line, err), cause: err}
+			return nil, &rubyError{class: re.RubyClass(), msg: re.Error(), line: line, full: fmt.Sprintf("template %s:%d: %v", in.tmpl.name, line, err), cause: err}
 		}
 		return nil, fmt.Errorf("template %s:%d: %w", in.tmpl.name, line, err)
 	}

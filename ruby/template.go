@@ -247,5 +247,19 @@ func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) 
 	return in.out.String(), nil
 }
 
+// TemplateException reports whether err, from rendering a template, is an
+// exception the template's own Ruby raised and did not rescue
+// (NoMethodError, ZeroDivisionError, raise), with the template line it was
+// raised at and its message: Puppet's template functions report those as
+// failing to parse the template. Errors of Puppet functions the template
+// called, Ruby beyond the subset and exceeded limits are not.
+func TemplateException(err error) (line int, msg string, ok bool) {
+	re, isRuby := err.(*rubyError)
+	if !isRuby || re.cause != nil {
+		return 0, "", false
+	}
+	return re.line, re.msg, true
+}
+
 // String returns a short description, for debugging.
 func (t *Template) String() string { return "ruby.Template(" + t.name + ")" }
