@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
@@ -30,10 +31,10 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 		return "", err
 	}
 	out, err := c.renderShared(t.(*erb.Template), sc)
-	if line, msg, ok := ruby.TemplateException(err); ok {
+	if line, msg, cause, ok := ruby.TemplateException(err); ok {
 		// Puppet's wording, which ends in a newline before the
 		// evaluator's location.
-		return "", fmt.Errorf("Failed to parse template %s:\n  Filepath: %s\n  Line: %d\n  Detail: %s\n", name, path, line, msg)
+		return "", fmt.Errorf("Failed to parse template %s:\n  Filepath: %s\n  Line: %d\n  Detail: %s\n", name, path, line, exceptionDetail(msg, cause))
 	}
 	return out, err
 }
@@ -41,10 +42,30 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 // InlineTemplate implements functions.Templates.
 func (c *Compilation) InlineTemplate(sc *eval.Scope, src string) (string, error) {
 	out, err := c.renderERB("inline_template", []byte(src), sc)
-	if _, msg, ok := ruby.TemplateException(err); ok {
-		return "", fmt.Errorf("Failed to parse inline template: %s", msg)
+	if _, msg, cause, ok := ruby.TemplateException(err); ok {
+		return "", fmt.Errorf("Failed to parse inline template: %s", exceptionDetail(msg, cause))
 	}
 	return out, err
+}
+
+// exceptionDetail is the message of a template's exception as Puppet
+// reports it: the error of a Puppet function the template called is that
+// function's own message, without the evaluator's wrapping of the call
+// (which under Puppet only calls from Puppet code get).
+func exceptionDetail(msg string, cause error) string {
+	if cause == nil {
+		return msg
+	}
+	var d *diag.Diagnostic
+	if errors.As(cause, &d) && d.Cause != nil {
+		inner := d.Cause.Error()
+		for _, kind := range []string{"Error while evaluating a Function Call, ", "Error while evaluating a Method call, "} {
+			if d.Message == "Evaluation Error: "+kind+inner {
+				return inner
+			}
+		}
+	}
+	return cause.Error()
 }
 
 func (c *Compilation) renderERB(name string, src []byte, sc *eval.Scope) (string, error) {

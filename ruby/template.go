@@ -248,17 +248,18 @@ func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) 
 }
 
 // TemplateException reports whether err, from rendering a template, is an
-// exception the template's own Ruby raised and did not rescue
-// (NoMethodError, ZeroDivisionError, raise), with the template line it was
-// raised at and its message: Puppet's template functions report those as
-// failing to parse the template. Errors of Puppet functions the template
-// called, Ruby beyond the subset and exceeded limits are not.
-func TemplateException(err error) (line int, msg string, ok bool) {
+// exception the template's Ruby did not rescue, with the template line it
+// was raised at and its message: Puppet's template functions report those
+// as failing to parse the template. It is one the template's own Ruby
+// raised (NoMethodError, ZeroDivisionError, raise), or the error of a
+// Puppet function the template called, which is then cause. Ruby beyond
+// the subset and exceeded limits are not exceptions.
+func TemplateException(err error) (line int, msg string, cause error, ok bool) {
 	re, isRuby := err.(*rubyError)
-	if !isRuby || re.cause != nil {
-		return 0, "", false
+	if !isRuby {
+		return 0, "", nil, false
 	}
-	return re.line, re.msg, true
+	return re.line, re.msg, re.cause, true
 }
 
 // String returns a short description, for debugging.
