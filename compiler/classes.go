@@ -54,7 +54,8 @@ func (c *Compilation) ensureClass(sc *eval.Scope, name string, at syntax.Node) (
 
 // includeClasses declares classes like include does, as Puppet does for a
 // list: every name must resolve, all new classes are declared (added to the
-// catalog) first, then each is evaluated in order.
+// catalog) first, then each is evaluated in order, with those of the list
+// that were declared before but are not evaluated yet.
 func (c *Compilation) includeClasses(sc *eval.Scope, names []string, at syntax.Node) ([]*classInstance, error) {
 	defs := make([]*environment.Definition, len(names))
 	for i, name := range names {
@@ -76,6 +77,12 @@ func (c *Compilation) includeClasses(sc *eval.Scope, names []string, at syntax.N
 	for i, name := range names {
 		if ci, ok := c.classes[environment.CanonicalName(name)]; ok {
 			out[i] = ci
+			// A class another include put in the catalog but has not
+			// evaluated yet has no scope: Puppet evaluates it now, in
+			// this list's order, as a class it has just declared.
+			if !ci.evaluated {
+				fresh = append(fresh, ci)
+			}
 			continue
 		}
 		ci, err := c.declareClass(sc, defs[i], nil, nil, c.pos(sc, at), false)

@@ -233,6 +233,35 @@ func TestTemplatesCachedAndReloadedWhenChanged(t *testing.T) {
 	}
 }
 
+// TestTemplateExceptionWording checks the whole of Puppet 7.23's message
+// for an exception a template raises (the conformance oracle keeps only its
+// first line): the template's name, its file, the line the exception was
+// raised at and the exception's message, each on a line of its own.
+func TestTemplateExceptionWording(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"site.pp":                        "$zero = 0\nnotify { 'x': message => template('m/divide.erb') }\n",
+		"modules/m/templates/divide.erb": "first line\n<% if true -%>\n<%= 10 / @zero %>\n<% end -%>\n",
+	})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "modules")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1.example.com"})
+	if err == nil {
+		t.Fatal("the compile succeeded; want the template's ZeroDivisionError")
+	}
+	// What Puppet 7.23 printed for this manifest and template.
+	want := "Failed to parse template m/divide.erb:\n" +
+		"  Filepath: " + filepath.Join(dir, "modules/m/templates/divide.erb") + "\n" +
+		"  Line: 3\n" +
+		"  Detail: divided by 0\n" +
+		" (file: " + filepath.Join(dir, "site.pp") + ", line: 2, column: 26)"
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("error:\n%s\nwant it to contain:\n%s", err, want)
+	}
+}
+
 // TestModuleRubyFunctions runs functions modules ship in Ruby (both APIs)
 // with the erb package's interpreter; Ruby it cannot run fails naming the file.
 func TestModuleRubyFunctions(t *testing.T) {

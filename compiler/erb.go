@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
@@ -28,12 +30,42 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return c.renderShared(t.(*erb.Template), sc)
+	out, err := c.renderShared(t.(*erb.Template), sc)
+	if line, msg, cause, ok := ruby.TemplateException(err); ok {
+		// Puppet's wording, which ends in a newline before the
+		// evaluator's location.
+		return "", fmt.Errorf("Failed to parse template %s:\n  Filepath: %s\n  Line: %d\n  Detail: %s\n", name, path, line, exceptionDetail(msg, cause))
+	}
+	return out, err
 }
 
 // InlineTemplate implements functions.Templates.
 func (c *Compilation) InlineTemplate(sc *eval.Scope, src string) (string, error) {
-	return c.renderERB("inline_template", []byte(src), sc)
+	out, err := c.renderERB("inline_template", []byte(src), sc)
+	if _, msg, cause, ok := ruby.TemplateException(err); ok {
+		return "", fmt.Errorf("Failed to parse inline template: %s", exceptionDetail(msg, cause))
+	}
+	return out, err
+}
+
+// exceptionDetail is the message of a template's exception as Puppet
+// reports it: the error of a Puppet function the template called is that
+// function's own message, without the evaluator's wrapping of the call
+// (which under Puppet only calls from Puppet code get).
+func exceptionDetail(msg string, cause error) string {
+	if cause == nil {
+		return msg
+	}
+	var d *diag.Diagnostic
+	if errors.As(cause, &d) && d.Cause != nil {
+		inner := d.Cause.Error()
+		for _, kind := range []string{"Error while evaluating a Function Call, ", "Error while evaluating a Method call, "} {
+			if d.Message == "Evaluation Error: "+kind+inner {
+				return inner
+			}
+		}
+	}
+	return cause.Error()
 }
 
 func (c *Compilation) renderERB(name string, src []byte, sc *eval.Scope) (string, error) {
@@ -332,4 +364,12 @@ func (s *erbScope) RemoveResource(typ, title string) {
 	}
 	c.resources = slices.DeleteFunc(c.resources, func(x *resource) bool { return x == r })
 	c.pendingDefines = slices.DeleteFunc(c.pendingDefines, func(x *resource) bool { return x == r })
+}
+
+// TopScope is the top scope seen from the same call site (ruby.TopScoper):
+// a 4.x function's call_function runs there under Puppet, while what it
+// declares keeps the file and line of the Puppet call (a local scope of
+// the top one, in the caller's file).
+func (s *erbScope) TopScope() ruby.Scope {
+	return &erbScope{c: s.c, sc: eval.NewScope(eval.LocalScope, "", s.c.top, s.sc.File), at: s.at}
 }

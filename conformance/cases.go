@@ -20,14 +20,17 @@ import (
 
 // Names of the files of a case directory.
 const (
-	CaseFile          = "case.yaml"
-	ExpectedCatalog   = "expected.json"
-	ExpectedError     = "expected-error.txt"
-	FactsFile         = "facts.yaml"
-	HieraConfigFile   = "hiera.yaml"
-	ManifestDir       = "manifests"
-	SiteManifest      = "site.pp"
-	ModulesDir        = "modules"
+	CaseFile        = "case.yaml"
+	ExpectedCatalog = "expected.json"
+	ExpectedError   = "expected-error.txt"
+	FactsFile       = "facts.yaml"
+	HieraConfigFile = "hiera.yaml"
+	ManifestDir     = "manifests"
+	SiteManifest    = "site.pp"
+	ModulesDir      = "modules"
+	// SitesArea is the area of the cases that compile the site
+	// repositories of shared/sites.
+	SitesArea         = "sites"
 	DeprecationMarker = "deprecat" // what a legacy case's warning must mention
 )
 
@@ -149,6 +152,11 @@ func (c *Case) HieraConfigPath() string {
 // modules (a link into shared/forge/modules beside the repository) or
 // Debian's module packages (a link to /usr/share/puppet/modules).
 func (c *Case) Corpus() (corpus.Corpus, bool) {
+	// A sites case links its manifests and modules, one by one, into
+	// shared/sites beside the repository (see the area's README).
+	if strings.HasPrefix(c.ID, SitesArea+"/") {
+		return corpus.Sites(), true
+	}
 	target, err := os.Readlink(filepath.Join(c.Dir, ModulesDir))
 	if err != nil {
 		return corpus.Corpus{}, false
@@ -176,6 +184,10 @@ func (c *Case) ModulePath() (string, error) {
 		return link, nil
 	}
 	dir, err := cp.Dir()
+	if cp.Env == corpus.Sites().Env {
+		// Its links reach shared/sites wherever MARIONETTE_SITES points.
+		return link, err
+	}
 	if err != nil {
 		return "", err
 	}

@@ -140,6 +140,7 @@ type rubyError struct {
 	class string
 	msg   string
 	full  string
+	line  int // the template line the exception was raised at
 	// cause is the error of a Puppet function the code called, which
 	// Ruby sees as an exception of class (see RescuableError).
 	cause error
@@ -159,7 +160,7 @@ type RescuableError interface {
 
 func (in *interp) errorf(line int, class, format string, args ...any) error {
 	msg := fmt.Sprintf(format, args...)
-	return &rubyError{class: class, msg: msg, full: fmt.Sprintf("template %s:%d: %s: %s", in.tmpl.name, line, class, msg)}
+	return &rubyError{class: class, msg: msg, line: line, full: fmt.Sprintf("template %s:%d: %s: %s", in.tmpl.name, line, class, msg)}
 }
 
 // tooLarge reports a string or array past one of the limits in limits.go,
@@ -1631,6 +1632,11 @@ func (in *interp) callPuppet(line int, name string, args []any) (any, error) {
 // callPuppetAs calls a Puppet function; function3 is set for
 // scope.function_x, which prefers a 3.x function.
 func (in *interp) callPuppetAs(line int, name string, args []any, function3 bool) (any, error) {
+	return in.callPuppetIn(in.scope, line, name, args, function3)
+}
+
+// callPuppetIn calls a Puppet function in scope sc.
+func (in *interp) callPuppetIn(sc Scope, line int, name string, args []any, function3 bool) (any, error) {
 	pv := make([]value.Value, len(args))
 	for i, a := range args {
 		v, err := toPuppet(a)
@@ -1639,14 +1645,14 @@ func (in *interp) callPuppetAs(line int, name string, args []any, function3 bool
 		}
 		pv[i] = v
 	}
-	call := in.scope.CallFunction
+	call := sc.CallFunction
 	if in.callSibling != nil && in.fn.sibling(name) != nil {
 		call = in.callSibling
-	} else if f3, ok := in.scope.(Function3Caller); ok && function3 {
+	} else if f3, ok := sc.(Function3Caller); ok && function3 {
 		call = func(name string, args []value.Value) (value.Value, error) {
 			v, found, err := f3.CallFunction3(name, args)
 			if !found {
-				return in.scope.CallFunction(name, args)
+				return sc.CallFunction(name, args)
 			}
 			return v, err
 		}
@@ -1655,7 +1661,7 @@ func (in *interp) callPuppetAs(line int, name string, args []any, function3 bool
 	if err != nil {
 		var re RescuableError
 		if errors.As(err, &re) {
-			return nil, &rubyError{class: re.RubyClass(), msg: re.Error(), full: fmt.Sprintf("template %s:%d: %v", in.tmpl.name, line, err), cause: err}
+			return nil, &rubyError{class: re.RubyClass(), msg: re.Error(), line: line, full: fmt.Sprintf("template %s:%d: %v", in.tmpl.name, line, err), cause: err}
 		}
 		return nil, fmt.Errorf("template %s:%d: %w", in.tmpl.name, line, err)
 	}

@@ -1204,9 +1204,9 @@ func (p *parser) parseKeyword() node {
 }
 
 func (p *parser) parseIf(t token) node {
-	p.noDo++
+	// Unlike while's, an if's condition may hold a call with a do block
+	// (`if list.each do |x| ... end`): do is the call's there.
 	cond := p.parseExprStmt()
-	p.noDo--
 	if t.text == "unless" {
 		cond = &nNot{at{t.line}, cond}
 	}

@@ -155,6 +155,16 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 		return nil, err
 	}
 	f.requires = requires
+	// Methods the file defines at its top level (helpers after the
+	// module, as puppetlabs-mysql's mysql_deepmerge has) are Object's
+	// private methods: every function of the file can call them.
+	var fileDefs []*nDef
+	for _, st := range seq.stmts {
+		if d, ok := st.(*nDef); ok && !d.singleton {
+			fileDefs = append(fileDefs, d)
+		}
+	}
+	f.addFileDefs(fileDefs)
 	for i, c := range defs {
 		if i == main {
 			continue
@@ -163,6 +173,7 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 		if err != nil {
 			return nil, err
 		}
+		sib.addFileDefs(fileDefs)
 		if f.siblings == nil {
 			f.siblings = map[string]*RubyFunction{}
 		}
@@ -170,6 +181,19 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 		sib.siblings = f.siblings
 	}
 	return f, nil
+}
+
+// addFileDefs adds the methods a file defines at its top level to those
+// f's code can call; a method of the function's own wins.
+func (f *RubyFunction) addFileDefs(defs []*nDef) {
+	for _, d := range defs {
+		if f.defs == nil {
+			f.defs = map[string]*nDef{}
+		}
+		if _, own := f.defs[d.name]; !own {
+			f.defs[d.name] = d
+		}
+	}
 }
 
 // sibling returns the function of that name that f's file also defines,
@@ -192,14 +216,28 @@ func parseRuby(file string, src []byte, functions bool) (node, error) {
 	if err != nil {
 		return nil, fnErr(file, err)
 	}
-	if functions {
-		toks = stripFunctionsModule(toks)
+	if !functions {
+		return parseTokens(file, toks)
 	}
+	body, err := parseTokens(file, stripFunctionsModule(toks, nil))
+	if err != nil {
+		// The module may be followed by helper methods (def overlay ...
+		// end after it): its end is then the first at the start of a
+		// line with no indentation.
+		if retry, rerr := parseTokens(file, stripFunctionsModule(toks, strings.Split(text, "\n"))); rerr == nil {
+			return retry, nil
+		}
+	}
+	return body, err
+}
+
+// parseTokens parses a Ruby file's tokens.
+func parseTokens(file string, toks []token) (node, error) {
 	last := 1
 	if len(toks) > 0 {
 		last = toks[len(toks)-1].line
 	}
-	toks = append(toks, token{kind: tEOF, line: last})
+	toks = append(toks[:len(toks):len(toks)], token{kind: tEOF, line: last})
 	p := &parser{name: file, toks: toks}
 	body, err := p.parseProgram()
 	if err != nil {
@@ -653,7 +691,15 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 			if !ok {
 				return nil, true, in.unsupported(line, "call_function needs a function name")
 			}
-			v, err := in.callPuppet(line, n.s, args[1:])
+			// A 4.x function's own call_function runs in its closure
+			// scope, which for a function a module loaded is the top
+			// scope, not the caller's: what the called function declares
+			// (ensure_resource, create_resources) lands in Class[main].
+			sc := in.scope
+			if ts, ok := sc.(TopScoper); ok {
+				sc = ts.TopScope()
+			}
+			v, err := in.callPuppetIn(sc, line, n.s, args[1:], false)
 			return v, true, err
 		case "closure_scope":
 			if len(args) == 0 {
@@ -713,8 +759,10 @@ func fnErr(file string, err error) error {
 }
 
 // stripFunctionsModule removes a `module Puppet::Parser::Functions`
-// wrapper and its `end`, leaving the newfunction call at top level.
-func stripFunctionsModule(toks []token) []token {
+// wrapper and its `end`, leaving the newfunction call at top level. The
+// module's end is the file's last token, or, given the file's lines, the
+// first end that starts a line without indentation.
+func stripFunctionsModule(toks []token, lines []string) []token {
 	want := []string{"module", "Puppet", "::", "Parser", "::", "Functions"}
 	i := -1
 	for k := range toks {
@@ -734,6 +782,15 @@ func stripFunctionsModule(toks []token) []token {
 	j := len(toks) - 1
 	for j > i && toks[j].kind == tNL {
 		j--
+	}
+	if lines != nil {
+		for k := i + len(want); k < len(toks); k++ {
+			if toks[k].kind == tKeyword && toks[k].text == "end" && toks[k].lineStart &&
+				toks[k].line-1 < len(lines) && strings.HasPrefix(lines[toks[k].line-1], "end") {
+				j = k
+				break
+			}
+		}
 	}
 	if toks[j].kind != tKeyword || toks[j].text != "end" {
 		return toks

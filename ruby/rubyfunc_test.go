@@ -56,6 +56,8 @@ var funcCases = []struct{ file, args, want string }{
 	{"describe.rb", `[null]`, `{"result":"nil"}`},
 	{"describe.rb", `[2.5]`, `{"result":"Float: 2.5"}`},
 	{"describe.rb", `[1,2]`, `{"error":"'mytest::describe' expects 1 argument, got 2","class":"ArgumentError"}`},
+	{"if_do_block.rb", `[["a","b"]]`, `{"result":"a,b,each returned the array"}`},
+	{"helper_after_module.rb", `[{"a":{"x":1},"b":2},{"a":{"y":2},"b":3}]`, `{"result":[["a",[["x",1],["y",2]]],["b",3]]}`},
 	{"join_all.rb", `[" a ",["b",null,""],3]`, `{"result":"a,b,3"}`},
 	{"join_all.rb", `[]`, `{"error":"join_all(): needs at least one argument","class":"ArgumentError"}`},
 	{"pad.rb", `["ab"]`, `{"result":"ab..."}`},

@@ -62,6 +62,14 @@ type ObjectSharer interface {
 	SharedObjects() *Objects
 }
 
+// TopScoper may be implemented by a Scope whose top scope differs from it:
+// a 4.x function's call_function (not scope.call_function) runs in the
+// function's closure scope, which Puppet sets to the top scope for every
+// function a module loads.
+type TopScoper interface {
+	TopScope() Scope
+}
+
 // Stopper may be implemented by a Scope whose rendering can be called off
 // (a compile that was cancelled or ran past its deadline). Rendering calls
 // Stopped every so many evaluation steps and ends with its error, when not
@@ -237,6 +245,21 @@ func (t *Template) RenderWith(s Scope, o RenderOptions) (out string, err error) 
 	}
 	in.writeBack()
 	return in.out.String(), nil
+}
+
+// TemplateException reports whether err, from rendering a template, is an
+// exception the template's Ruby did not rescue, with the template line it
+// was raised at and its message: Puppet's template functions report those
+// as failing to parse the template. It is one the template's own Ruby
+// raised (NoMethodError, ZeroDivisionError, raise), or the error of a
+// Puppet function the template called, which is then cause. Ruby beyond
+// the subset and exceeded limits are not exceptions.
+func TemplateException(err error) (line int, msg string, cause error, ok bool) {
+	re, isRuby := err.(*rubyError)
+	if !isRuby {
+		return 0, "", nil, false
+	}
+	return re.line, re.msg, re.cause, true
 }
 
 // String returns a short description, for debugging.

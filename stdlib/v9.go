@@ -22,9 +22,13 @@ import (
 // version 9 and later, the 8.5 set (Functions) otherwise or when the version
 // cannot be read.
 func FunctionsFor(version string) functions.Table {
-	major, _, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(version), "v"), ".")
+	major, rest, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(version), "v"), ".")
 	if n, err := strconv.Atoi(major); err == nil && n >= 9 {
-		return functions9()
+		minorText, _, _ := strings.Cut(rest, ".")
+		minor, _ := strconv.Atoi(minorText)
+		// 9.0 and 9.1 generated every shim alike; 9.2 made the
+		// ensure_packages shim pass on its caller's scope.
+		return functions9(n == 9 && minor < 2)
 	}
 	return Functions()
 }
@@ -51,7 +55,9 @@ var shimmedIn9 = []string{
 	"type_of", "validate_domain_name", "validate_email_address",
 }
 
-func functions9() functions.Table {
+// functions9 is the 9.x table; topScopeEnsurePackages is set for 9.0 and
+// 9.1, whose ensure_packages shim declares in the top scope.
+func functions9(topScopeEnsurePackages bool) functions.Table {
 	t := Functions()
 	for _, name := range removedIn9 {
 		delete(t, name)
@@ -98,7 +104,7 @@ func functions9() functions.Table {
 		Required: 2, Impl: deprecation9,
 	})
 	for _, name := range shimmedIn9 {
-		t[name] = shim(name)
+		t[name] = shim(name, name != "ensure_packages" || topScopeEnsurePackages)
 	}
 	// time() calls the Puppet-language stdlib::time, which logs the
 	// deprecation itself.
@@ -124,12 +130,24 @@ func renamed(old, name string, f functions.Func) functions.Func {
 // shim is stdlib 9's deprecated top-level name of stdlib::<name>: it logs
 // the deprecation (once per compile) and calls the namespaced function with
 // the same arguments and block, so argument errors name stdlib::<name>.
-func shim(name string) functions.Func {
+// inTop says the shim calls it through its own call_function, which runs
+// in the top scope, rather than through its caller's scope.
+func shim(name string, inTop bool) functions.Func {
 	target := "stdlib::" + name
 	msg := "This function is deprecated, please use " + target + " instead."
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		deprecate(c, name, msg)
-		return callFunctionValue(c, target, args)
+		if !inTop || c.Scope == nil {
+			return callFunctionValue(c, target, args)
+		}
+		// The shim's call_function runs in its closure scope, the top
+		// scope, not the caller's: what it declares (stdlib 9.0 and 9.1's
+		// ensure_packages) is Class[main]'s, tagged as its, while keeping
+		// the file and line of the call (a local scope of the top one, in
+		// the caller's file).
+		top := *c
+		top.Scope = eval.NewScope(eval.LocalScope, "", c.Scope.Top(), c.Scope.File)
+		return callFunctionValue(&top, target, args)
 	}
 }
 

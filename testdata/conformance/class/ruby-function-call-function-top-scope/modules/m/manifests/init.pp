@@ -1,0 +1,4 @@
+class m {
+  m::declare('from m')
+  notify { 'in m': }
+}

@@ -1,0 +1,4 @@
+# As ronin_puppet's provisioning scripts write it for the node.
+node 't-linux64-ms-280.test.releng.mdc1.mozilla.com' {
+  include ::roles_profiles::roles::gecko_t_linux_2404_talos_wayland
+}

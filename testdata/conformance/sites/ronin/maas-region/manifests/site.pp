@@ -1,0 +1,1 @@
+../../../../../../../shared/sites/ronin_puppet/manifests/site.pp
