@@ -3,8 +3,10 @@ package compiler
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/value"
@@ -12,13 +14,20 @@ import (
 
 // RubyFunctionsHint is what an unsupported-Ruby error adds when the Ruby
 // helper is off: how to run such functions in real Ruby instead.
-const RubyFunctionsHint = "set --ruby-functions=helper to run such functions in Ruby with Puppet's library"
+const RubyFunctionsHint = "set --ruby-functions=helper or auto to run such functions in Ruby with Puppet's library"
 
 // unsupportedRubyError is the subset's error about Ruby it cannot run,
-// with the hint to turn the Ruby helper on.
-type unsupportedRubyError struct{ err error }
+// with the hint to turn the Ruby helper on, or why the helper could not
+// run it.
+type unsupportedRubyError struct {
+	err  error
+	note string
+}
 
 func (e *unsupportedRubyError) Error() string {
+	if e.note != "" {
+		return e.err.Error() + " (" + e.note + ")"
+	}
 	return e.err.Error() + " (" + RubyFunctionsHint + ")"
 }
 
@@ -49,11 +58,24 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 	if c.req.RubyHost == nil || call.Lambda != nil {
 		return nil, true, &unsupportedRubyError{err: err}
 	}
+	if c.rubySession == nil {
+		s, serr := c.req.RubyHost.Session(c.ctx)
+		if serr != nil {
+			if c.req.RubyHostOptional {
+				return nil, true, &unsupportedRubyError{err: err, note: "the Ruby helper that would run it is unavailable: " + serr.Error()}
+			}
+			return nil, true, fmt.Errorf("%s: %w", name, serr)
+		}
+		c.rubySession = s
+	}
 	cb := &rubyHostScope{erbScope: erbScope{c: c, sc: sc, at: call.Node}}
-	v, herr := c.req.RubyHost.Call(c.ctx, rubyhost.Request{ModulePath: c.env.ModulePath, Name: name, Args: call.Args}, cb)
+	v, herr := c.rubySession.Call(c.ctx, rubyhost.Request{ModulePath: c.env.ModulePath, Name: name, Args: call.Args}, cb)
 	if herr != nil {
 		if stop := c.ev.Poll(); stop != nil {
 			return nil, true, stop
+		}
+		if hiera.IsContextNotFound(herr) {
+			return nil, true, herr
 		}
 		var re *rubyhost.RubyError
 		if errors.As(herr, &re) {
@@ -64,9 +86,19 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 	return v, true, nil
 }
 
+// closeRubySession ends the compile's Ruby helper session, if it opened
+// one: the helper process of the session exits with what it loaded.
+func (c *Compilation) closeRubySession() {
+	if c.rubySession != nil {
+		c.rubySession.Close()
+		c.rubySession = nil
+	}
+}
+
 // rubyHostScope answers the Ruby helper's callbacks: variables as a
-// template sees them, functions from the compile's table, and data types
-// read as Puppet code would read them.
+// template sees them, assignments as Puppet's scope.setvar makes them,
+// functions from the compile's table, and data types read as Puppet code
+// would read them.
 type rubyHostScope struct {
 	erbScope
 }
@@ -75,4 +107,31 @@ func (s *rubyHostScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }
 
 func (s *rubyHostScope) ParseType(spec string) (value.Value, error) {
 	return s.c.parseTypeSpec(spec)
+}
+
+// SetVariable assigns a variable from Ruby: in the calling scope, or
+// in top scope (compiler.topscope.setvar, as a role() function does).
+// Like Puppet's setvar it refuses a variable already set there.
+func (s *rubyHostScope) SetVariable(name string, v value.Value, top bool) error {
+	target := s.sc
+	if top {
+		target = s.c.top
+	}
+	name = strings.TrimPrefix(name, "::")
+	if isQualifiedName(name) {
+		return fmt.Errorf("Cannot assign to a qualified variable '$%s'", name)
+	}
+	if !target.Set(name, v) {
+		return fmt.Errorf("Cannot reassign variable '$%s'", name)
+	}
+	return nil
+}
+
+// Variables are the variables of the calling scope's chain, or of top
+// scope, for scope.to_hash.
+func (s *rubyHostScope) Variables(top bool) *value.Hash {
+	if top {
+		return (&erbScope{c: s.c, sc: s.c.top}).Variables()
+	}
+	return s.erbScope.Variables()
 }

@@ -1,0 +1,7 @@
+class site {
+  $r = site_role('staging')
+  notify { "site: ${r} ${role} ${::role} ${role_tier}": }
+  $d = site::describe('node')
+  notify { "describe: ${d[0]} ${d[1]} ${d[2]} ${d[3]}": }
+  notify { "runtime: ${d[4] =~ Runtime}": }
+}
