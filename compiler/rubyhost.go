@@ -127,6 +127,12 @@ func (s *rubyHostScope) SetVariable(name string, v value.Value, top bool) error 
 	return nil
 }
 
+// Resource reads a resource of the catalog, its type named as Ruby code
+// names it (file, Apt::Source, 'class').
+func (s *rubyHostScope) Resource(typ, title string) (*value.Hash, bool) {
+	return s.c.Resource(value.CapitalizeName(typ), title)
+}
+
 // Variables are the variables of the calling scope's chain, or of top
 // scope, for scope.to_hash.
 func (s *rubyHostScope) Variables(top bool) *value.Hash {

@@ -218,10 +218,20 @@ module MarionetteHost
       MarionetteHost.callback('op' => 'variables', 'top' => marionette_top ? true : false).first
     end
 
-    # The compile's catalog and resources stay in marionette: a function
-    # that reaches for them fails rather than change the helper's empty
-    # catalog and return as if it had worked.
-    %i[catalog resource findresource compiler_catalog].each do |m|
+    # The compile's catalog is marionette's: a function reads its
+    # resources (catalog.resource, findresource) as copies it cannot
+    # change; what else it asks of the catalog, or of the scope's
+    # resource, fails rather than act on the helper's empty catalog and
+    # return as if it had worked.
+    def catalog
+      CatalogBridge.new
+    end
+
+    def findresource(type, title = nil)
+      CatalogBridge.new.resource(type, title)
+    end
+
+    %i[resource compiler_catalog].each do |m|
       define_method(m) do |*_args|
         raise Puppet::ParseError, "the Ruby helper cannot give #{MarionetteHost.current} the compile's #{m == :resource ? 'resource' : 'catalog'} (scope.#{m})"
       end
@@ -250,6 +260,38 @@ module MarionetteHost
 
     GO_FUNCTIONS.each do |fn|
       define_method("function_#{fn}") { |args| MarionetteHost.call_function(fn, args) }
+    end
+  end
+
+  # The compile's catalog as a function running in the helper sees it:
+  # resource(type, title) gives a copy of a resource's parameters so far,
+  # frozen, as changes to it could not reach the compile.
+  class CatalogBridge
+    def resource(type, title = nil)
+      if title.nil?
+        if type.is_a?(Puppet::Resource)
+          type, title = type.type, type.title
+        elsif (m = type.to_s.match(/\A([^\[]+)\[(.*)\]\z/m))
+          type, title = m[1], m[2]
+        end
+      end
+      return nil if title.nil?
+
+      params, found = MarionetteHost.callback('op' => 'resource', 'name' => type.to_s, 'title' => title.to_s)
+      return nil unless found
+
+      res = Puppet::Resource.new(type, title)
+      params.each { |k, v| res[k] = v }
+      res.instance_variable_get(:@parameters).freeze
+      res.freeze
+    end
+
+    def method_missing(name, *_args)
+      raise Puppet::ParseError, "the Ruby helper gives #{MarionetteHost.current} only catalog.resource of the compile's catalog, not catalog.#{name}"
+    end
+
+    def respond_to_missing?(_name, _include_private = false)
+      false
     end
   end
 

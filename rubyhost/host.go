@@ -93,6 +93,9 @@ type Callbacks interface {
 	// Variables are the variables visible in the scope, or in top scope,
 	// for scope.to_hash.
 	Variables(top bool) *value.Hash
+	// Resource gives the parameters so far of the catalog's resource
+	// typ[title] (catalog.resource, findresource).
+	Resource(typ, title string) (*value.Hash, bool)
 	// CallFunction calls a Puppet function (call_function, function_x).
 	CallFunction(name string, args []value.Value) (value.Value, error)
 	// Log receives a message the function logged (Puppet.warning, ...),
@@ -614,6 +617,7 @@ type incoming struct {
 	Args    json.RawMessage `json:"args"`
 	Level   string          `json:"level"`
 	Top     bool            `json:"top"`
+	Title   string          `json:"title"`
 }
 
 // Call runs one function in the session and returns its result. A
@@ -690,7 +694,7 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 			return nil, notFound{err}
 		case "log":
 			cb.Log(in.Level, in.Message)
-		case "lookupvar", "setvar", "call_function", "variables", "context":
+		case "lookupvar", "setvar", "call_function", "variables", "context", "resource":
 			timer.Stop()
 			reply := s.answer(in, cb, lookup)
 			if len(reply) > s.opts.MaxMessage {
@@ -747,6 +751,12 @@ func (s *Session) answer(in incoming, cb Callbacks, lookup Context) []byte {
 		v, found = cb.Variable(in.Name)
 	case "variables":
 		v = cb.Variables(in.Top)
+	case "resource":
+		var params *value.Hash
+		params, found = cb.Resource(in.Name, in.Title)
+		if found {
+			v = params
+		}
 	case "setvar":
 		x, err := s.decode(in.Value, cb.ParseType)
 		if err != nil {

@@ -91,6 +91,13 @@ func (f *fakeCompile) Variables(top bool) *value.Hash {
 	return value.NewHash(value.String("greeting"), value.String("hello"))
 }
 
+func (f *fakeCompile) Resource(typ, title string) (*value.Hash, bool) {
+	if typ == "File" && title == "/etc/motd" {
+		return value.NewHash(value.String("ensure"), value.String("file")), true
+	}
+	return nil, false
+}
+
 func (f *fakeCompile) SetVariable(name string, v value.Value, top bool) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -345,9 +352,10 @@ func TestHostBusyIsBounded(t *testing.T) {
 	}
 }
 
-// TestHostScope: scope.to_hash comes from Go; the catalog and the scope's
-// resource are the compile's, which the helper cannot reach: using them is
-// an error, never a silent change to a catalog nobody reads.
+// TestHostScope: scope.to_hash comes from Go; the catalog's resources are
+// read from the compile, as frozen copies; the rest of the catalog and the
+// scope's resource the helper cannot reach: using them, or changing a
+// resource, is an error, never a silent change to a catalog nobody reads.
 func TestHostScope(t *testing.T) {
 	needRuby(t)
 	h := newTestHost(t, Options{})
@@ -355,9 +363,17 @@ func TestHostScope(t *testing.T) {
 	if err != nil || !sameValue(got, value.NewHash(value.String("greeting"), value.String("hello"))) {
 		t.Errorf("to_hash = %v, %v", got, err)
 	}
-	for _, what := range []string{"catalog", "resource"} {
+	got, err = call(t, h, "hatch::scope", value.String("motd"))
+	if want := (value.Array{value.String("file"), value.String("/etc/motd"), value.Undef}); err != nil || !sameValue(got, want) {
+		t.Errorf("motd = %v, %v; want %v", got, err, want)
+	}
+	for what, msg := range map[string]string{
+		"catalog":  "the Ruby helper gives hatch::scope only catalog.resource of the compile's catalog, not catalog.resources",
+		"resource": "the Ruby helper cannot give hatch::scope the compile's resource",
+		"change":   "can't modify frozen",
+	} {
 		_, err := call(t, h, "hatch::scope", value.String(what))
-		if err == nil || !strings.Contains(err.Error(), "the Ruby helper cannot give hatch::scope the compile's") {
+		if err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: %v", what, err)
 		}
 	}

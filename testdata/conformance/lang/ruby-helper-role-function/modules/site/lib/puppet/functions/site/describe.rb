@@ -11,6 +11,7 @@ Puppet::Functions.create_function(:'site::describe', Puppet::Functions::Internal
     info = Struct.new(:family, :role).new(scope['facts']['os']['family'], scope['::role'])
     up = call_function('upcase', info.family)
     joined = scope.function_sprintf(['%s-%s', prefix, info.role]) + scope.call_function('join', [['', 'x'], '+'])
-    [joined, up, closure_scope['role'], scope.exist?('role_tier'), Set.new([1, 2])]
+    motd = scope.catalog.resource('File', '/etc/motd')
+    [joined, up, closure_scope['role'], scope.exist?('role_tier'), Set.new([1, 2]), motd[:content], scope.findresource('File[/nope]').nil?]
   end
 end
