@@ -253,11 +253,8 @@ func (h *Host) open(ctx context.Context) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{host: h, opts: h.opts, conn: conn, msgs: make(chan readResult)}
-	go s.read()
-	timer := time.NewTimer(h.opts.StartTimeout)
-	defer timer.Stop()
-	line, err := s.next(ctx, timer.C)
+	s := &Session{host: h, opts: h.opts, conn: conn, br: bufio.NewReaderSize(conn, 64<<10)}
+	line, err := s.next(ctx, time.Now().Add(h.opts.StartTimeout))
 	if err != nil {
 		s.kill()
 		return nil, fmt.Errorf("rubyhost: starting a Ruby helper session: %w", err)
@@ -505,14 +502,9 @@ type Session struct {
 	opts Options
 	conn net.Conn
 	pid  int
-	msgs chan readResult
+	br   *bufio.Reader
 	dead bool
 	once sync.Once
-}
-
-type readResult struct {
-	line []byte
-	err  error
 }
 
 // Close ends the session and its process.
@@ -522,81 +514,65 @@ func (s *Session) Close() error {
 			_, _ = s.conn.Write([]byte("{\"op\":\"quit\"}\n"))
 		}
 		s.conn.Close()
-		// Unblock the reader if it waits to hand over a message.
-		go func() {
-			for range s.msgs {
-			}
-		}()
 		<-s.host.slots
 	})
 	return nil
 }
 
-// read turns the connection into messages, one per line, until it ends
-// or a line exceeds the limit.
-func (s *Session) read() {
-	defer close(s.msgs)
-	br := bufio.NewReaderSize(s.conn, 64<<10)
-	for {
-		var line []byte
-		for {
-			chunk, err := br.ReadSlice('\n')
-			line = append(line, chunk...)
-			if len(line) > s.opts.MaxMessage {
-				s.msgs <- readResult{err: fmt.Errorf("a message from Ruby exceeds %d bytes", s.opts.MaxMessage)}
-				return
-			}
-			if err == bufio.ErrBufferFull {
-				continue
-			}
-			if err != nil {
-				s.msgs <- readResult{err: err}
-				return
-			}
-			break
-		}
-		s.msgs <- readResult{line: line}
+// next reads the helper's next message, one line, waiting until the
+// deadline or the context's end. The connection's deadlines bound the
+// wait, so that a message costs no goroutine hand-offs.
+func (s *Session) next(ctx context.Context, deadline time.Time) ([]byte, error) {
+	if err := s.conn.SetReadDeadline(deadline); err != nil {
+		return nil, err
 	}
-}
-
-// next waits for the helper's next message.
-func (s *Session) next(ctx context.Context, timeout <-chan time.Time) ([]byte, error) {
-	select {
-	case r, ok := <-s.msgs:
-		if !ok {
-			r.err = io.EOF
+	stop := context.AfterFunc(ctx, func() { s.conn.SetReadDeadline(time.Unix(1, 0)) })
+	defer stop()
+	var line []byte
+	for {
+		chunk, err := s.br.ReadSlice('\n')
+		line = append(line, chunk...)
+		if len(line) > s.opts.MaxMessage {
+			return nil, fmt.Errorf("a message from Ruby exceeds %d bytes", s.opts.MaxMessage)
 		}
-		if r.err != nil {
-			if r.err == io.EOF || errors.Is(r.err, net.ErrClosed) || errors.Is(r.err, syscall.ECONNRESET) {
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if errors.Is(err, os.ErrDeadlineExceeded) {
+				return nil, errTimeout
+			}
+			if err == io.EOF || errors.Is(err, net.ErrClosed) || errors.Is(err, syscall.ECONNRESET) {
 				return nil, errors.New("the Ruby helper exited (crashed or killed); the next compile starts a new one")
 			}
-			return nil, r.err
+			return nil, err
 		}
-		return r.line, nil
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-timeout:
-		return nil, errTimeout
+		return line, nil
 	}
 }
 
-// send writes one message, giving up with the context or the timeout.
-func (s *Session) send(ctx context.Context, msg []byte, timeout <-chan time.Time) error {
-	done := make(chan error, 1)
-	go func() {
-		_, err := s.conn.Write(append(msg, '\n'))
-		done <- err
-	}()
-	select {
-	case err := <-done:
+// send writes one message, giving up at the deadline or the context's
+// end (the session is then killed: the message is half written).
+func (s *Session) send(ctx context.Context, msg []byte, deadline time.Time) error {
+	if err := s.conn.SetWriteDeadline(deadline); err != nil {
 		return err
-	case <-ctx.Done():
-		s.kill()
-		return ctx.Err()
-	case <-timeout:
-		s.kill()
-		return errTimeout
 	}
+	stop := context.AfterFunc(ctx, func() { s.conn.SetWriteDeadline(time.Unix(1, 0)) })
+	defer stop()
+	_, err := s.conn.Write(append(msg, '\n'))
+	if err != nil {
+		s.kill()
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return errTimeout
+		}
+	}
+	return err
 }
 
 // kill ends the session's process at once; the session is not used again.
@@ -658,19 +634,18 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 			}
 		}
 	}()
-	timer := time.NewTimer(s.opts.CallTimeout)
-	defer timer.Stop()
+	deadline := time.Now().Add(s.opts.CallTimeout)
 	fail := func(err error) error {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			return err
 		}
 		return fmt.Errorf("rubyhost: %w", err)
 	}
-	if err := s.send(ctx, msg, timer.C); err != nil {
+	if err := s.send(ctx, msg, deadline); err != nil {
 		return nil, fail(err)
 	}
 	for {
-		line, err := s.next(ctx, timer.C)
+		line, err := s.next(ctx, deadline)
 		if err != nil {
 			if err == errTimeout {
 				return nil, fmt.Errorf("rubyhost: the function did not return within %v", s.opts.CallTimeout)
@@ -695,7 +670,6 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 		case "log":
 			cb.Log(in.Level, in.Message)
 		case "lookupvar", "setvar", "call_function", "variables", "context", "resource":
-			timer.Stop()
 			reply := s.answer(in, cb, lookup)
 			if len(reply) > s.opts.MaxMessage {
 				reply = errorReply(fmt.Sprintf("the answer to %s exceeds %d bytes", in.Op, s.opts.MaxMessage))
@@ -706,8 +680,9 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 			if s.dead {
 				return nil, fail(errors.New("the session ended in a nested call"))
 			}
-			timer.Reset(s.opts.CallTimeout)
-			if err := s.send(ctx, reply, timer.C); err != nil {
+			// The time spent answering in Go is not the function's.
+			deadline = time.Now().Add(s.opts.CallTimeout)
+			if err := s.send(ctx, reply, deadline); err != nil {
 				return nil, fail(err)
 			}
 		default:
