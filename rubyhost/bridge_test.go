@@ -247,3 +247,15 @@ func TestHostShared(t *testing.T) {
 		t.Errorf("a directory others can enter: %v", err)
 	}
 }
+
+// TestHostStart: a helper started ahead serves the first session.
+func TestHostStart(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	if err := h.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := call(t, h, "hatch::echo"); err != nil || h.Starts() != 1 {
+		t.Errorf("after Start: %v, %d helpers started, want 1", err, h.Starts())
+	}
+}

@@ -204,6 +204,23 @@ func (h *Host) Close() error {
 	return nil
 }
 
+// Start starts the helper now rather than at the first session, so that
+// the first compile that needs it pays a fork, not Puppet's loading (a
+// server with ruby_functions = helper).
+func (h *Host) Start(ctx context.Context) error {
+	var conn net.Conn
+	var err error
+	if h.opts.SocketDir == "" {
+		conn, err = h.dialPrivate(ctx)
+	} else {
+		conn, err = h.dialShared(ctx)
+	}
+	if err != nil {
+		return err
+	}
+	return conn.Close() // the session the helper forked for it ends
+}
+
 // Call runs one function in a session of its own.
 func (h *Host) Call(ctx context.Context, req Request, cb Callbacks) (value.Value, error) {
 	s, err := h.Session(ctx)

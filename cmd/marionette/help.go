@@ -249,7 +249,8 @@ scope.resource), still fails.
 The helper loads Puppet once (about two seconds) and forks a process per
 compile, which loads the module code as it is then and ends with the
 compile, so no compile sees another's facts, variables or code. marionette
-serve keeps a helper of its own; other commands share one per user, on a
+serve keeps a helper of its own (started with the server under helper, at
+the first need under auto); other commands share one per user, on a
 unix socket (mode 0600) in $XDG_RUNTIME_DIR/marionette, else in
 $vardir/rubyhost: the first command that needs it starts it, later ones pay
 a fork (tens of milliseconds), and it exits after 15 minutes unused. A

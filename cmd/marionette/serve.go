@@ -158,6 +158,16 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
+	if mode, _ := st.RubyFunctions(); mode == puppetconf.RubyFunctionsHelper && cfg.RubyHost != nil {
+		// Kept warm: the first compile that needs Ruby pays a fork, not
+		// Puppet's loading; a helper that cannot start is logged here and
+		// is each such compile's error.
+		go func() {
+			if err := cfg.RubyHost.Start(context.Background()); err != nil {
+				cfg.Logger.Error("starting the Ruby helper", "error", err)
+			}
+		}()
+	}
 	cfg.Site = st
 	srv, err := server.New(cfg)
 	if err != nil {
