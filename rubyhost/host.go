@@ -37,6 +37,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -65,6 +66,8 @@ type Options struct {
 	Ruby string
 	// MaxProcs bounds the sessions open at once (each is a process):
 	// concurrent compiles that need Ruby wait for one another beyond it.
+	// Zero: DefaultMaxProcs, or GOMAXPROCS when larger (the compiles a
+	// fleet run makes at once).
 	MaxProcs int
 	// CallTimeout bounds the Ruby side of one call (the time spent in Go
 	// answering its callbacks is not counted).
@@ -167,7 +170,7 @@ func New(o Options) *Host {
 		o.Ruby = DefaultRuby
 	}
 	if o.MaxProcs <= 0 {
-		o.MaxProcs = DefaultMaxProcs
+		o.MaxProcs = max(DefaultMaxProcs, runtime.GOMAXPROCS(0))
 	}
 	if o.CallTimeout <= 0 {
 		o.CallTimeout = DefaultCallTimeout
