@@ -457,6 +457,10 @@ module MarionetteHost
 
   # session serves one connection in a forked child until it ends.
   def self.session(conn)
+    # What a function prints is nobody's to read, and must not fill the
+    # shared helper's log: its errors come back as messages.
+    $stdout.reopen(File::NULL, 'w')
+    $stderr.reopen(File::NULL, 'w')
     conn.binmode
     conn.sync = true
     self.conn = conn
