@@ -439,7 +439,6 @@ module MarionetteHost
   rescue Exception => e # rubocop:disable Lint/RescueException
     raise if e.is_a?(SystemExit) || e.is_a?(Interrupt)
 
-    File.write(ENV['MARIONETTE_RUBYHOST_DEBUG'], e.full_message, mode: 'a') if ENV['MARIONETTE_RUBYHOST_DEBUG']
     send_msg('op' => 'error', 'class' => e.class.name, 'message' => utf8(e.message.to_s))
   end
 
