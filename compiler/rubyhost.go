@@ -43,8 +43,8 @@ func isUnsupportedRuby(err error) bool {
 // rubyBeyondSubset handles an error from running a module Ruby function in
 // the subset: Ruby the subset cannot run goes to the Ruby helper when the
 // compile has one (Request.RubyHost); other errors are returned as they
-// are. A function given a lambda stays with the subset's error, as a
-// Puppet lambda cannot cross to Ruby.
+// are. A lambda given to the function is its block, run back in the
+// compile.
 //
 // A function the subset stopped part way may already have called other
 // functions; the helper runs it again from the start, so such calls are
@@ -55,7 +55,7 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 	if !isUnsupportedRuby(err) || errors.As(err, &hinted) {
 		return nil, true, err
 	}
-	if c.req.RubyHost == nil || call.Lambda != nil {
+	if c.req.RubyHost == nil {
 		return nil, true, &unsupportedRubyError{err: err}
 	}
 	if c.rubySession == nil {
@@ -68,8 +68,12 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 		}
 		c.rubySession = s
 	}
-	cb := &rubyHostScope{erbScope: erbScope{c: c, sc: sc, at: call.Node}}
-	v, herr := c.rubySession.Call(c.ctx, rubyhost.Request{ModulePath: c.env.ModulePath, Name: name, Args: call.Args}, cb)
+	cb := &rubyHostScope{erbScope: erbScope{c: c, sc: sc, at: call.Node}, lambda: call.Lambda}
+	req := rubyhost.Request{ModulePath: c.env.ModulePath, Name: name, Args: call.Args}
+	if call.Lambda != nil {
+		req.Block, req.BlockParams = true, len(call.Lambda.Def.Params)
+	}
+	v, herr := c.rubySession.Call(c.ctx, req, cb)
 	if herr != nil {
 		if stop := c.ev.Poll(); stop != nil {
 			return nil, true, stop
@@ -101,6 +105,19 @@ func (c *Compilation) closeRubySession() {
 // would read them.
 type rubyHostScope struct {
 	erbScope
+	lambda *eval.Lambda
+}
+
+// Yield runs the call's lambda for the function's block.
+func (s *rubyHostScope) Yield(args []value.Value) (value.Value, error) {
+	if s.lambda == nil {
+		return nil, errors.New("no block given (yield)")
+	}
+	v, err := s.c.ev.CallLambda(s.lambda, args)
+	if err != nil {
+		return nil, s.rescuable(err)
+	}
+	return v, nil
 }
 
 func (s *rubyHostScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }

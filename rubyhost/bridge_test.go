@@ -259,3 +259,20 @@ func TestHostStart(t *testing.T) {
 		t.Errorf("after Start: %v, %d helpers started, want 1", err, h.Starts())
 	}
 }
+
+// TestHostBlock: the call's lambda is the function's block, of the
+// lambda's arity, and runs back in Go.
+func TestHostBlock(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	req := Request{ModulePath: testModulePath(t), Name: "hatch::each_pair", Args: []value.Value{value.NewHash(value.String("a"), value.Integer(1))}, Block: true, BlockParams: 2}
+	got, err := h.Call(context.Background(), req, &fakeCompile{})
+	if want := (value.Array{value.Array{value.String("yielded"), value.String("a"), value.Integer(1)}}); err != nil || !sameValue(got, want) {
+		t.Errorf("each_pair = %v, %v; want %v", got, err, want)
+	}
+	req.BlockParams = 1
+	_, err = h.Call(context.Background(), req, &fakeCompile{})
+	if err == nil || !strings.Contains(err.Error(), "block") {
+		t.Errorf("a block of the wrong arity: %v", err)
+	}
+}

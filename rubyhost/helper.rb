@@ -424,14 +424,25 @@ module MarionetteHost
       raise Failure, "Unknown function: '#{msg['name']}'" if fn.nil?
 
       result = nil
+      block = lambda_block(msg['block_params'])
       catch(:no_such_key) do
-        result = fn.call(scope, *args)
+        result = fn.call(scope, *args, &block)
         return { 'op' => 'result', 'value' => encode(result) }
       end
       { 'op' => 'not_found' }
     end
   ensure
     CALLS.pop
+  end
+
+  # lambda_block is the call's Puppet lambda as a Ruby block of its
+  # arity (Puppet's dispatcher checks it), which runs the lambda in
+  # marionette; nil when the call has none.
+  def self.lambda_block(n)
+    return nil unless n.is_a?(Integer) && n >= 0 && n <= 64
+
+    params = (0...n).map { |i| "a#{i}" }.join(', ')
+    eval("proc { |#{params}| MarionetteHost.callback('op' => 'yield', 'args' => MarionetteHost.encode([#{params}])).first }") # rubocop:disable Security/Eval
   end
 
   def self.answer_call(msg)

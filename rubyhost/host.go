@@ -106,6 +106,8 @@ type Callbacks interface {
 	Log(level, message string)
 	// ParseType reads a data type Ruby passes back, from its string form.
 	ParseType(s string) (value.Value, error)
+	// Yield runs the call's lambda (Request.BlockParams) with args.
+	Yield(args []value.Value) (value.Value, error)
 }
 
 // A Context is an argument that stays in Go while Ruby uses it through
@@ -123,6 +125,11 @@ type Request struct {
 	// Name is the function's name, e.g. "postgresql::postgresql_password".
 	Name string
 	Args []value.Value
+	// Block gives the call a block of BlockParams parameters: the Puppet
+	// lambda of the call, which the function's yield runs through
+	// Callbacks.Yield.
+	Block       bool
+	BlockParams int
 }
 
 // RubyError is an exception the function raised; Message is its message,
@@ -634,12 +641,17 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 	if err != nil {
 		return nil, err
 	}
+	blockParams := -1 // none
+	if req.Block {
+		blockParams = req.BlockParams
+	}
 	msg, err := json.Marshal(struct {
-		Op         string          `json:"op"`
-		ModulePath []string        `json:"modulepath"`
-		Name       string          `json:"name"`
-		Args       json.RawMessage `json:"args"`
-	}{"call", req.ModulePath, req.Name, args})
+		Op          string          `json:"op"`
+		ModulePath  []string        `json:"modulepath"`
+		Name        string          `json:"name"`
+		Args        json.RawMessage `json:"args"`
+		BlockParams int             `json:"block_params"`
+	}{"call", req.ModulePath, req.Name, args, blockParams})
 	if err != nil {
 		return nil, err
 	}
@@ -689,7 +701,7 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 			return nil, notFound{err}
 		case "log":
 			cb.Log(in.Level, in.Message)
-		case "lookupvar", "setvar", "call_function", "variables", "context", "resource":
+		case "lookupvar", "setvar", "call_function", "variables", "context", "resource", "yield":
 			reply := s.answer(in, cb, lookup)
 			if len(reply) > s.opts.MaxMessage {
 				reply = errorReply(fmt.Sprintf("the answer to %s exceeds %d bytes", in.Op, s.opts.MaxMessage))
@@ -767,6 +779,14 @@ func (s *Session) answer(in incoming, cb Callbacks, lookup Context) []byte {
 			return errorReply(err.Error())
 		}
 		if v, err = cb.CallFunction(in.Name, arr); err != nil {
+			return errorReply(err.Error())
+		}
+	case "yield":
+		arr, err := args()
+		if err != nil {
+			return errorReply(err.Error())
+		}
+		if v, err = cb.Yield(arr); err != nil {
 			return errorReply(err.Error())
 		}
 	case "context":

@@ -91,6 +91,10 @@ func (f *fakeCompile) Variables(top bool) *value.Hash {
 	return value.NewHash(value.String("greeting"), value.String("hello"))
 }
 
+func (f *fakeCompile) Yield(args []value.Value) (value.Value, error) {
+	return value.Array(append([]value.Value{value.String("yielded")}, args...)), nil
+}
+
 func (f *fakeCompile) Resource(typ, title string) (*value.Hash, bool) {
 	if typ == "File" && title == "/etc/motd" {
 		return value.NewHash(value.String("ensure"), value.String("file")), true

@@ -242,10 +242,11 @@ functions in the helper, and a helper that cannot start is the error.
 In the helper the function sees the compile: variable lookups, assignments
 (scope.setvar, and compiler.topscope.setvar as role() functions do),
 function_x and call_function calls, include, and a backend's
-Puppet::LookupContext all go back to marionette; a Ruby object that is not
-data comes back as a Runtime value, as under Puppet. A function given a
-lambda, or one that reaches for the catalog itself (scope.catalog,
-scope.resource), still fails.
+Puppet::LookupContext all go back to marionette, and a lambda given to the
+function is its block, run in the compile; it reads the catalog's resources
+(catalog.resource, findresource) but cannot change them, and other catalog
+methods fail by name; a Ruby object that is not data comes back as a
+Runtime value, as under Puppet.
 The helper loads Puppet once (about two seconds) and forks a process per
 compile, which loads the module code as it is then and ends with the
 compile, so no compile sees another's facts, variables or code. marionette
