@@ -114,8 +114,12 @@ type Request struct {
 	RichData bool
 	// RubyHost, when set, runs the module Ruby functions that the Ruby
 	// subset cannot run in real Ruby with Puppet's library (marionette's
-	// ruby_functions = helper). Nil fails them with the subset's error.
-	RubyHost *rubyhost.Host
+	// ruby_functions = auto or helper), in one session per compile. Nil
+	// fails them with the subset's error. With RubyHostOptional (auto) a
+	// helper that cannot start gives the subset's error, saying why the
+	// helper could not run the function; without it that is the error.
+	RubyHost         *rubyhost.Host
+	RubyHostOptional bool
 	// Capture names top-scope variables whose values the Result carries
 	// (Result.Captured): a test harness calling a function assigns its
 	// result to one.
@@ -229,6 +233,10 @@ type Compilation struct {
 	templatePaths map[string]string
 	// rubyLibMisses are the Ruby requires no module's lib holds.
 	rubyLibMisses map[string]bool
+	// rubySession is the compile's session with the Ruby helper, opened
+	// by the first function beyond the Ruby subset (see rubyBeyondSubset)
+	// and closed with the compile.
+	rubySession *rubyhost.Session
 	// diags are this compile's warnings and log messages.
 	diags diag.List
 }
@@ -274,6 +282,7 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 	}
 	c := newCompilation(ctx, env, req)
 	defer c.ev.Release()
+	defer c.closeRubySession()
 	c.env.useMainFiles()
 	res := &Result{Stages: make([]StageTime, 0, len(stages))}
 	if c.env.strictErr != nil {

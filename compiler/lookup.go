@@ -230,6 +230,10 @@ func (d *DataLookup) Lookup(req hiera.Request, explain bool) (value.Value, *hier
 	return v, nil, err
 }
 
+// Close ends what the lookups hold: a Ruby helper session a custom
+// backend opened.
+func (d *DataLookup) Close() { d.c.closeRubySession() }
+
 // ParseType evaluates a type written as text, e.g. "Array[String]".
 func (d *DataLookup) ParseType(spec string) (value.Type, error) { return d.c.parseTypeSpec(spec) }
 

@@ -3,8 +3,10 @@ package compiler
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/marionette-dev/marionette/eval"
+	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/value"
@@ -12,13 +14,20 @@ import (
 
 // RubyFunctionsHint is what an unsupported-Ruby error adds when the Ruby
 // helper is off: how to run such functions in real Ruby instead.
-const RubyFunctionsHint = "set --ruby-functions=helper to run such functions in Ruby with Puppet's library"
+const RubyFunctionsHint = "set --ruby-functions=helper or auto to run such functions in Ruby with Puppet's library"
 
 // unsupportedRubyError is the subset's error about Ruby it cannot run,
-// with the hint to turn the Ruby helper on.
-type unsupportedRubyError struct{ err error }
+// with the hint to turn the Ruby helper on, or why the helper could not
+// run it.
+type unsupportedRubyError struct {
+	err  error
+	note string
+}
 
 func (e *unsupportedRubyError) Error() string {
+	if e.note != "" {
+		return e.err.Error() + " (" + e.note + ")"
+	}
 	return e.err.Error() + " (" + RubyFunctionsHint + ")"
 }
 
@@ -34,8 +43,8 @@ func isUnsupportedRuby(err error) bool {
 // rubyBeyondSubset handles an error from running a module Ruby function in
 // the subset: Ruby the subset cannot run goes to the Ruby helper when the
 // compile has one (Request.RubyHost); other errors are returned as they
-// are. A function given a lambda stays with the subset's error, as a
-// Puppet lambda cannot cross to Ruby.
+// are. A lambda given to the function is its block, run back in the
+// compile.
 //
 // A function the subset stopped part way may already have called other
 // functions; the helper runs it again from the start, so such calls are
@@ -46,16 +55,33 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 	if !isUnsupportedRuby(err) || errors.As(err, &hinted) {
 		return nil, true, err
 	}
-	if c.req.RubyHost == nil || call.Lambda != nil {
+	if c.req.RubyHost == nil {
 		return nil, true, &unsupportedRubyError{err: err}
+	}
+	if c.rubySession == nil {
+		s, serr := c.req.RubyHost.Session(c.ctx)
+		if serr != nil {
+			if c.req.RubyHostOptional {
+				return nil, true, &unsupportedRubyError{err: err, note: "the Ruby helper that would run it is unavailable: " + serr.Error()}
+			}
+			return nil, true, fmt.Errorf("%s: %w", name, serr)
+		}
+		c.rubySession = s
 	}
 	// What Ruby with Puppet's library does is beyond what is recorded.
 	c.req.Reads.Untracked("the Ruby helper (" + name + ")")
-	cb := &rubyHostScope{erbScope: erbScope{c: c, sc: sc, at: call.Node}}
-	v, herr := c.req.RubyHost.Call(c.ctx, rubyhost.Request{ModulePath: c.env.ModulePath, Name: name, Args: call.Args}, cb)
+	cb := &rubyHostScope{erbScope: erbScope{c: c, sc: sc, at: call.Node}, lambda: call.Lambda}
+	req := rubyhost.Request{ModulePath: c.env.ModulePath, Name: name, Args: call.Args}
+	if call.Lambda != nil {
+		req.Block, req.BlockParams = true, len(call.Lambda.Def.Params)
+	}
+	v, herr := c.rubySession.Call(c.ctx, req, cb)
 	if herr != nil {
 		if stop := c.ev.Poll(); stop != nil {
 			return nil, true, stop
+		}
+		if hiera.IsContextNotFound(herr) {
+			return nil, true, herr
 		}
 		var re *rubyhost.RubyError
 		if errors.As(herr, &re) {
@@ -66,15 +92,71 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 	return v, true, nil
 }
 
+// closeRubySession ends the compile's Ruby helper session, if it opened
+// one: the helper process of the session exits with what it loaded.
+func (c *Compilation) closeRubySession() {
+	if c.rubySession != nil {
+		c.rubySession.Close()
+		c.rubySession = nil
+	}
+}
+
 // rubyHostScope answers the Ruby helper's callbacks: variables as a
-// template sees them, functions from the compile's table, and data types
-// read as Puppet code would read them.
+// template sees them, assignments as Puppet's scope.setvar makes them,
+// functions from the compile's table, and data types read as Puppet code
+// would read them.
 type rubyHostScope struct {
 	erbScope
+	lambda *eval.Lambda
+}
+
+// Yield runs the call's lambda for the function's block.
+func (s *rubyHostScope) Yield(args []value.Value) (value.Value, error) {
+	if s.lambda == nil {
+		return nil, errors.New("no block given (yield)")
+	}
+	v, err := s.c.ev.CallLambda(s.lambda, args)
+	if err != nil {
+		return nil, s.rescuable(err)
+	}
+	return v, nil
 }
 
 func (s *rubyHostScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }
 
 func (s *rubyHostScope) ParseType(spec string) (value.Value, error) {
 	return s.c.parseTypeSpec(spec)
+}
+
+// SetVariable assigns a variable from Ruby: in the calling scope, or
+// in top scope (compiler.topscope.setvar, as a role() function does).
+// Like Puppet's setvar it refuses a variable already set there.
+func (s *rubyHostScope) SetVariable(name string, v value.Value, top bool) error {
+	target := s.sc
+	if top {
+		target = s.c.top
+	}
+	name = strings.TrimPrefix(name, "::")
+	if isQualifiedName(name) {
+		return fmt.Errorf("Cannot assign to a qualified variable '$%s'", name)
+	}
+	if !target.Set(name, v) {
+		return fmt.Errorf("Cannot reassign variable '$%s'", name)
+	}
+	return nil
+}
+
+// Resource reads a resource of the catalog, its type named as Ruby code
+// names it (file, Apt::Source, 'class').
+func (s *rubyHostScope) Resource(typ, title string) (*value.Hash, bool) {
+	return s.c.Resource(value.CapitalizeName(typ), title)
+}
+
+// Variables are the variables of the calling scope's chain, or of top
+// scope, for scope.to_hash.
+func (s *rubyHostScope) Variables(top bool) *value.Hash {
+	if top {
+		return (&erbScope{c: s.c, sc: s.c.top}).Variables()
+	}
+	return s.erbScope.Variables()
 }

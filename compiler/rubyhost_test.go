@@ -164,3 +164,23 @@ func TestRubyHostNested(t *testing.T) {
 		t.Errorf("message %q, want outer(ABC)", got)
 	}
 }
+
+// TestRubyHostUnavailable: with ruby_functions = auto a helper that
+// cannot start leaves the subset's error, saying why the helper did not
+// run the function; with helper that is the error.
+func TestRubyHostUnavailable(t *testing.T) {
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: "testdata/rubyhost/nested.pp", ModulePath: []string{"testdata/rubyhost/modules"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	host := rubyhost.New(rubyhost.Options{Ruby: filepath.Join(t.TempDir(), "no-ruby")})
+	defer host.Close()
+	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts(), RubyHost: host, RubyHostOptional: true})
+	if err == nil || !strings.Contains(err.Error(), `inner.rb:8: unexpected "upcase:" in block parameters (the Ruby helper that would run it is unavailable: rubyhost: cannot start`) {
+		t.Errorf("auto: %v", err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts(), RubyHost: host})
+	if err == nil || strings.Contains(err.Error(), "upcase:") || !strings.Contains(err.Error(), "rubyhost: cannot start") {
+		t.Errorf("helper: %v", err)
+	}
+}

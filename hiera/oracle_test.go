@@ -24,6 +24,12 @@ func TestOracle(t *testing.T) {
 	checked := 0
 	for _, f := range fixtures {
 		dir := filepath.Dir(f)
+		if reason, err := os.ReadFile(filepath.Join(dir, "needs-compiler")); err == nil {
+			// A custom backend function runs in a compile: cmd/marionette's
+			// TestLookupMatchesPuppet checks this fixture.
+			t.Logf("%s: %s", filepath.Base(dir), strings.TrimSpace(string(reason)))
+			continue
+		}
 		t.Run(filepath.Base(dir), func(t *testing.T) { checked += runOracleFixture(t, dir) })
 	}
 	if checked < 40 {

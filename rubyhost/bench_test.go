@@ -1,14 +1,16 @@
 package rubyhost
 
 import (
+	"context"
 	"testing"
 
 	"github.com/marionette-dev/marionette/value"
 )
 
-// BenchmarkCallCold is a first call: the helper starts, loads Puppet and
-// the function, and answers.
-func BenchmarkCallCold(b *testing.B) {
+// BenchmarkHostStart is a first call on a machine where no helper runs:
+// Ruby starts and loads Puppet, a session forks, the function loads and
+// answers.
+func BenchmarkHostStart(b *testing.B) {
 	needRuby(b)
 	for b.Loop() {
 		h := New(Options{})
@@ -19,18 +21,41 @@ func BenchmarkCallCold(b *testing.B) {
 	}
 }
 
-// BenchmarkCallWarm is a call to a running helper with the function
+// BenchmarkSession is what a compile pays once when the helper runs: a
+// session (a fork of the helper), the environment's loaders and the
+// first call, which loads the function.
+func BenchmarkSession(b *testing.B) {
+	needRuby(b)
+	h := New(Options{})
+	defer h.Close()
+	if _, err := call(b, h, "hatch::echo"); err != nil { // the helper runs
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if _, err := call(b, h, "hatch::echo", value.String("x")); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCallWarm is a call in an open session with the function
 // loaded: a round trip and Puppet's dispatch.
 func BenchmarkCallWarm(b *testing.B) {
 	needRuby(b)
 	h := New(Options{})
 	defer h.Close()
-	args := value.Array{value.NewHash(value.String("a"), value.Array{value.Integer(1), value.String("b")})}
-	if _, err := call(b, h, "hatch::echo", args...); err != nil {
+	s, err := h.Session(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	args := []value.Value{value.NewHash(value.String("a"), value.Array{value.Integer(1), value.String("b")})}
+	req := Request{ModulePath: testModulePath(b), Name: "hatch::echo", Args: args}
+	if _, err := s.Call(context.Background(), req, &fakeCompile{}); err != nil { // loaded
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := call(b, h, "hatch::echo", args...); err != nil {
+		if _, err := s.Call(context.Background(), req, &fakeCompile{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -42,9 +67,17 @@ func BenchmarkCallWarmCallback(b *testing.B) {
 	needRuby(b)
 	h := New(Options{})
 	defer h.Close()
-	args := []value.Value{value.String("greeting"), value.String("upcase"), value.String("abc")}
+	s, err := h.Session(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	req := Request{ModulePath: testModulePath(b), Name: "hatch::ask", Args: []value.Value{value.String("greeting"), value.String("upcase"), value.String("abc")}}
+	if _, err := s.Call(context.Background(), req, &fakeCompile{}); err != nil { // loaded
+		b.Fatal(err)
+	}
 	for b.Loop() {
-		if _, err := call(b, h, "hatch::ask", args...); err != nil {
+		if _, err := s.Call(context.Background(), req, &fakeCompile{}); err != nil {
 			b.Fatal(err)
 		}
 	}

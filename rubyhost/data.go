@@ -26,9 +26,30 @@ const maxDepth = 512
 // Puppet string form, under the __ptype "Type"). A Timespan's __pvalue is
 // its nanoseconds (Decode reads Puppet's string form too). Deferred is
 // {"__ptype": "Deferred", "name": ..., "arguments": [...]}, as in catalogs.
+//
+// A Context is {"__ptype": "LookupContext"} (the session answers its
+// methods); a Runtime value goes back as the object it stands for, within
+// the session that made it.
 func Encode(v value.Value) ([]byte, error) {
+	return (&encoder{}).encode(v)
+}
+
+// encoder writes values for one session (nil: none, so no Runtime value
+// can be written).
+type encoder struct {
+	session *Session
+}
+
+// runtimeRef is a Runtime value's Ref: the session whose Ruby holds the
+// object, and its number there.
+type runtimeRef struct {
+	session *Session
+	id      int64
+}
+
+func (e *encoder) encode(v value.Value) ([]byte, error) {
 	var b bytes.Buffer
-	if err := encodeValue(&b, v, 0); err != nil {
+	if err := e.value(&b, v, 0); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
@@ -47,7 +68,7 @@ func writeTyped(b *bytes.Buffer, ptype string, pvalue string) {
 	b.WriteByte('}')
 }
 
-func encodeValue(b *bytes.Buffer, v value.Value, depth int) error {
+func (e *encoder) value(b *bytes.Buffer, v value.Value, depth int) error {
 	if depth > maxDepth {
 		return errors.New("value nested too deeply to pass to Ruby")
 	}
@@ -77,7 +98,7 @@ func encodeValue(b *bytes.Buffer, v value.Value, depth int) error {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := encodeValue(b, x, depth+1); err != nil {
+			if err := e.value(b, x, depth+1); err != nil {
 				return err
 			}
 		}
@@ -99,7 +120,7 @@ func encodeValue(b *bytes.Buffer, v value.Value, depth int) error {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			if err := encodeValue(b, k, depth+1); err != nil {
+			if err := e.value(b, k, depth+1); err != nil {
 				return err
 			}
 			if plain {
@@ -107,7 +128,7 @@ func encodeValue(b *bytes.Buffer, v value.Value, depth int) error {
 			} else {
 				b.WriteByte(',')
 			}
-			if err := encodeValue(b, v.Values()[i], depth+1); err != nil {
+			if err := e.value(b, v.Values()[i], depth+1); err != nil {
 				return err
 			}
 		}
@@ -118,7 +139,7 @@ func encodeValue(b *bytes.Buffer, v value.Value, depth int) error {
 		}
 	case *value.Sensitive:
 		b.WriteString(`{"__ptype":"Sensitive","__pvalue":`)
-		if err := encodeValue(b, v.Value, depth+1); err != nil {
+		if err := e.value(b, v.Value, depth+1); err != nil {
 			return err
 		}
 		b.WriteByte('}')
@@ -138,12 +159,20 @@ func encodeValue(b *bytes.Buffer, v value.Value, depth int) error {
 		b.WriteString(`,"arguments":`)
 		if v.Args == nil {
 			b.WriteString("null")
-		} else if err := encodeValue(b, v.Args, depth+1); err != nil {
+		} else if err := e.value(b, v.Args, depth+1); err != nil {
 			return err
 		}
 		b.WriteByte('}')
 	case value.Type:
 		writeTyped(b, "Type", value.TypeString(v))
+	case Context:
+		b.WriteString(`{"__ptype":"LookupContext"}`)
+	case *value.Runtime:
+		ref, ok := v.Ref.(runtimeRef)
+		if !ok || e.session == nil || ref.session != e.session {
+			return fmt.Errorf("cannot pass the Ruby %s %q to another Ruby helper session", v.Class, v.Text)
+		}
+		fmt.Fprintf(b, `{"__ptype":"Runtime","__pvalue":{"id":%d}}`, ref.id)
 	default:
 		switch {
 		case value.IsUndef(v):
@@ -164,9 +193,18 @@ type TypeParser func(string) (value.Value, error)
 // Decode reads rich data JSON (as Encode writes it) into a value, keeping
 // hash order. parseType reads data types; nil rejects them.
 func Decode(data []byte, parseType TypeParser) (value.Value, error) {
+	return decode(data, parseType, nil)
+}
+
+// decode reads rich data from session s, where Runtime values come from.
+func (s *Session) decode(data []byte, parseType TypeParser) (value.Value, error) {
+	return decode(data, parseType, s)
+}
+
+func decode(data []byte, parseType TypeParser, s *Session) (value.Value, error) {
 	d := json.NewDecoder(bytes.NewReader(data))
 	d.UseNumber()
-	dec := &decoder{d: d, parseType: parseType}
+	dec := &decoder{d: d, parseType: parseType, session: s}
 	v, err := dec.value(0)
 	if err != nil {
 		return nil, err
@@ -180,6 +218,7 @@ func Decode(data []byte, parseType TypeParser) (value.Value, error) {
 type decoder struct {
 	d         *json.Decoder
 	parseType TypeParser
+	session   *Session
 }
 
 func (dec *decoder) value(depth int) (value.Value, error) {
@@ -348,6 +387,19 @@ func (dec *decoder) object(depth int) (value.Value, error) {
 			d.Args = arr
 		}
 		return d, nil
+	case "Runtime":
+		obj, ok := pv.(*value.Hash)
+		if !ok || dec.session == nil {
+			return nil, errors.New("rich data: a Runtime value needs a Hash __pvalue, from a session")
+		}
+		id, _ := obj.Get(value.String("id"))
+		class, _ := obj.Get(value.String("class"))
+		text, _ := obj.Get(value.String("text"))
+		n, ok := id.(value.Integer)
+		if !ok {
+			return nil, errors.New("rich data: a Runtime value needs an Integer id")
+		}
+		return &value.Runtime{Class: value.ToString(class), Text: value.ToString(text), Ref: runtimeRef{dec.session, int64(n)}}, nil
 	case "Type":
 		s, err := str()
 		if err != nil {

@@ -3,6 +3,7 @@ package rubyhost
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,10 +28,10 @@ func needRuby(t testing.TB) {
 	}
 }
 
-func testModulePath(t testing.TB) []string {
+func testModulePath(testing.TB) []string {
 	dir, err := filepath.Abs("testdata/modules")
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
 	return []string{dir}
 }
@@ -41,6 +42,10 @@ type fakeCompile struct {
 	mu    sync.Mutex
 	calls []string
 	logs  []string
+	set   []string
+	// nested answers the function "nested" with a call of hatch::echo in
+	// this session.
+	nested *Session
 }
 
 func (f *fakeCompile) Log(level, msg string) {
@@ -50,7 +55,10 @@ func (f *fakeCompile) Log(level, msg string) {
 }
 
 func (f *fakeCompile) Variable(name string) (value.Value, bool) {
-	switch name {
+	if name == "::top_x" {
+		return value.Integer(1), true
+	}
+	switch strings.TrimPrefix(name, "::") {
 	case "greeting":
 		return value.String("hello"), true
 	case "nothing":
@@ -68,12 +76,40 @@ func (f *fakeCompile) CallFunction(name string, args []value.Value) (value.Value
 		return value.String(strings.ToUpper(value.ToString(args[0]))), nil
 	case "stdlib::shell_escape":
 		return value.String("'" + value.ToString(args[0]) + "'"), nil
+	case "include":
+		return value.Undef, nil
+	case "nested":
+		return f.nested.Call(context.Background(), Request{ModulePath: testModulePath(nil), Name: "hatch::echo", Args: args}, f)
 	}
 	return nil, errors.New("Unknown function: '" + name + "'")
 }
 
-func (f *fakeCompile) Variables() *value.Hash {
+func (f *fakeCompile) Variables(top bool) *value.Hash {
+	if top {
+		return value.NewHash(value.String("top_x"), value.Integer(1), value.String("greeting"), value.String("hello"))
+	}
 	return value.NewHash(value.String("greeting"), value.String("hello"))
+}
+
+func (f *fakeCompile) Yield(args []value.Value) (value.Value, error) {
+	return value.Array(append([]value.Value{value.String("yielded")}, args...)), nil
+}
+
+func (f *fakeCompile) Resource(typ, title string) (*value.Hash, bool) {
+	if typ == "File" && title == "/etc/motd" {
+		return value.NewHash(value.String("ensure"), value.String("file")), true
+	}
+	return nil, false
+}
+
+func (f *fakeCompile) SetVariable(name string, v value.Value, top bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if name == "taken" {
+		return errors.New("Cannot reassign variable '$taken'")
+	}
+	f.set = append(f.set, fmt.Sprintf("%s=%s top=%v", name, value.ToString(v), top))
+	return nil
 }
 
 func (f *fakeCompile) ParseType(s string) (value.Value, error) { return parseTypeStub(s) }
@@ -160,9 +196,12 @@ func TestHostCallbacks(t *testing.T) {
 	}
 }
 
+// TestHostErrorsAndLimits: each call here is a session of its own, whose
+// first call loads the environment: the call timeout leaves room for that
+// on a loaded machine.
 func TestHostErrorsAndLimits(t *testing.T) {
 	needRuby(t)
-	h := newTestHost(t, Options{CallTimeout: 2 * time.Second, MaxMessage: 1 << 16, MaxProcs: 1})
+	h := newTestHost(t, Options{CallTimeout: 8 * time.Second, MaxMessage: 1 << 16, MaxProcs: 1})
 	ok := func() {
 		t.Helper()
 		got, err := call(t, h, "hatch::behave", value.String("print"))
@@ -180,14 +219,14 @@ func TestHostErrorsAndLimits(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Unknown function: 'hatch::nonesuch'") {
 		t.Errorf("unknown function: %v", err)
 	}
-	_, err = call(t, h, "hatch::behave", value.String("object"))
-	if err == nil || !strings.Contains(err.Error(), "cannot return a Object") {
-		t.Errorf("object: %v", err)
+	obj, err := call(t, h, "hatch::behave", value.String("object"))
+	if rt, ok := obj.(*value.Runtime); err != nil || !ok || rt.Class != "Object" || !strings.HasPrefix(rt.Text, "#<Object:") {
+		t.Errorf("object: %#v, %v", obj, err)
 	}
 	starts := h.Starts()
 	start := time.Now()
 	_, err = call(t, h, "hatch::behave", value.String("sleep"), value.Integer(30))
-	if err == nil || !strings.Contains(err.Error(), "did not return within 2s") || time.Since(start) > 10*time.Second {
+	if err == nil || !strings.Contains(err.Error(), "did not return within 8s") || time.Since(start) > 25*time.Second {
 		t.Errorf("sleep: %v after %v", err, time.Since(start))
 	}
 	ok()
@@ -205,8 +244,8 @@ func TestHostErrorsAndLimits(t *testing.T) {
 		t.Errorf("big argument: %v", err)
 	}
 	ok()
-	if got := h.Starts() - starts; got != 3 {
-		t.Errorf("%d restarts after a timeout, an exit and an oversized answer, want 3", got)
+	if got := h.Starts() - starts; got != 0 {
+		t.Errorf("%d helper restarts after a session's timeout, exit and oversized answer, want 0 (only the session ends)", got)
 	}
 }
 
@@ -248,8 +287,8 @@ func TestHostConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if n := h.Starts(); n > 2 {
-		t.Errorf("%d helpers started, MaxProcs is 2", n)
+	if n := h.Starts(); n != 1 {
+		t.Errorf("%d helpers started for 8 concurrent sessions, want 1", n)
 	}
 	h.Close()
 	if _, err := call(t, h, "hatch::echo"); !errors.Is(err, ErrClosed) {
@@ -308,21 +347,22 @@ func TestHostForgeFunctions(t *testing.T) {
 func TestHostBusyIsBounded(t *testing.T) {
 	needRuby(t)
 	h := newTestHost(t, Options{MaxProcs: 1, CallTimeout: time.Second})
-	p, err := h.acquire(context.Background())
+	s, err := h.Session(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer h.release(p)
+	defer s.Close()
 	start := time.Now()
 	_, err = call(t, h, "hatch::echo")
-	if err == nil || !strings.Contains(err.Error(), "all 1 Ruby helpers stayed busy for 1s") || time.Since(start) > 5*time.Second {
+	if err == nil || !strings.Contains(err.Error(), "all 1 Ruby helper sessions stayed busy for 1s") || time.Since(start) > 5*time.Second {
 		t.Errorf("busy: %v after %v", err, time.Since(start))
 	}
 }
 
-// TestHostScope: scope.to_hash comes from Go; the catalog and the scope's
-// resource are the compile's, which the helper cannot reach: using them is
-// an error, never a silent change to a catalog nobody reads.
+// TestHostScope: scope.to_hash comes from Go; the catalog's resources are
+// read from the compile, as frozen copies; the rest of the catalog and the
+// scope's resource the helper cannot reach: using them, or changing a
+// resource, is an error, never a silent change to a catalog nobody reads.
 func TestHostScope(t *testing.T) {
 	needRuby(t)
 	h := newTestHost(t, Options{})
@@ -330,9 +370,17 @@ func TestHostScope(t *testing.T) {
 	if err != nil || !sameValue(got, value.NewHash(value.String("greeting"), value.String("hello"))) {
 		t.Errorf("to_hash = %v, %v", got, err)
 	}
-	for _, what := range []string{"catalog", "resource"} {
+	got, err = call(t, h, "hatch::scope", value.String("motd"))
+	if want := (value.Array{value.String("file"), value.String("/etc/motd"), value.Undef}); err != nil || !sameValue(got, want) {
+		t.Errorf("motd = %v, %v; want %v", got, err, want)
+	}
+	for what, msg := range map[string]string{
+		"catalog":  "the Ruby helper gives hatch::scope only catalog.resource of the compile's catalog, not catalog.resources",
+		"resource": "the Ruby helper cannot give hatch::scope the compile's resource",
+		"change":   "can't modify frozen",
+	} {
 		_, err := call(t, h, "hatch::scope", value.String(what))
-		if err == nil || !strings.Contains(err.Error(), "the Ruby helper cannot give hatch::scope the compile's") {
+		if err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("%s: %v", what, err)
 		}
 	}
@@ -353,9 +401,11 @@ func TestHostLogs(t *testing.T) {
 	}
 }
 
-// TestHostReset: after Reset a call runs in a new helper, which loads the
-// function's file afresh; deep values cross both ways.
-func TestHostReset(t *testing.T) {
+// TestHostSessionsStartAfresh: a session loads a function's file as it is
+// when the session starts, even after another session loaded an older
+// one; what a function leaves in Ruby (a global) does not reach the next
+// session; deep values cross both ways.
+func TestHostSessionsStartAfresh(t *testing.T) {
 	needRuby(t)
 	dir := t.TempDir()
 	fn := filepath.Join(dir, "m", "lib", "puppet", "functions", "m")
@@ -369,24 +419,39 @@ func TestHostReset(t *testing.T) {
 		}
 	}
 	h := newTestHost(t, Options{})
-	get := func() string {
-		got, err := h.Call(context.Background(), Request{ModulePath: []string{dir}, Name: "m::v"}, &fakeCompile{})
+	get := func(s *Session) string {
+		got, err := s.Call(context.Background(), Request{ModulePath: []string{dir}, Name: "m::v"}, &fakeCompile{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return value.ToString(got)
 	}
+	s1, err := h.Session(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
 	write("one")
-	if got := get(); got != "one" {
+	if got := get(s1); got != "one" {
 		t.Fatalf("v = %s", got)
 	}
 	write("two")
-	if got := get(); got != "one" {
-		t.Errorf("before Reset v = %s, want the loaded one", got)
+	s2, err := h.Session(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	h.Reset()
-	if got := get(); got != "two" {
-		t.Errorf("after Reset v = %s, want two", got)
+	if got := get(s2); got != "two" {
+		t.Errorf("a new session after the file changed: v = %s, want two", got)
+	}
+	s1.Close()
+	s2.Close()
+	for i, want := range []value.Value{value.Undef, value.Undef} {
+		got, err := call(t, h, "hatch::behave", value.String("remember"), value.Integer(int64(i+1)))
+		if err != nil || !sameValue(got, want) {
+			t.Errorf("session %d found %v (%v) left by an earlier one, want undef", i, got, err)
+		}
+	}
+	if h.Starts() != 1 {
+		t.Errorf("%d helpers started, want 1", h.Starts())
 	}
 
 	deep := value.Value(value.String("x"))

@@ -296,9 +296,6 @@ func (s *Server) FlushEnvironments() error {
 	if err := s.flush(); err != nil {
 		return err
 	}
-	if s.cfg.RubyHost != nil {
-		s.cfg.RubyHost.Reset() // its helpers hold functions loaded from the old code
-	}
 	s.metrics.flushes.Add(1)
 	return nil
 }

@@ -43,7 +43,7 @@ func (o *Options) AddFlags(fs *flag.FlagSet) {
 	str(&o.PuppetVersion, "puppet-version", "7", "the Puppet `major` (7 or 8) whose defaults and behaviour to follow", checkSetting(puppetconf.PuppetVersion))
 	str(&o.Strict, "strict", "", "Puppet's strict `level`: off, warning or error (default: warning for Puppet 7, error for 8)", checkSetting(puppetconf.Strict))
 	fs.Var(&boolFlag{p: &o.StrictVariables}, "strict-variables", "fail on unknown variables (default: false for Puppet 7, true for 8)")
-	str(&o.RubyFunctions, "ruby-functions", "subset", "the `mode` of module Ruby functions beyond marionette's Ruby subset: subset (fail) or helper (run them in Ruby with Puppet's library)",
+	str(&o.RubyFunctions, "ruby-functions", "auto", "the `mode` of module Ruby functions beyond marionette's Ruby subset: auto (run them in Ruby with Puppet's library when it can start, else fail), subset (fail) or helper (run them in Ruby; not starting is the error)",
 		func(v string) error { _, err := puppetconf.RubyFunctionsMode(v); return err })
 	fs.Var(&durationFlag{p: &o.ENCTimeout, def: enc.DefaultTimeout}, "enc-timeout", "how long the external node classifier may run (a `duration`)")
 	limit := func(p *int, name string, def int, usage string) {

@@ -13,8 +13,9 @@ import (
 )
 
 // TestRubyFunctionsSetting: the flag wins over MARIONETTE_RUBY_FUNCTIONS,
-// which wins over puppet.conf; subset is the default; bad values are
-// errors naming where they came from; helper gives the request a host.
+// which wins over puppet.conf; auto is the default; bad values are
+// errors naming where they came from; auto and helper give the request a
+// host, auto one that is optional.
 func TestRubyFunctionsSetting(t *testing.T) {
 	dir := t.TempDir()
 	conf := filepath.Join(dir, "puppet.conf")
@@ -22,14 +23,16 @@ func TestRubyFunctionsSetting(t *testing.T) {
 		flag, env, conf string
 		want, err       string
 	}{
-		{want: "subset"},
+		{want: "auto"},
 		{conf: "helper", want: "helper"},
+		{conf: "subset", want: "subset"},
+		{env: "auto", conf: "subset", want: "auto"},
 		{env: "subset", conf: "helper", want: "subset"},
 		{flag: "helper", env: "subset", want: "helper"},
 		{flag: "subset", env: "helper", conf: "helper", want: "subset"},
-		{flag: "ruby", err: "ruby_functions must be subset or helper"},
-		{env: "both", err: "MARIONETTE_RUBY_FUNCTIONS: ruby_functions must be subset or helper"},
-		{conf: "jruby", err: `ruby_functions must be subset or helper, got "jruby"`},
+		{flag: "ruby", err: "ruby_functions must be auto, subset or helper"},
+		{env: "both", err: "MARIONETTE_RUBY_FUNCTIONS: ruby_functions must be auto, subset or helper"},
+		{conf: "jruby", err: `ruby_functions must be auto, subset or helper, got "jruby"`},
 	} {
 		t.Setenv(RubyFunctionsEnv, tc.env)
 		var o Options
@@ -67,8 +70,8 @@ func TestRubyFunctionsSetting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if (req.RubyHost != nil) != (tc.want == "helper") {
-			t.Errorf("%+v: request's RubyHost %v", tc, req.RubyHost)
+		if (req.RubyHost != nil) != (tc.want != "subset") || req.RubyHostOptional != (tc.want == "auto") {
+			t.Errorf("%+v: request's RubyHost %v, optional %v", tc, req.RubyHost, req.RubyHostOptional)
 		}
 		if err := st.Close(); err != nil {
 			t.Errorf("Close: %v", err)

@@ -52,7 +52,7 @@ type Overrides struct {
 	ENC                    string
 	StrictHostnameChecking *bool
 	// PuppetVersion (7 or 8), Strict (off, warning, error),
-	// StrictVariables and RubyFunctions (subset, helper) are Puppet's
+	// StrictVariables and RubyFunctions (auto, subset, helper) are Puppet's
 	// strictness settings and marionette's ruby_functions.
 	PuppetVersion   string
 	Strict          string
@@ -161,10 +161,14 @@ type Options struct {
 	Log func(level, msg string)
 	// RubyHost, when set, runs module Ruby functions beyond the subset for
 	// every compile, whatever ruby_functions says; the caller closes it.
-	// Nil: the Site starts one when ruby_functions is helper (Close stops
-	// it), of RubyHostProcs processes at most (0: rubyhost's default).
-	RubyHost      *rubyhost.Host
-	RubyHostProcs int
+	// Nil: the Site makes one when ruby_functions is auto or helper (Close
+	// closes it), of RubyHostProcs sessions at most (0: rubyhost's
+	// default): the helper shared by the user's marionette processes
+	// (RubyHostDir), or with PrivateRubyHost one of the Site's own, which
+	// Close stops (a server's).
+	RubyHost        *rubyhost.Host
+	RubyHostProcs   int
+	PrivateRubyHost bool
 	// PuppetDBClient, when set, is the Site's PuppetDB client instead of
 	// one made from the settings, and Store decides the PuppetDB compiles
 	// collect from (nil: none): a compile server decides both once, at its
@@ -280,6 +284,7 @@ func (s *Site) Request(n *node.Node, facts *value.Hash) (*compiler.Request, erro
 	if req.RubyHost, err = s.RubyHost(); err != nil {
 		return nil, &InputError{Err: err}
 	}
+	req.RubyHostOptional = s.rubyHostOptional()
 	return req, nil
 }
 
@@ -300,6 +305,7 @@ func (s *Site) PrepareLookup(ctx context.Context, name string, facts *value.Hash
 		if req.RubyHost, err = s.RubyHost(); err != nil {
 			return nil, &InputError{Err: err}
 		}
+		req.RubyHostOptional = s.rubyHostOptional()
 		return req, nil
 	})
 }

@@ -48,7 +48,7 @@ func TestAddFlags(t *testing.T) {
 		{"bad puppet version", []string{"--puppet-version", "6"}, Options{}, "for flag -puppet-version"},
 		{"bad strict", []string{"--strict", "loud"}, Options{}, "Invalid value 'loud' for parameter strict"},
 		{"bad strict variables", []string{"--strict-variables=maybe"}, Options{}, "-strict-variables"},
-		{"bad ruby functions", []string{"--ruby-functions", "ruby"}, Options{}, "ruby_functions must be subset or helper"},
+		{"bad ruby functions", []string{"--ruby-functions", "ruby"}, Options{}, "ruby_functions must be auto, subset or helper"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -114,6 +114,8 @@ func writeLiteral(b *strings.Builder, v Value) {
 		b.WriteString(v.String())
 	case *Deferred:
 		b.WriteString(v.String())
+	case *Runtime:
+		b.WriteString(v.Text)
 	case *AliasType:
 		// A type alias as a string shows its definition, and so do the
 		// aliases within it: Ports = Array[Port = Integer[1, 65535]]. Other

@@ -225,6 +225,9 @@ func isInstanceSimple(t *simpleType, v Value) bool {
 	case DeferredType:
 		_, ok := v.(*Deferred)
 		return ok
+	case RuntimeType:
+		_, ok := v.(*Runtime)
+		return ok
 	}
 	return false
 }

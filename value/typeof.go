@@ -77,6 +77,8 @@ func TypeOf(v Value) Type {
 		return BinaryType
 	case *Deferred:
 		return DeferredType
+	case *Runtime:
+		return RuntimeType
 	case Type:
 		return &TypeType{Type: v}
 	case *Iterator:

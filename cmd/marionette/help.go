@@ -232,17 +232,32 @@ follow, 7 by default. It sets the defaults of Puppet's --strict
 8. Under them an unknown variable, a numeric string in arithmetic or a hash
 key given twice is a warning or an error, as in Puppet.
 
---ruby-functions subset|helper (puppet.conf: ruby_functions; environment:
+--ruby-functions auto|subset|helper (puppet.conf: ruby_functions; environment:
 MARIONETTE_RUBY_FUNCTIONS, which puppet.conf yields to and the flag wins
-over) says what happens to a module Ruby function whose Ruby is beyond
-marionette's Ruby subset. subset, the default, fails the compile
-("unsupported Ruby in function FILE:LINE"). helper runs such functions in a
-Ruby helper process with Puppet's library (Debian's puppet-agent: ruby and
-/usr/lib/ruby/vendor_ruby/puppet), started on first use and shared by the
-compiles of a run or server; their variable lookups and call_function calls
-come back to marionette. It costs a process start (about a second) and a
-round trip per call. A function given a lambda, or one that changes the
-compile's catalog itself (scope.catalog, scope.resource), still fails.
+over) says what happens to a module Ruby function (or custom Hiera backend)
+whose Ruby is beyond marionette's Ruby subset. auto, the default, runs it in
+a Ruby helper with Puppet's library (Debian's puppet-agent: ruby and
+/usr/lib/ruby/vendor_ruby/puppet) when one can start, and otherwise fails
+with the subset's error ("unsupported Ruby in function FILE:LINE") saying
+why the helper could not run it. subset always fails so. helper runs such
+functions in the helper, and a helper that cannot start is the error.
+In the helper the function sees the compile: variable lookups, assignments
+(scope.setvar, and compiler.topscope.setvar as role() functions do),
+function_x and call_function calls, include, and a backend's
+Puppet::LookupContext all go back to marionette, and a lambda given to the
+function is its block, run in the compile; it reads the catalog's resources
+(catalog.resource, findresource) but cannot change them, and other catalog
+methods fail by name; a Ruby object that is not data comes back as a
+Runtime value, as under Puppet.
+The helper loads Puppet once (about two seconds) and forks a process per
+compile, which loads the module code as it is then and ends with the
+compile, so no compile sees another's facts, variables or code. marionette
+serve keeps a helper of its own (started with the server under helper, at
+the first need under auto); other commands share one per user, on a
+unix socket (mode 0600) in $XDG_RUNTIME_DIR/marionette, else in
+$vardir/rubyhost: the first command that needs it starts it, later ones pay
+a fork (tens of milliseconds), and it exits after 15 minutes unused. A
+helper that dies is started again by the next compile.
 `)
 }
 

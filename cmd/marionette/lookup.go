@@ -63,6 +63,7 @@ func runLookup(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
 	}
+	defer dl.Close()
 	hreq := hiera.Request{Keys: keys}
 	if *merge != "" {
 		hreq.Merge = mergeOption(*merge, *knockout, *sortArrays, *mergeHashArrays)

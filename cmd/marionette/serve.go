@@ -65,7 +65,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	sslKey := fs.String("ssl-key", "", "the server's private key, PEM (default: $ssldir/private_keys/$certname.pem)")
 	sslCA := fs.String("ssl-ca", "", "CA certificates client certificates must chain to, PEM (default: $ssldir/certs/ca.pem)")
 	sslCRL := fs.String("ssl-crl", "", "CRL of the CA, PEM (default: $ssldir/crl.pem when present)")
-	rubyFunctions := fs.String("ruby-functions", "", "module Ruby functions beyond the Ruby subset: subset (fail) or helper (run them in Ruby with Puppet's library); default: ruby_functions in puppet.conf, else subset")
+	rubyFunctions := fs.String("ruby-functions", "", "module Ruby functions beyond the Ruby subset: auto (run them in Ruby with Puppet's library when it can start, else fail), subset (fail) or helper (run them in Ruby; not starting is the error); default: ruby_functions in puppet.conf, else auto")
 	pdbURL := fs.String("puppetdb", "", "PuppetDB `URL` to collect exported resources from and submit facts and catalogs to (default: storeconfigs and $confdir/puppetdb.conf decide)")
 	authConf := fs.String("auth-conf", "", "puppetserver's auth.conf (HOCON) to authorize requests by (default: puppetserver's conf.d/auth.conf beside or inside the confdir when there is one, else puppetserver's default rules)")
 	admins := fs.String("admin-certnames", "", "certnames allowed the admin API and /puppet/v4/catalog, comma-separated (besides certificates with pp_cli_auth)")
@@ -125,7 +125,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Logger.Log(context.Background(), lv, msg, "service", "puppetdb")
 	}
-	st, err := site.New(settings, site.Options{Overrides: overrides, ENCTimeout: *encTimeout, Log: pdbLog, RubyHostProcs: max(2, *maxCompiles)})
+	st, err := site.New(settings, site.Options{Overrides: overrides, ENCTimeout: *encTimeout, Log: pdbLog, RubyHostProcs: max(2, *maxCompiles), PrivateRubyHost: true})
 	if err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
@@ -157,6 +157,16 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if cfg.RubyHost, err = st.RubyHost(); err != nil {
 		fmt.Fprintf(stderr, "Error: %v\n", err)
 		return 1
+	}
+	if mode, _ := st.RubyFunctions(); mode == puppetconf.RubyFunctionsHelper && cfg.RubyHost != nil {
+		// Kept warm: the first compile that needs Ruby pays a fork, not
+		// Puppet's loading; a helper that cannot start is logged here and
+		// is each such compile's error.
+		go func() {
+			if err := cfg.RubyHost.Start(context.Background()); err != nil {
+				cfg.Logger.Error("starting the Ruby helper", "error", err)
+			}
+		}()
 	}
 	cfg.Site = st
 	srv, err := server.New(cfg)

@@ -8,6 +8,8 @@ Puppet::Functions.create_function(:'hatch::behave') do
     when 'print' then puts 'noise on stdout'; print 'more'; 'printed'
     when 'raise' then raise Puppet::ParseError, "hatch says no: #{n}"
     when 'object' then Object.new
+    when 'remember' then old = $hatch_memory; $hatch_memory = n; old
+    when 'kill' then Process.kill('KILL', Process.pid)
     when 'log' then Puppet.warning('careful'); Puppet.debug('hidden'); 'logged'
     else "unknown #{what}"
     end

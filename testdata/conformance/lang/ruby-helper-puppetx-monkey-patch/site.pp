@@ -1,0 +1,3 @@
+site::patch()
+$patched = site::patch()
+notify { "patched: ${patched =~ Runtime} ${site::shout('hello')}": }

@@ -1,0 +1,4 @@
+node default {
+  include site
+  notify { "top: ${::role} ${role_tier}": }
+}
