@@ -142,6 +142,8 @@ type Server struct {
 	// factsDir and reportDir are where facts and reports are written:
 	// puppetserver's $vardir/yaml/facts and $reportdir.
 	factsDir, reportDir string
+	// factsOut writes the facts cache off the request path.
+	factsOut *factsWriter
 	tls                 *tls.Config
 	start               time.Time
 	admins              map[string]bool
@@ -246,6 +248,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.tls = t
 	s.pdb = newPDBWriter(cfg.PuppetDB, cfg.PuppetDBQueue, s.log, cfg.Settings.Get(puppetconf.Certname), cfg.PuppetDBTermini)
+	s.factsOut = newFactsWriter(DefaultFactsQueue, s.log, s.writeFactsFile)
 	return s, nil
 }
 
@@ -503,6 +506,8 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	defer cancel()
 	err := hs.Shutdown(sctx)
 	<-done
+	// The facts of the last requests reach the disk before Serve returns.
+	s.factsOut.flush()
 	return err
 }
 

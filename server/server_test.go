@@ -78,7 +78,9 @@ func TestCatalogPost(t *testing.T) {
 			t.Errorf("missing Notify[%s]; have %q", want, notifies)
 		}
 	}
-	// The facts are stored as puppetserver's yaml facts terminus does.
+	// The facts are stored as puppetserver's yaml facts terminus does
+	// (written off the request path: wait for the writer).
+	f.srv.factsOut.flush()
 	data, err := os.ReadFile(filepath.Join(f.vardir, "yaml", "facts", "web01.example.com.yaml"))
 	if err != nil {
 		t.Fatal(err)
