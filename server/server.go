@@ -144,12 +144,12 @@ type Server struct {
 	factsDir, reportDir string
 	// factsOut writes the facts cache off the request path.
 	factsOut *factsWriter
-	tls                 *tls.Config
-	start               time.Time
-	admins              map[string]bool
-	rules               atomic.Pointer[[]rule]
-	pdb                 *pdbWriter
-	metrics             *metrics
+	tls      *tls.Config
+	start    time.Time
+	admins   map[string]bool
+	rules    atomic.Pointer[[]rule]
+	pdb      *pdbWriter
+	metrics  *metrics
 	// settings are those environments load with: Config.Settings, or the
 	// last Reload's.
 	settings atomic.Pointer[puppetconf.Settings]
