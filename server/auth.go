@@ -191,7 +191,7 @@ func defaultRules() []rule {
 		{name: "puppetlabs node", capture: "/puppet/v3/node/", methods: "get", allow: allowCapture},
 		{name: "puppetlabs report", capture: "/puppet/v3/report/", methods: "put", allow: allowCapture},
 		{name: "puppetlabs facts", capture: "/puppet/v3/facts/", methods: "put", allow: allowCapture},
-		marionetteRules()[0], marionetteRules()[1],
+		marionetteRules()[0], marionetteRules()[1], marionetteRules()[2],
 		{name: "puppetlabs deny all", prefix: "/", allow: allowNobody},
 	}
 }
@@ -204,6 +204,7 @@ func marionetteRules() []rule {
 		// timings, no node names).
 		{name: "marionette metrics", prefix: "/metrics", methods: "get", allow: allowUnauthenticated},
 		{name: "puppet admin environment cache", prefix: "/puppet-admin-api/v1/environment-cache", methods: "delete", allow: allowAdmin},
+		{name: "marionette pprof", prefix: pprofPrefix, methods: "get post", allow: allowAdmin},
 	}
 }
 

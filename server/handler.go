@@ -182,6 +182,8 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, id *identity) err
 			return methodNotAllowed(r)
 		}
 		return s.flushEnvironments(w, r)
+	case strings.HasPrefix(p, pprofPrefix):
+		return s.servePprof(w, r)
 	}
 	return notFound(issueHandlerNotFound, "No route for %s %s", r.Method, p)
 }
@@ -210,6 +212,8 @@ func routable(method, path string) bool {
 		return get
 	case path == "/puppet-admin-api/v1/environment-cache":
 		return del
+	case strings.HasPrefix(path, pprofPrefix):
+		return get || (post && path == pprofPrefix+"symbol")
 	}
 	return false
 }

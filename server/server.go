@@ -106,6 +106,10 @@ type Config struct {
 	// on Reload.
 	AuthConf string
 
+	// Pprof serves Go's runtime profiles at /debug/pprof/ to admins
+	// (--pprof); off, that path answers 404 saying how to turn it on.
+	Pprof bool
+
 	// AdminCertnames may use the admin API and /puppet/v4/catalog, as may
 	// any certificate with the pp_cli_auth extension set to "true"
 	// (puppetserver's own certificate carries it).

@@ -914,3 +914,24 @@ func TestRecursiveFileMetadatas(t *testing.T) {
 		t.Errorf("custom mount content: %d %q", resp.status, resp.body)
 	}
 }
+
+// TestPprof: the runtime profiles are off unless Config.Pprof, saying so;
+// on, only admins get them.
+func TestPprof(t *testing.T) {
+	off := newFixture(t)
+	if r := off.do("admin.example.com", "GET", "/debug/pprof/heap", nil, ""); r.status != 404 || !strings.Contains(r.body, "profiling is off: start marionette serve with --pprof") {
+		t.Errorf("off: %d %s", r.status, r.body)
+	}
+	on := newFixture(t, func(c *Config) { c.Pprof = true })
+	if r := on.do("admin.example.com", "GET", "/debug/pprof/heap?debug=1", nil, ""); r.status != 200 || !strings.Contains(r.body, "heap profile") {
+		t.Errorf("admin: %d %.200s", r.status, r.body)
+	}
+	if r := on.do("admin.example.com", "GET", "/debug/pprof/", nil, ""); r.status != 200 || !strings.Contains(r.body, "goroutine") {
+		t.Errorf("admin index: %d %.200s", r.status, r.body)
+	}
+	for _, as := range []string{"web01.example.com", ""} {
+		if r := on.do(as, "GET", "/debug/pprof/heap", nil, ""); r.status != 403 {
+			t.Errorf("%q: %d %s", as, r.status, r.body)
+		}
+	}
+}
