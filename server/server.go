@@ -399,15 +399,19 @@ func (s *Server) tlsConfig() (*tls.Config, error) {
 		if _, err := w.revoked(); err != nil {
 			return nil, err
 		}
-		t.VerifyPeerCertificate = func(_ [][]byte, chains [][]*x509.Certificate) error {
+		// VerifyConnection, not VerifyPeerCertificate: it runs for resumed
+		// TLS sessions too, so that a certificate revoked after its
+		// session began cannot resume it (agents resume sessions).
+		t.VerifyConnection = func(cs tls.ConnectionState) error {
+			if len(cs.PeerCertificates) == 0 {
+				return nil
+			}
 			revoked, err := w.revoked()
 			if err != nil {
 				return err
 			}
-			for _, chain := range chains {
-				if len(chain) > 0 && revoked[chain[0].SerialNumber.String()] {
-					return errors.New("client certificate revoked")
-				}
+			if revoked[cs.PeerCertificates[0].SerialNumber.String()] {
+				return errors.New("client certificate revoked")
 			}
 			return nil
 		}
