@@ -61,3 +61,19 @@ func TestAgentFacts(t *testing.T) {
 		}
 	}
 }
+
+// TestProcessCPU: a process's CPU time is read from /proc and grows as the
+// process works.
+func TestProcessCPU(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	before := processCPU(os.Getpid())
+	x := 0
+	for start := time.Now(); time.Since(start) < 200*time.Millisecond; {
+		x++
+	}
+	if after := processCPU(os.Getpid()); after <= before || after-before > 10*time.Second {
+		t.Errorf("CPU time %v, then %v after 200 ms of work (%d)", before, after, x)
+	}
+}
