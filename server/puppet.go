@@ -139,6 +139,9 @@ func loadEnvironment(ctx context.Context, st *site.Site, n *node.Node) (*compile
 func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, certname, envName string) error {
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CompileTimeout)
 	defer cancel()
+	if err := s.refuseWhenFull(); err != nil {
+		return err
+	}
 	facts, err := s.requestFacts(r, certname)
 	if err != nil {
 		return err
@@ -302,13 +305,33 @@ func acceptsGzip(r *http.Request) bool {
 	return false
 }
 
+// errCompilesFull is the answer when every compile slot and queue place
+// is taken.
+func (s *Server) errCompilesFull() error {
+	return &httpError{status: http.StatusServiceUnavailable, message: "Service Unavailable: too many catalog compiles are waiting; retry later", kind: issueRuntime}
+}
+
+// refuseWhenFull answers 503 before a catalog request's facts are decoded
+// and stored when its compile would be refused anyway: in a thundering
+// herd most requests are turned away, and decoding their facts (a
+// hundred kilobytes of values each) only grew the server's memory.
+// compile still decides for the requests that pass.
+func (s *Server) refuseWhenFull() error {
+	l := s.limit
+	if len(l.slots) < cap(l.slots) || l.waiting.Load() < l.maxQueue {
+		return nil
+	}
+	s.metrics.compile(compileBusy, 0, false)
+	return s.errCompilesFull()
+}
+
 // compile runs one compile in a slot of the limiter, within ctx's
 // deadline; a panic in it fails this compile alone.
 func (s *Server) compile(ctx context.Context, env *compiler.Environment, req *compiler.Request) (res *compiler.Result, err error) {
 	if err := s.limit.acquire(ctx); err != nil {
 		if errors.Is(err, errBusy) {
 			s.metrics.compile(compileBusy, 0, false)
-			return nil, &httpError{status: http.StatusServiceUnavailable, message: "Service Unavailable: too many catalog compiles are waiting; retry later", kind: issueRuntime}
+			return nil, s.errCompilesFull()
 		}
 		s.metrics.compile(compileTimeout, 0, false)
 		return nil, s.timeoutError(ctx, req.Node)

@@ -563,6 +563,12 @@ func TestCompileLimit(t *testing.T) {
 	if resp.status != 503 {
 		t.Fatalf("status %d: %s", resp.status, resp.body)
 	}
+	// Refused before its facts were decoded: they were not stored (as
+	// puppetserver refuses a request past its queue before handling it).
+	f.srv.factsOut.flush()
+	if _, err := os.Stat(filepath.Join(f.vardir, "yaml", "facts", "db01.example.com.yaml")); err == nil {
+		t.Error("the refused request's facts were stored")
+	}
 	ra, err := strconv.Atoi(resp.header.Get("Retry-After"))
 	if err != nil || ra < 1 || ra > 5 {
 		t.Errorf("Retry-After %q", resp.header.Get("Retry-After"))
