@@ -157,7 +157,7 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 		s.log.Info("node classified into another environment", "node", certname, "requested", envName, "environment", n.Environment)
 		cat := catalog.New(certname, n.Environment)
 		cat.UUID = newUUID()
-		return s.writeCatalog(w, r, cat)
+		return writeCatalog(w, r, cat)
 	}
 	env, err := loadEnvironment(ctx, st, n)
 	if err != nil {
@@ -193,7 +193,7 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err := s.storeCatalog(ctx, env, result, r.Form.Get("transaction_uuid"), r.Form.Get("job_id")); err != nil {
 		return err
 	}
-	return s.writeCatalog(w, r, result.Catalog)
+	return writeCatalog(w, r, result.Catalog)
 }
 
 // addTrustedExternal fills $trusted['external'] of an authenticated
@@ -243,7 +243,7 @@ func (s *Server) setConfigVersion(ctx context.Context, st *site.Site, envName st
 // Agents ask for rich data first (application/vnd.puppet.rich+json), and
 // get it, as puppetserver answers them: Deferred values must reach the
 // agent as Deferred, not as their string form.
-func (s *Server) writeCatalog(w http.ResponseWriter, r *http.Request, cat *catalog.Catalog) error {
+func writeCatalog(w http.ResponseWriter, r *http.Request, cat *catalog.Catalog) error {
 	contentType, write := "application/json", cat.WriteJSON
 	if acceptsRichData(r) {
 		contentType, write = richDataType, cat.WriteRichJSON
@@ -307,7 +307,7 @@ func acceptsGzip(r *http.Request) bool {
 
 // errCompilesFull is the answer when every compile slot and queue place
 // is taken.
-func (s *Server) errCompilesFull() error {
+func errCompilesFull() error {
 	return &httpError{status: http.StatusServiceUnavailable, message: "Service Unavailable: too many catalog compiles are waiting; retry later", kind: issueRuntime}
 }
 
@@ -322,7 +322,7 @@ func (s *Server) refuseWhenFull() error {
 		return nil
 	}
 	s.metrics.compile(compileBusy, 0, false)
-	return s.errCompilesFull()
+	return errCompilesFull()
 }
 
 // compile runs one compile in a slot of the limiter, within ctx's
@@ -331,7 +331,7 @@ func (s *Server) compile(ctx context.Context, env *compiler.Environment, req *co
 	if err := s.limit.acquire(ctx); err != nil {
 		if errors.Is(err, errBusy) {
 			s.metrics.compile(compileBusy, 0, false)
-			return nil, s.errCompilesFull()
+			return nil, errCompilesFull()
 		}
 		s.metrics.compile(compileTimeout, 0, false)
 		return nil, s.timeoutError(ctx, req.Node)
