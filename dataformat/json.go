@@ -12,6 +12,24 @@ import (
 // FromJSON parses JSON into a Puppet value keeping object key order; numbers
 // without fraction or exponent are Integers.
 func FromJSON(data []byte, file string) (value.Value, error) {
+	v, _, err := FromJSONCompact(data, file)
+	return v, err
+}
+
+// FromJSONCompact is FromJSON, and reports whether the document is compact
+// (no whitespace outside strings), as an agent's facts are: such a document
+// can be stored as it is.
+func FromJSONCompact(data []byte, file string) (v value.Value, compact bool, err error) {
+	if v, compact, ok := decodeFastJSON(string(data)); ok {
+		return v, compact, nil
+	}
+	v, err = fromJSONTokens(data, file)
+	return v, false, err
+}
+
+// fromJSONTokens decodes with encoding/json's tokens: what decodeFastJSON
+// does not take, errors worded as encoding/json words them.
+func fromJSONTokens(data []byte, file string) (value.Value, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	v, err := jsonValue(dec, 0)

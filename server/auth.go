@@ -192,7 +192,7 @@ func defaultRules() []rule {
 		{name: "puppetlabs node", capture: "/puppet/v3/node/", methods: "get", allow: allowCapture},
 		{name: "puppetlabs report", capture: "/puppet/v3/report/", methods: "put", allow: allowCapture},
 		{name: "puppetlabs facts", capture: "/puppet/v3/facts/", methods: "put", allow: allowCapture},
-		marionetteRules()[0], adminRule(),
+		marionetteRules()[0], marionetteRules()[1], adminRule(),
 		{name: "puppetlabs deny all", prefix: "/", allow: allowNobody},
 	}
 }
@@ -204,6 +204,7 @@ func marionetteRules() []rule {
 		// Prometheus metrics, open like the status API (counts and
 		// timings, no node names).
 		{name: "marionette metrics", prefix: "/metrics", methods: "get", allow: allowUnauthenticated},
+		{name: "marionette pprof", prefix: pprofPrefix, methods: "get post", allow: allowAdmin},
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -85,6 +86,9 @@ type recorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int64
+	// attrs are the access log line's fields, here so that logging takes
+	// no allocation of its own (see logRequest).
+	attrs [8]slog.Attr
 }
 
 func (r *recorder) WriteHeader(code int) {
@@ -130,9 +134,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			status = http.StatusOK
 		}
 		s.metrics.request(r.Method, status)
-		s.log.Info("request", "method", r.Method, "path", r.URL.Path, "status", status,
-			"bytes", rec.bytes, "duration", time.Since(start), "remote", r.RemoteAddr,
-			"certname", id.certname, "authenticated", id.authenticated)
+		s.logRequest(r, rec, id, status, time.Since(start))
 	}()
 	rec.Header().Set("X-Puppet-Version", PuppetVersion)
 	r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
@@ -180,6 +182,8 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, id *identity) err
 			return methodNotAllowed(r)
 		}
 		return s.flushEnvironments(w, r)
+	case strings.HasPrefix(p, pprofPrefix):
+		return s.servePprof(w, r)
 	}
 	return notFound(issueHandlerNotFound, "No route for %s %s", r.Method, p)
 }
@@ -208,6 +212,8 @@ func routable(method, path string) bool {
 		return get
 	case path == "/puppet-admin-api/v1/environment-cache":
 		return del
+	case strings.HasPrefix(path, pprofPrefix):
+		return get || (post && path == pprofPrefix+"symbol")
 	}
 	return false
 }

@@ -214,6 +214,7 @@ func newFixture(t testing.TB, opts ...func(*Config)) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(srv.Close) // after ts.Close: cleanups run last first
 	ts := httptest.NewUnstartedServer(srv.Handler())
 	ts.TLS = srv.TLSConfig()
 	ts.StartTLS()

@@ -235,9 +235,13 @@ func (s *Server) storeReport(ctx context.Context, certname string, report []byte
 	_ = s.pdb.submit(ctx, pdbCommand{puppetdb.StoreReport, puppetdb.StoreReportVersion, certname, payload}, true)
 }
 
-// Close submits the PuppetDB commands still queued and stops the
-// submitting worker; the server should not serve afterwards.
-func (s *Server) Close() { s.pdb.close() }
+// Close submits the PuppetDB commands still queued, writes the facts
+// still queued, and stops both writers; the server should not serve
+// afterwards.
+func (s *Server) Close() {
+	s.pdb.close()
+	s.factsOut.close()
+}
 
 // PuppetDBQueueDepth is how many PuppetDB commands wait for submission.
 func (s *Server) PuppetDBQueueDepth() int { return s.pdb.depth() }

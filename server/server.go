@@ -106,6 +106,10 @@ type Config struct {
 	// on Reload.
 	AuthConf string
 
+	// Pprof serves Go's runtime profiles at /debug/pprof/ to admins
+	// (--pprof); off, that path answers 404 saying how to turn it on.
+	Pprof bool
+
 	// AdminCertnames may use the admin API and /puppet/v4/catalog, as may
 	// any certificate with the pp_cli_auth extension set to "true"
 	// (puppetserver's own certificate carries it).
@@ -142,12 +146,14 @@ type Server struct {
 	// factsDir and reportDir are where facts and reports are written:
 	// puppetserver's $vardir/yaml/facts and $reportdir.
 	factsDir, reportDir string
-	tls                 *tls.Config
-	start               time.Time
-	admins              map[string]bool
-	rules               atomic.Pointer[[]rule]
-	pdb                 *pdbWriter
-	metrics             *metrics
+	// factsOut writes the facts cache off the request path.
+	factsOut *factsWriter
+	tls      *tls.Config
+	start    time.Time
+	admins   map[string]bool
+	rules    atomic.Pointer[[]rule]
+	pdb      *pdbWriter
+	metrics  *metrics
 	// settings are those environments load with: Config.Settings, or the
 	// last Reload's.
 	settings atomic.Pointer[puppetconf.Settings]
@@ -246,6 +252,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.tls = t
 	s.pdb = newPDBWriter(cfg.PuppetDB, cfg.PuppetDBQueue, s.log, cfg.Settings.Get(puppetconf.Certname), cfg.PuppetDBTermini)
+	s.factsOut = newFactsWriter(DefaultFactsQueue, s.log, s.writeFactsFile)
 	return s, nil
 }
 
@@ -389,15 +396,19 @@ func (s *Server) tlsConfig() (*tls.Config, error) {
 		if _, err := w.revoked(); err != nil {
 			return nil, err
 		}
-		t.VerifyPeerCertificate = func(_ [][]byte, chains [][]*x509.Certificate) error {
+		// VerifyConnection, not VerifyPeerCertificate: it runs for resumed
+		// TLS sessions too, so that a certificate revoked after its
+		// session began cannot resume it (agents resume sessions).
+		t.VerifyConnection = func(cs tls.ConnectionState) error {
+			if len(cs.PeerCertificates) == 0 {
+				return nil
+			}
 			revoked, err := w.revoked()
 			if err != nil {
 				return err
 			}
-			for _, chain := range chains {
-				if len(chain) > 0 && revoked[chain[0].SerialNumber.String()] {
-					return errors.New("client certificate revoked")
-				}
+			if revoked[cs.PeerCertificates[0].SerialNumber.String()] {
+				return errors.New("client certificate revoked")
 			}
 			return nil
 		}
@@ -500,6 +511,8 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	defer cancel()
 	err := hs.Shutdown(sctx)
 	<-done
+	// The facts of the last requests reach the disk before Serve returns.
+	s.factsOut.flush()
 	return err
 }
 

@@ -78,7 +78,9 @@ func TestCatalogPost(t *testing.T) {
 			t.Errorf("missing Notify[%s]; have %q", want, notifies)
 		}
 	}
-	// The facts are stored as puppetserver's yaml facts terminus does.
+	// The facts are stored as puppetserver's yaml facts terminus does
+	// (written off the request path: wait for the writer).
+	f.srv.factsOut.flush()
 	data, err := os.ReadFile(filepath.Join(f.vardir, "yaml", "facts", "web01.example.com.yaml"))
 	if err != nil {
 		t.Fatal(err)
@@ -561,6 +563,12 @@ func TestCompileLimit(t *testing.T) {
 	if resp.status != 503 {
 		t.Fatalf("status %d: %s", resp.status, resp.body)
 	}
+	// Refused before its facts were decoded: they were not stored (as
+	// puppetserver refuses a request past its queue before handling it).
+	f.srv.factsOut.flush()
+	if _, err := os.Stat(filepath.Join(f.vardir, "yaml", "facts", "db01.example.com.yaml")); err == nil {
+		t.Error("the refused request's facts were stored")
+	}
 	ra, err := strconv.Atoi(resp.header.Get("Retry-After"))
 	if err != nil || ra < 1 || ra > 5 {
 		t.Errorf("Retry-After %q", resp.header.Get("Retry-After"))
@@ -915,5 +923,26 @@ func TestRecursiveFileMetadatas(t *testing.T) {
 	resp = f.do(as, "GET", "/puppet/v3/file_content/site/sub/b.txt?environment=production", nil, "")
 	if resp.status != 200 || resp.body != "b\n" {
 		t.Errorf("custom mount content: %d %q", resp.status, resp.body)
+	}
+}
+
+// TestPprof: the runtime profiles are off unless Config.Pprof, saying so;
+// on, only admins get them.
+func TestPprof(t *testing.T) {
+	off := newFixture(t)
+	if r := off.do("admin.example.com", "GET", "/debug/pprof/heap", nil, ""); r.status != 404 || !strings.Contains(r.body, "profiling is off: start marionette serve with --pprof") {
+		t.Errorf("off: %d %s", r.status, r.body)
+	}
+	on := newFixture(t, func(c *Config) { c.Pprof = true })
+	if r := on.do("admin.example.com", "GET", "/debug/pprof/heap?debug=1", nil, ""); r.status != 200 || !strings.Contains(r.body, "heap profile") {
+		t.Errorf("admin: %d %.200s", r.status, r.body)
+	}
+	if r := on.do("admin.example.com", "GET", "/debug/pprof/", nil, ""); r.status != 200 || !strings.Contains(r.body, "goroutine") {
+		t.Errorf("admin index: %d %.200s", r.status, r.body)
+	}
+	for _, as := range []string{"web01.example.com", ""} {
+		if r := on.do(as, "GET", "/debug/pprof/heap", nil, ""); r.status != 403 {
+			t.Errorf("%q: %d %s", as, r.status, r.body)
+		}
 	}
 }

@@ -68,3 +68,58 @@ func TestTLSPolicy(t *testing.T) {
 		t.Error("a revoked certificate was accepted")
 	}
 }
+
+// TestRevokedCannotResume: a client whose certificate is revoked after its
+// TLS session began cannot resume that session (Go does not run
+// VerifyPeerCertificate on resumption).
+func TestRevokedCannotResume(t *testing.T) {
+	p := newPKI(t)
+	dir := t.TempDir()
+	crl := filepath.Join(dir, "crl.pem")
+	writeCRL := func(entries []x509.RevocationListEntry, number int64) {
+		der, err := x509.CreateRevocationList(rand.Reader, &x509.RevocationList{
+			Number: big.NewInt(number), ThisUpdate: time.Now().Add(-time.Minute), NextUpdate: time.Now().Add(time.Hour),
+			RevokedCertificateEntries: entries,
+		}, p.cert, p.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(crl, pem.EncodeToMemory(&pem.Block{Type: "X509 CRL", Bytes: der}), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeCRL(nil, 1)
+	f := newFixture(t, func(c *Config) {
+		server, _ := p.issue("server")
+		c.CertFile, c.KeyFile, c.CAFile = p.writeFiles(dir, server)
+		c.CRLFile = crl
+	})
+	f.pki = p
+	cert, leaf := p.issue("web01.example.com")
+	c := f.client(&cert)
+	tr := c.Transport.(*http.Transport)
+	tr.TLSClientConfig.ClientSessionCache = tls.NewLRUClientSessionCache(4)
+	get := func() (resumed bool, err error) {
+		resp, err := c.Get(f.ts.URL + "/status/v1/simple")
+		if err != nil {
+			return false, err
+		}
+		defer resp.Body.Close()
+		tr.CloseIdleConnections() // the next request makes a new connection
+		return resp.TLS.DidResume, nil
+	}
+	for i := 0; i < 3; i++ { // a TLS 1.3 ticket arrives after the first handshake
+		if _, err := get(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if resumed, err := get(); err != nil || !resumed {
+		t.Fatalf("before the revocation: resumed %v, %v (the test needs resumption)", resumed, err)
+	}
+	writeCRL([]x509.RevocationListEntry{{SerialNumber: leaf.SerialNumber, RevocationTime: time.Now()}}, 2)
+	future := time.Now().Add(time.Minute)
+	_ = os.Chtimes(crl, future, future) // a new mtime whatever the clock's resolution
+	if _, err := get(); err == nil {
+		t.Error("a revoked certificate resumed its TLS session")
+	}
+}

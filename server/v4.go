@@ -3,10 +3,10 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
 	"time"
 
-	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/diag"
@@ -78,17 +78,30 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 	}
 	var facts *value.Hash
 	if req.Facts != nil {
-		// Re-wrap as Puppet's facts object for parseFacts.
-		obj, _ := json.Marshal(struct {
-			Name   string          `json:"name"`
-			Values json.RawMessage `json:"values"`
-		}{req.Certname, req.Facts.Values})
-		f, raw, err := parseFacts(obj, req.Certname)
-		if err != nil {
-			return err
+		// The values decode straight to a hash; only facts that are to be
+		// stored are wrapped as Puppet's facts object (and checked by the
+		// same decoder as v3's).
+		facts = value.EmptyHash
+		if len(req.Facts.Values) > 0 && string(req.Facts.Values) != "null" {
+			v, err := dataformat.FromJSON(req.Facts.Values, "facts")
+			if err != nil {
+				return badRequest("Could not intern from json: %v", err)
+			}
+			h, ok := v.(*value.Hash)
+			if !ok {
+				return badRequest("Could not intern from json: the facts' values are no hash")
+			}
+			facts = h
 		}
-		facts = f
 		if req.Persistence.Facts {
+			obj, _ := json.Marshal(struct {
+				Name   string          `json:"name"`
+				Values json.RawMessage `json:"values"`
+			}{req.Certname, req.Facts.Values})
+			_, raw, err := parseFacts(obj, req.Certname)
+			if err != nil {
+				return err
+			}
 			if err := s.saveFacts(req.Certname, raw); err != nil {
 				return serverError(err.Error())
 			}
@@ -159,24 +172,45 @@ func (s *Server) v4Catalog(w http.ResponseWriter, r *http.Request) error {
 			logs = append(logs, v4Log{Level: d.Severity.String(), Message: d.Message, Source: "Puppet", Tags: []any{d.Severity.String()}, Time: now, File: file, Line: line})
 		}
 	}
-	var cat json.RawMessage = catalogJSON(result.Catalog)
-	writeJSON(w, http.StatusOK, struct {
-		Catalog json.RawMessage `json:"catalog"`
-		Logs    []v4Log         `json:"logs"`
-	}{cat, logs})
+	logsJSON, err := json.Marshal(logs)
+	if err != nil {
+		return serverError(err.Error())
+	}
+	// {"catalog":CATALOG,"logs":[...]}, the catalog encoded straight to
+	// the connection (no copy of it is validated and re-encoded).
+	w.Header().Set("Content-Type", "application/json")
+	writeCompressed(w, r, compressCatalog(r, result.Catalog), func(out io.Writer) error {
+		if _, err := io.WriteString(out, `{"catalog":`); err != nil {
+			return err
+		}
+		if err := result.Catalog.WriteJSON(trailingNewlineDropper{out}); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(out, `,"logs":`); err != nil {
+			return err
+		}
+		if _, err := out.Write(logsJSON); err != nil {
+			return err
+		}
+		_, err := io.WriteString(out, "}")
+		return err
+	})
 	return nil
 }
 
-func catalogJSON(c *catalog.Catalog) []byte {
-	var b jsonBuffer
-	_ = c.WriteJSON(&b)
-	return b.buf
-}
+// trailingNewlineDropper drops the newline that ends a catalog's JSON, so
+// that it can sit inside another object as a compact value: the catalog
+// encoder writes no other raw newline (strings escape theirs), and only
+// its last write ends with one.
+type trailingNewlineDropper struct{ w io.Writer }
 
-// jsonBuffer collects a catalog's JSON.
-type jsonBuffer struct{ buf []byte }
-
-func (b *jsonBuffer) Write(p []byte) (int, error) {
-	b.buf = append(b.buf, p...)
-	return len(p), nil
+func (d trailingNewlineDropper) Write(p []byte) (int, error) {
+	n := len(p)
+	if n > 0 && p[n-1] == '\n' {
+		p = p[:n-1]
+	}
+	if _, err := d.w.Write(p); err != nil {
+		return 0, err
+	}
+	return n, nil
 }

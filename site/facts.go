@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/node"
@@ -180,6 +181,15 @@ func (s *Site) cachedFacts(certname string) *value.Hash {
 // compacted, as a server stores it. encoding/json checks the nesting
 // depth before FromJSON recurses.
 func DecodeFacts(data []byte, certname string) (facts *value.Hash, compact []byte, err error) {
+	if facts, compact, ok := decodeFactsOnce(data, certname); ok {
+		return facts, compact, nil
+	}
+	return decodeFactsThorough(data, certname)
+}
+
+// decodeFactsThorough is DecodeFacts for any facts object, and the errors
+// of those that do not decode.
+func decodeFactsThorough(data []byte, certname string) (facts *value.Hash, compact []byte, err error) {
 	var wf struct {
 		Name   string          `json:"name"`
 		Values json.RawMessage `json:"values"`
@@ -207,6 +217,58 @@ func DecodeFacts(data []byte, certname string) (facts *value.Hash, compact []byt
 		return nil, nil, internError(err)
 	}
 	return facts, b.Bytes(), nil
+}
+
+// decodeFactsOnce is DecodeFacts in one pass over data for the common
+// facts object (what agents send: compact, "name" a string, "values" an
+// object): decoded once into values, and stored as it is when compact. ok
+// is false for anything else (errors, the wrong node, keys encoding/json
+// would match without regard to case), which DecodeFacts decodes its
+// thorough way.
+func decodeFactsOnce(data []byte, certname string) (facts *value.Hash, compact []byte, ok bool) {
+	v, isCompact, err := dataformat.FromJSONCompact(data, "facts")
+	if err != nil {
+		return nil, nil, false
+	}
+	obj, isHash := v.(*value.Hash)
+	if !isHash {
+		return nil, nil, false
+	}
+	var name, values value.Value
+	for i := 0; i < obj.Len(); i++ {
+		k, val := obj.At(i)
+		key, _ := k.(value.String)
+		switch {
+		case key == "name":
+			name = val
+		case key == "values":
+			values = val
+		case strings.EqualFold(string(key), "name") || strings.EqualFold(string(key), "values"):
+			return nil, nil, false
+		}
+	}
+	if n, isString := name.(value.String); !isString || string(n) != certname {
+		return nil, nil, false
+	}
+	switch vals := values.(type) {
+	case *value.Hash:
+		facts = vals
+	case nil:
+		facts = value.EmptyHash
+	default:
+		if values != value.Undef {
+			return nil, nil, false
+		}
+		facts = value.EmptyHash
+	}
+	if isCompact {
+		return facts, data, true
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, data); err != nil {
+		return nil, nil, false
+	}
+	return facts, b.Bytes(), true
 }
 
 // internError is Puppet's wording of facts that do not decode.

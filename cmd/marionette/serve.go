@@ -68,6 +68,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	rubyFunctions := fs.String("ruby-functions", "", "module Ruby functions beyond the Ruby subset: auto (run them in Ruby with Puppet's library when it can start, else fail), subset (fail) or helper (run them in Ruby; not starting is the error); default: ruby_functions in puppet.conf, else auto")
 	pdbURL := fs.String("puppetdb", "", "PuppetDB `URL` to collect exported resources from and submit facts and catalogs to (default: storeconfigs and $confdir/puppetdb.conf decide)")
 	authConf := fs.String("auth-conf", "", "puppetserver's auth.conf (HOCON) to authorize requests by (default: puppetserver's conf.d/auth.conf beside or inside the confdir when there is one, else puppetserver's default rules)")
+	pprofOn := fs.Bool("pprof", false, "serve Go's runtime profiles at /debug/pprof/ to admins (pp_cli_auth or --admin-certnames)")
 	admins := fs.String("admin-certnames", "", "certnames allowed the admin API and /puppet/v4/catalog, comma-separated (besides certificates with pp_cli_auth)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette serve [--confdir DIR] [--bind ADDR] [flags]")
@@ -100,6 +101,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		MaxQueued:        *maxQueued,
 		CompileTimeout:   *timeout,
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
+		Pprof:            *pprofOn,
 	}
 	cfg.AuthConf = *authConf
 	if cfg.AuthConf == "" {

@@ -314,7 +314,11 @@ func (l *loader) steady(stdout io.Writer) (map[string]any, error) {
 	)
 	ctx, cancel := context.WithTimeout(context.Background(), l.c.warmup+l.c.duration)
 	defer cancel()
-	time.AfterFunc(l.c.warmup, func() { measuring.Store(true) })
+	var cpuFrom atomic.Int64 // the server's CPU time when measuring began
+	time.AfterFunc(l.c.warmup, func() {
+		cpuFrom.Store(int64(processCPU(l.c.pid)))
+		measuring.Store(true)
+	})
 	measureFrom = time.Now().Add(l.c.warmup)
 	for i := 0; i < l.c.clients; i++ {
 		wg.Add(1)
@@ -364,6 +368,7 @@ func (l *loader) steady(stdout io.Writer) (map[string]any, error) {
 	}
 	wg.Wait()
 	elapsed := time.Since(measureFrom)
+	serverCPU := processCPU(l.c.pid) - time.Duration(cpuFrom.Load())
 	res := map[string]any{
 		"mode": l.c.mode, "clients": l.c.clients, "environment": l.c.env,
 		"catalogs": len(catLat), "errors": errs.Load(),
@@ -374,6 +379,11 @@ func (l *loader) steady(stdout io.Writer) (map[string]any, error) {
 		"catalog_max_ms":     ms(percentile(catLat, 100)),
 		"server_rss_max_mb":  rss.maxMB(),
 		"server_rss_last_mb": rss.lastMB(),
+	}
+	if l.c.pid > 0 && len(catLat) > 0 {
+		// The server's machine time (user and system CPU, every thread)
+		// per agent run (node and catalog in v3), while measuring.
+		res["server_cpu_ms_per_catalog"] = round(float64(serverCPU)/float64(time.Millisecond)/float64(len(catLat)), 2)
 	}
 	if l.c.mode == "v3" {
 		res["node_p50_ms"] = ms(percentile(nodeLat, 50))
@@ -524,6 +534,32 @@ func (l *loader) startupTimes() (map[string]any, error) {
 		return nil, r.err
 	}
 	return map[string]any{"status_ready_ms": ms(status), "first_catalog_ms": ms(time.Since(start)), "first_catalog_latency_ms": ms(r.latency)}, nil
+}
+
+// processCPU is a process's user and system CPU time so far, from
+// /proc/PID/stat (0 when unknown).
+func processCPU(pid int) time.Duration {
+	if pid <= 0 {
+		return 0
+	}
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// The command name, in parentheses, may hold spaces: fields count
+	// from the last ')'. utime and stime are fields 14 and 15.
+	i := strings.LastIndexByte(string(data), ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(string(data[i+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	// Clock ticks of 1/100 s (USER_HZ, fixed at 100 on Linux for /proc).
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 // rssSampler samples a process's resident set size from /proc.

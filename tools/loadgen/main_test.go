@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -59,5 +60,34 @@ func TestAgentFacts(t *testing.T) {
 		if err != nil || string(v) != `{"os":"linux"}` {
 			t.Errorf("%s: %s %v", name, v, err)
 		}
+	}
+}
+
+// TestProcessCPU: a process's CPU time read from /proc agrees with what
+// the kernel reports to the process itself (getrusage), to the clock tick.
+func TestProcessCPU(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	rusage := func() time.Duration {
+		var ru syscall.Rusage
+		if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+			t.Fatal(err)
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	x := 0
+	for start := rusage(); rusage()-start < 50*time.Millisecond; { // some CPU, however loaded the machine
+		x++
+	}
+	before := rusage()
+	got := processCPU(os.Getpid())
+	after := rusage()
+	const tick = 20 * time.Millisecond // /proc counts in 10 ms ticks
+	if got < before-tick || got > after+tick {
+		t.Errorf("processCPU %v, getrusage %v..%v (%d)", got, before, after, x)
+	}
+	if processCPU(0) != 0 {
+		t.Error("pid 0 has a CPU time")
 	}
 }
