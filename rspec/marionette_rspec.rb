@@ -340,8 +340,9 @@ module MarionetteRspec
       args = { nodename: nodename, facts_val: facts_val, trusted_facts_val: trusted_facts_val,
                hiera_config_val: hiera_config_val, code: code, exported: exported, node_params: node_params,
                trusted_external_data: trusted_external_data, ignored_cache_params: ignored_cache_params }
-      return super(**args) unless MarionetteRspec.enabled?
-      begin
+      MarionetteRspec.timed_build do
+        next super(**args) unless MarionetteRspec.enabled?
+
         req = MarionetteRspec.settings(adapter).merge(
           'op' => 'compile',
           'node' => nodename,
@@ -366,6 +367,22 @@ module MarionetteRspec
       rescue MarionetteRspec::Client::Fallback
         super(**args)
       end
+    end
+  end
+
+  # timed_build runs a catalog build (Puppet's or marionette's) and, with
+  # MARIONETTE_RSPEC_LOG, logs its wall and CPU time: the compile step
+  # scripts/rspec-compare compares.
+  def self.timed_build
+    return yield unless (log = ENV['MARIONETTE_RSPEC_LOG'])
+    wall = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+    cpu = Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)
+    begin
+      yield
+    ensure
+      wall = (Process.clock_gettime(Process::CLOCK_MONOTONIC) - wall) * 1000
+      cpu = (Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) - cpu) * 1000
+      File.open(log, 'a') { |f| f.puts(format('build %.2fms %.2fms', wall, cpu)) }
     end
   end
 
