@@ -263,7 +263,8 @@ module MarionetteRspec
 
     # pick is the indexes of the fact sets some clause holds for. As
     # JGrep, every statement is tested, and a fact set whose test raises
-    # is left out, with JGrep's message.
+    # is left out, with JGrep's message (JGrep rescues Exception; an
+    # interrupt is let through here).
     def self.pick(files, clauses)
       facts = clauses.flatten(1).map(&:first).uniq
       values = values(files, facts)
@@ -278,7 +279,7 @@ module MarionetteRspec
               r = memo.fetch(v) do
                 memo[v] = begin
                   JGrep.has_object?({ fact => v }, st)
-                rescue Exception => e # rubocop:disable Lint/RescueException
+                rescue StandardError => e
                   e
                 end
               end
@@ -287,7 +288,7 @@ module MarionetteRspec
             end
           end
           results.any? { |c| c.all? }
-        rescue Exception # rubocop:disable Lint/RescueException
+        rescue StandardError
           failed = true
           false
         end
