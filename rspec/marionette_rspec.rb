@@ -11,8 +11,10 @@
 # Environment:
 #   MARIONETTE_RSPEC=off          every example runs with Puppet, as before
 #   MARIONETTE_RSPEC_FUNCTIONS=off  function examples run with Puppet
+#   MARIONETTE_RSPEC_FACTS=off    FacterDB answers rspec-puppet-facts itself
 #   MARIONETTE_BIN=PATH           the marionette binary (default: on PATH)
-#   MARIONETTE_RSPEC_LOG=PATH     appends one line per routed request
+#   MARIONETTE_RSPEC_LOG=PATH     appends one line per routed request and
+#                                 per catalog build (its wall and CPU time)
 #
 # An example falls back to Puppet on its own when marionette says it cannot
 # answer as Puppet would (Ruby beyond its subset, a result it cannot
