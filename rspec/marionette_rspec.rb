@@ -11,8 +11,10 @@
 # Environment:
 #   MARIONETTE_RSPEC=off          every example runs with Puppet, as before
 #   MARIONETTE_RSPEC_FUNCTIONS=off  function examples run with Puppet
+#   MARIONETTE_RSPEC_FACTS=off    FacterDB answers rspec-puppet-facts itself
 #   MARIONETTE_BIN=PATH           the marionette binary (default: on PATH)
-#   MARIONETTE_RSPEC_LOG=PATH     appends one line per routed request
+#   MARIONETTE_RSPEC_LOG=PATH     appends one line per routed request and
+#                                 per catalog build (its wall and CPU time)
 #
 # An example falls back to Puppet on its own when marionette says it cannot
 # answer as Puppet would (Ruby beyond its subset, a result it cannot
@@ -127,6 +129,211 @@ module MarionetteRspec
     raise Puppet::Error, err['message']
   end
 
+  # settle_resource_types gives each class and defined type resource of a
+  # catalog marionette compiled the type Puppet's lookup would find,
+  # without that lookup: Puppet's compile leaves every class and define
+  # loaded in the environment, so its resources find their types for
+  # free, but here the environment is fresh, and the first look (to_hash,
+  # a matcher, the cycle check's to_ral) would parse the module's manifests
+  # with Puppet's parser on every example. What is read of such a type
+  # after a compile is that it is one, of its kind and name (not a builtin
+  # type; no title patterns; the namevar `name`), which the bare type
+  # answers as the parsed one does. Class[main] and Class[Settings], which
+  # a fresh environment does not know, keep Puppet's lookup.
+  def self.settle_resource_types(catalog)
+    catalog.resources.each do |r|
+      type = r.type
+      if type == 'Class'
+        name = r.title.to_s.downcase
+        next if name == 'main' || name == 'settings'
+        r.resource_type = bare_type(:hostclass, name)
+      elsif type.include?('::')
+        # Puppet::Type.type answers nil for a name with '::': a defined type.
+        r.resource_type = bare_type(:definition, type.downcase)
+      end
+    end
+  end
+
+  def self.bare_type(kind, name)
+    (@bare_types ||= {})[[kind, name]] ||= Puppet::Resource::Type.new(kind, name)
+  end
+
+  # LazyLoaders puts off the Puppet loaders rspec-puppet makes before each
+  # example until something asks for them: one per module on the module
+  # path (about 12 ms an example with a hundred modules), which a catalog
+  # marionette compiled never needs. Puppet's context evaluates a bound
+  # Proc on its first lookup, so an example that falls back to Puppet
+  # gets the same loaders, only later.
+  module LazyLoaders
+    def setup_puppet(*args, **kwargs)
+      return super unless MarionetteRspec.enabled?
+      Thread.current[:marionette_lazy_loaders] = true
+      super
+    ensure
+      Thread.current[:marionette_lazy_loaders] = nil
+    end
+  end
+
+  module LazyLoadersNew
+    def new(environment, *rest)
+      return super unless Thread.current[:marionette_lazy_loaders]
+      Thread.current[:marionette_lazy_loaders] = nil
+      loaders = self
+      proc { loaders.new(environment, *rest) }
+    end
+  end
+
+  # FactSets answers FacterDB's queries (rspec-puppet-facts makes one per
+  # operating system a module supports, plus one for them all) without
+  # FacterDB's cost: each query parses its whole database (16 MB of JSON)
+  # and tests every fact set in Ruby. Here the service reads the files once
+  # and hands over the few top-level facts a query tests; each test is
+  # JGrep's own (JGrep.has_object?, on that fact alone, which is all it
+  # reads of a fact set), so the fact sets chosen are FacterDB's; only
+  # those are parsed, from their files, as FacterDB's database holds them.
+  # A query of another shape, or anything unexpected, goes to FacterDB.
+  module FactSets
+    def self.usable?
+      return @usable unless @usable.nil?
+      @usable = ENV['MARIONETTE_RSPEC_FACTS'] != 'off' && defined?(FacterDB::Version::STRING) &&
+                FacterDB::Version::STRING.start_with?('1.') &&
+                FacterDB.respond_to?(:facterdb_fact_files) && FacterDB.respond_to?(:generate_filter_str) &&
+                defined?(JGrep::Parser) && JGrep.respond_to?(:has_object?) ? true : false
+    end
+
+    # get answers FacterDB.get_facts(filter): its fact sets, or nil when
+    # FacterDB should answer.
+    def self.get(filter)
+      return nil unless MarionetteRspec.enabled? && usable? && !FacterDB.inject_source?
+      clauses = clauses(filter)
+      return nil unless clauses
+      files = fact_files
+      # As JGrep: its global JSON setting, then every fact set when there
+      # is nothing to test.
+      JSON.create_id = nil
+      picked = if clauses.empty?
+                 (0...files.size).to_a
+               else
+                 pick(files, clauses)
+               end
+      return nil unless picked
+      picked.map do |i|
+        doc = JSON.parse(File.read(files[i]))
+        return nil unless doc.is_a?(Hash)
+        Hash[doc.map { |k, v| [k.to_sym, v] }]
+      end
+    rescue Client::Fallback, SystemCallError, JSON::ParserError
+      nil
+    end
+
+    # clauses turns a filter into FacterDB's query, as a list of clauses
+    # each a list of [fact, statement] (any clause true, all of its
+    # statements true); [] tests nothing. nil: a query this does not
+    # answer. The query is checked with JGrep's own parser to read as
+    # exactly that.
+    def self.clauses(filter)
+      hashes = case filter
+               when nil then return []
+               when Hash then return [] if filter.empty?; [filter]
+               when Array then filter
+               else return nil
+               end
+      return nil if hashes.empty? || !hashes.all? { |h| h.is_a?(Hash) && !h.empty? }
+      clauses = hashes.map do |h|
+        h.map do |k, v|
+          fact = k.to_s
+          statement = "#{fact}=#{v}"
+          return nil unless fact.match?(/\A\w+\z/) && statement.split(/<=|>=|=|<|>/).first == fact
+          [fact, statement]
+        end
+      end
+      expected = []
+      clauses.each_with_index do |c, i|
+        expected << { 'or' => 'or' } if i > 0
+        expected << { '(' => '(' } if filter.is_a?(Array)
+        c.each_with_index do |(_, st), j|
+          expected << { 'and' => 'and' } if j > 0
+          expected << { 'statement' => st }
+        end
+        expected << { ')' => ')' } if filter.is_a?(Array)
+      end
+      stack = JGrep::Parser.new(FacterDB.generate_filter_str(filter)).execution_stack
+      stack == expected ? clauses : nil
+    rescue StandardError
+      nil
+    end
+
+    # pick is the indexes of the fact sets some clause holds for. As
+    # JGrep, every statement is tested, and a fact set whose test raises
+    # is left out, with JGrep's message (JGrep rescues Exception; an
+    # interrupt is let through here).
+    def self.pick(files, clauses)
+      facts = clauses.flatten(1).map(&:first).uniq
+      values = values(files, facts)
+      tested = Hash.new { |h, k| h[k] = {} }
+      failed = false
+      picked = (0...files.size).select do |i|
+        begin
+          results = clauses.map do |c|
+            c.map do |fact, st|
+              v = values[fact][i]
+              memo = tested[st]
+              r = memo.fetch(v) do
+                memo[v] = begin
+                  JGrep.has_object?({ fact => v }, st)
+                rescue StandardError => e
+                  e
+                end
+              end
+              raise r if r.is_a?(Exception)
+              r
+            end
+          end
+          results.any? { |c| c.all? }
+        rescue StandardError
+          failed = true
+          false
+        end
+      end
+      puts 'One or more the json documents could not be parsed. Run jgrep -v for to display documents' if failed
+      picked
+    end
+
+    # values are, per fact, its value in each file, from the service
+    # (which reads each file once), kept for the run.
+    def self.values(files, facts)
+      @values ||= {}
+      missing = facts.reject { |f| @values.key?(f) }
+      unless missing.empty?
+        resp = MarionetteRspec.client.request('op' => 'factsets', 'files' => files, 'keys' => missing)
+        raise Client::Fallback, resp.dig('error', 'message').to_s unless resp['ok'] && resp['values'].size == files.size
+        missing.each_with_index { |f, j| @values[f] = resp['values'].map { |row| row[j] } }
+      end
+      @values
+    end
+
+    # fact_files is FacterDB's list of fact-set files, made once as FacterDB
+    # makes its database once.
+    def self.fact_files
+      @fact_files ||= FacterDB.facterdb_fact_files
+    end
+  end
+
+  module FacterDBQuery
+    def get_facts(filter = nil, cache = true)
+      if cache && filter && filter == Thread.current[:facterdb_last_filter_seen]
+        return Thread.current[:facterdb_last_facts_seen]
+      end
+      result = MarionetteRspec::FactSets.get(filter)
+      return super if result.nil?
+      if cache
+        Thread.current[:facterdb_last_filter_seen] = filter
+        Thread.current[:facterdb_last_facts_seen] = result
+      end
+      result
+    end
+  end
+
   # CatalogBuild replaces rspec-puppet's catalog build: the one seam every
   # class, define, host and type alias example goes through.
   module CatalogBuild
@@ -136,8 +343,9 @@ module MarionetteRspec
       args = { nodename: nodename, facts_val: facts_val, trusted_facts_val: trusted_facts_val,
                hiera_config_val: hiera_config_val, code: code, exported: exported, node_params: node_params,
                trusted_external_data: trusted_external_data, ignored_cache_params: ignored_cache_params }
-      return super(**args) unless MarionetteRspec.enabled?
-      begin
+      MarionetteRspec.timed_build do
+        next super(**args) unless MarionetteRspec.enabled?
+
         req = MarionetteRspec.settings(adapter).merge(
           'op' => 'compile',
           'node' => nodename,
@@ -155,12 +363,29 @@ module MarionetteRspec
         MarionetteRspec.raise_error(resp) unless resp['ok']
         stub_facts!(facts_val)
         catalog = Puppet::Resource::Catalog.from_data_hash(resp['catalog'])
+        MarionetteRspec.settle_resource_types(catalog)
         # As rspec-puppet's own exported build: the exported resources only.
         catalog = catalog.filter { |r| !r.exported? } if exported
         catalog
       rescue MarionetteRspec::Client::Fallback
         super(**args)
       end
+    end
+  end
+
+  # timed_build runs a catalog build (Puppet's or marionette's) and, with
+  # MARIONETTE_RSPEC_LOG, logs its wall and CPU time: the compile step
+  # scripts/rspec-compare compares.
+  def self.timed_build
+    return yield unless (log = ENV['MARIONETTE_RSPEC_LOG'])
+    wall = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+    cpu = Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)
+    begin
+      yield
+    ensure
+      wall = (Process.clock_gettime(Process::CLOCK_MONOTONIC) - wall) * 1000
+      cpu = (Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) - cpu) * 1000
+      File.open(log, 'a') { |f| f.puts(format('build %.2fms %.2fms', wall, cpu)) }
     end
   end
 
@@ -231,5 +456,16 @@ module MarionetteRspec
   end
 end
 
+begin
+  require 'facterdb'
+  require 'facterdb/version'
+  FacterDB.singleton_class.prepend(MarionetteRspec::FacterDBQuery)
+rescue LoadError
+  # No FacterDB: nothing to answer.
+end
 RSpec::Puppet::Support.prepend(MarionetteRspec::CatalogBuild)
+if defined?(RSpec::Puppet::Adapters::Adapter40)
+  RSpec::Puppet::Adapters::Adapter40.prepend(MarionetteRspec::LazyLoaders)
+  Puppet::Pops::Loaders.singleton_class.prepend(MarionetteRspec::LazyLoadersNew)
+end
 RSpec::Puppet::FunctionExampleGroup.prepend(MarionetteRspec::FunctionLookup)

@@ -2,6 +2,7 @@ package testcompile
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -30,12 +31,7 @@ func TestRspecPuppetSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "marionette")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "./cmd/marionette")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildMarionette(t, root)
 	// The module with the spec/fixtures layout rspec-puppet suites expect:
 	// the module itself among the fixture modules.
 	module := filepath.Join(tmp, "demo")
@@ -101,5 +97,63 @@ func TestRspecPuppetSuite(t *testing.T) {
 	}
 	if compiles < 10 || calls < 4 {
 		t.Errorf("%d compiles and %d calls went to marionette, want at least 10 and 4:\n%s", compiles, calls, log)
+	}
+}
+
+// buildMarionette builds cmd/marionette from this tree into the test's
+// temporary directory.
+func buildMarionette(t *testing.T, root string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "marionette")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "./cmd/marionette")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestFactSetsMatchFacterDB checks that the adapter's answers to FacterDB
+// queries (rspec-puppet-facts' per-system queries, over two Facter
+// versions, and queries of other shapes) are the fact sets FacterDB's own
+// selection gives, from FacterDB's database on this machine
+// (testdata/factsets_check.rb), and that the rspec-puppet-facts queries are
+// answered, not left to FacterDB.
+func TestFactSetsMatchFacterDB(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses FacterDB's database in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildMarionette(t, root)
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "factsets_check.rb"))
+	cmd.Env = append(os.Environ(),
+		"RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"),
+		"MARIONETTE_BIN="+bin,
+		"MARIONETTE_RSPEC=on",
+	)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("factsets_check.rb: %v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	summary := lines[len(lines)-1]
+	var queries, answered, differ int
+	if _, err := fmt.Sscanf(summary, "queries: %d; answered: %d; differ: %d", &queries, &answered, &differ); err != nil {
+		t.Fatalf("no summary line (%v):\n%s", err, out)
+	}
+	if differ != 0 {
+		t.Errorf("%d of %d answers differ from FacterDB's:\n%s", differ, answered, out)
+	}
+	// All but the five queries left to FacterDB are answered: [], an
+	// empty hash in an array, a string, a dotted fact name, and a value
+	// with a space outside quotes (which JGrep reads as two statements).
+	if answered != queries-5 || queries < 50 {
+		t.Errorf("%d of %d queries answered, want all but 5 of at least 50:\n%s", answered, queries, out)
 	}
 }

@@ -40,7 +40,7 @@ import (
 type Request struct {
 	// ID is echoed in the Response.
 	ID json.RawMessage `json:"id,omitempty"`
-	// Op is "compile" (the default), "call" or "ping".
+	// Op is "compile" (the default), "call", "factsets" or "ping".
 	Op string `json:"op,omitempty"`
 	// Node is the certname; its check against the facts is skipped.
 	Node string `json:"node"`
@@ -70,6 +70,10 @@ type Request struct {
 	// is evaluated first.
 	Function string            `json:"function,omitempty"`
 	Args     []json.RawMessage `json:"args,omitempty"`
+	// Files and Keys are a "factsets" request's fact-set files and the
+	// top-level facts wanted of each.
+	Files []string `json:"files,omitempty"`
+	Keys  []string `json:"keys,omitempty"`
 }
 
 // Trusted is the data of $trusted that a test gives.
@@ -86,6 +90,9 @@ type Response struct {
 	Catalog json.RawMessage `json:"catalog,omitempty"`
 	// Result is a call's return value as JSON.
 	Result json.RawMessage `json:"result,omitempty"`
+	// Values answers a "factsets" request: per file, per key, the fact's
+	// JSON value (null when the file has no such top-level fact).
+	Values [][]json.RawMessage `json:"values,omitempty"`
 	// Error is the compile's or call's error.
 	Error *Error `json:"error,omitempty"`
 	// Logs are the compile's warnings and log messages.
@@ -128,6 +135,8 @@ type Service struct {
 	// confdir is an empty directory standing for Puppet's confdir, so no
 	// hiera.yaml or puppet.conf of the machine leaks into a test.
 	confdir string
+	// factFiles are the fact-set files "factsets" requests read.
+	factFiles factFiles
 
 	mu      sync.Mutex
 	loaders map[string]*node.Resolver
@@ -213,6 +222,12 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 	switch req.Op {
 	case "ping":
 		return &Response{OK: true}
+	case "factsets":
+		values, err := s.factFiles.values(req.Files, req.Keys)
+		if err != nil {
+			return &Response{Error: &Error{Message: err.Error()}}
+		}
+		return &Response{OK: true, Values: values}
 	case "", "compile", "call":
 	default:
 		return &Response{Error: &Error{Message: fmt.Sprintf("unknown op %q", req.Op)}}
