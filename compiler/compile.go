@@ -83,6 +83,11 @@ type Request struct {
 	// strict_hostname_checking = false); Puppet 7 matches the exact
 	// certname only.
 	FuzzyNodeMatching bool
+	// AnyNodeName skips the check that Node is a valid certname: test
+	// frameworks name a compile after what it tests (rspec-puppet's type
+	// alias specs compile node 'stdlib::filemode'), which Puppet lets
+	// through there.
+	AnyNodeName bool
 	// Strict and StrictVariables are Puppet's strict and strict_variables
 	// settings (the zero values are Puppet 7's defaults).
 	Strict          eval.Strictness

@@ -18,7 +18,7 @@ import (
 var reservedTopVariables = map[string]bool{"facts": true, "trusted": true, "server_facts": true}
 
 func (c *Compilation) stageNode() error {
-	if !names.ValidCertname(c.req.Node) {
+	if !c.req.AnyNodeName && !names.ValidCertname(c.req.Node) {
 		return fmt.Errorf("The node name '%s' contains illegal characters (only letters, digits, '_', '-', and '.' are allowed)", c.req.Node)
 	}
 	return nil

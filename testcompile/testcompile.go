@@ -275,6 +275,7 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 	}
 	creq := r.Request(&node.Node{Name: req.Node, Environment: r.Environment, Parameters: params}, facts)
 	creq.KeepExported = req.KeepExported
+	creq.AnyNodeName = true
 	if req.Op == "call" {
 		creq.Capture = []string{resultVariable}
 	}

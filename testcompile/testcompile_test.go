@@ -94,6 +94,13 @@ func TestHandle(t *testing.T) {
 			want: map[string]map[string]any{"Notify[n1.example.com n1 example.com ext]": nil},
 		},
 		{
+			// rspec-puppet's type alias specs compile a node named after
+			// the alias; Puppet does not check it there.
+			name: "node named like a type alias",
+			req:  Request{Node: "stdlib::filemode", Code: `notify { "${trusted['certname']}": }`},
+			want: map[string]map[string]any{"Notify[stdlib::filemode]": nil},
+		},
+		{
 			name: "node parameters win over facts",
 			req:  Request{Node: "n1", Code: `notify { "${site} ${facts['site']}": }`, Facts: json.RawMessage(`{"site":"fact"}`), NodeParams: json.RawMessage(`{"site":"param"}`)},
 			want: map[string]map[string]any{"Notify[param fact]": nil},
