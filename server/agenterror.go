@@ -2,6 +2,7 @@ package server
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -18,28 +19,55 @@ import (
 
 // privateDirs are the directories whose paths agents are not shown, by
 // setting name, longest path first (cadir lies inside ssldir in Puppet's
-// old layout, ssldir inside confdir).
+// old layout). The confdir is not one: Debian's codedir lies inside it, and
+// errors name manifests by their paths, as Puppet's do; nor is any other
+// directory that holds code.
 func (s *Server) privateDirs() [][2]string {
-	var dirs [][2]string
-	add := func(setting, dir string) {
+	var dirs, code [][2]string
+	add := func(to *[][2]string, setting, dir string) {
 		if dir == "" || dir == "/" || !filepath.IsAbs(dir) {
 			return
 		}
-		dirs = append(dirs, [2]string{setting, filepath.Clean(dir)})
+		*to = append(*to, [2]string{setting, filepath.Clean(dir)})
 	}
 	if st := s.settings.Load(); st != nil {
-		add("$cadir", st.Get("cadir"))
-		add("$ssldir", st.Get("ssldir"))
-		add("$vardir", st.Get(puppetconf.Vardir))
-		add("$confdir", st.Get(puppetconf.Confdir))
+		add(&dirs, "$cadir", st.Get("cadir"))
+		add(&dirs, "$ssldir", st.Get("ssldir"))
+		add(&dirs, "$vardir", st.Get(puppetconf.Vardir))
+		add(&code, "", st.Get(puppetconf.Codedir))
+		for _, d := range st.Path(puppetconf.EnvironmentPath) {
+			add(&code, "", d)
+		}
+		for _, d := range st.Path(puppetconf.BaseModulePath) {
+			add(&code, "", d)
+		}
+	}
+	for _, d := range s.cfg.Environment.ModulePath {
+		add(&code, "", d)
+	}
+	if s.cfg.Environment.Manifest != "" {
+		add(&code, "", s.cfg.Environment.Manifest)
 	}
 	if a, ok := s.cfg.CA.(caAdapter); ok {
-		add("$cadir", a.c.Dir())
+		add(&dirs, "$cadir", a.c.Dir())
 	}
-	add("$reportdir", s.reportDir)
-	add("$vardir/yaml/facts", s.factsDir)
+	add(&dirs, "$reportdir", s.reportDir)
+	add(&dirs, "$vardir/yaml/facts", s.factsDir)
+	dirs = slices.DeleteFunc(dirs, func(d [2]string) bool {
+		for _, c := range code {
+			if within(c[1], d[1]) {
+				return true
+			}
+		}
+		return false
+	})
 	sort.SliceStable(dirs, func(i, j int) bool { return len(dirs[i][1]) > len(dirs[j][1]) })
 	return dirs
+}
+
+// within reports whether path is dir or lies below it.
+func within(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
 }
 
 // agentMessage is msg with the server's private directories replaced by

@@ -409,3 +409,17 @@ func TestAgentMessage(t *testing.T) {
 		}
 	}
 }
+
+// TestAgentMessageKeepsCode: a code directory inside a private one (code
+// kept under vardir) keeps that private directory's paths shown, since
+// errors name manifests as Puppet's do; the confdir is never hidden.
+func TestAgentMessageKeepsCode(t *testing.T) {
+	f := newFixture(t)
+	code := filepath.Join(f.dir, "code", "environments", "production", "manifests", "site.pp")
+	conf := filepath.Join(f.dir, "conf", "hiera.yaml")
+	vardir := filepath.Join(f.vardir, "yaml", "facts", "x.yaml")
+	got := f.srv.agentMessage(code + " " + conf + " " + vardir)
+	if want := code + " " + conf + " $vardir/yaml/facts/x.yaml"; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+}
