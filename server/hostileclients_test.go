@@ -141,7 +141,7 @@ func TestHostileClientsDoNotStarveOthers(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	var sent, slowest atomic.Int64
-	statuses := sync.Map{}
+	var statuses, slowestOf sync.Map
 	for w, who := range []string{"evil1.example.com", "evil2.example.com"} {
 		wg.Add(1)
 		go func() {
@@ -153,8 +153,13 @@ func TestHostileClientsDoNotStarveOthers(t *testing.T) {
 				if ctx.Err() != nil {
 					return
 				}
-				if d := int64(time.Since(start)); d > slowest.Load() {
-					slowest.Store(d)
+				d := time.Since(start)
+				if int64(d) > slowest.Load() {
+					slowest.Store(int64(d))
+				}
+				took, _ := slowestOf.LoadOrStore(a.env, new(atomic.Int64))
+				if int64(d) > took.(*atomic.Int64).Load() {
+					took.(*atomic.Int64).Store(int64(d))
 				}
 				key := fmt.Sprintf("%s %d", a.env, status)
 				if err != nil {
@@ -179,6 +184,10 @@ func TestHostileClientsDoNotStarveOthers(t *testing.T) {
 		seen = append(seen, fmt.Sprintf("%s ×%d", k, v.(*atomic.Int64).Load()))
 		return true
 	})
+	slowestOf.Range(func(k, v any) bool {
+		seen = append(seen, fmt.Sprintf("%s slowest %v", k, time.Duration(v.(*atomic.Int64).Load()).Round(time.Millisecond)))
+		return true
+	})
 	slices.Sort(seen)
 	t.Logf("medium catalog, alone: p50 %v p99 %v; under attack: p50 %v p99 %v (target p99 < 1s); load average %s",
 		pct(alone, .5).Round(time.Millisecond), pct(alone, .99).Round(time.Millisecond),
@@ -187,13 +196,13 @@ func TestHostileClientsDoNotStarveOthers(t *testing.T) {
 	if sent.Load() == 0 {
 		t.Error("no attack request finished")
 	}
-	if s := time.Duration(slowest.Load()); s > timeout+5*time.Second {
+	if s := time.Duration(slowest.Load()); s > timeScale*(timeout+5*time.Second) {
 		t.Errorf("an attack request took %v, past the %v deadline", s, timeout)
 	}
 	// Generous: the attack may slow the victim (it shares the CPU), never
 	// starve it. Without the fixes its requests failed or took the whole
 	// deadline.
-	if p := pct(attacked, .99); p > max(5*time.Second, 10*pct(alone, .99)) {
+	if p := pct(attacked, .99); p > max(timeScale*5*time.Second, 10*pct(alone, .99)) {
 		t.Errorf("victim p99 %v under attack (alone %v)", p, pct(alone, .99))
 	}
 }
