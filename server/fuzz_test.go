@@ -344,3 +344,20 @@ func FuzzAuthConf(f *testing.F) {
 		}
 	})
 }
+
+// FuzzV4Catalog: the JSON body of POST /puppet/v4/catalog (puppetserver's
+// catalog API for tools), from an admin's certificate.
+func FuzzV4Catalog(f *testing.F) {
+	f.Add([]byte(`{"certname":"web01.example.com","environment":"production","persistence":{"facts":false,"catalog":false},"facts":{"values":{"os":{"family":"Debian"}}},"trusted_facts":{"values":{"certname":"web01.example.com","extensions":{}}},"options":{"prefer_requested_environment":true,"capture_logs":true,"log_level":"info"}}`))
+	f.Add([]byte(`{"certname":"web01.example.com","environment":"production","persistence":{"facts":true,"catalog":true}}`))
+	f.Add([]byte(`{"certname":"../x","environment":"no such","facts":{"values":[1]},"trusted_facts":{"values":"x"}}`))
+	f.Add([]byte(`{"certname":"web01.example.com","persistence":{"facts":"yes"},"options":{"log_level":"trace"}}`))
+	fs := newFuzzServer(f)
+	f.Fuzz(func(t *testing.T, body []byte) {
+		rec := fs.serve(t, "admin.example.com", "POST", "/puppet/v4/catalog", body, "application/json")
+		checkStatus(t, rec, http.StatusOK, http.StatusBadRequest, http.StatusNotFound, http.StatusRequestEntityTooLarge, http.StatusInternalServerError)
+		if rec.Code == http.StatusInternalServerError && strings.Contains(rec.Body.String(), "internal error") {
+			t.Fatalf("500: %s", rec.Body.String())
+		}
+	})
+}
