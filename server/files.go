@@ -392,8 +392,9 @@ func idOf(st os.FileInfo) fileID {
 type errSymlinkLoop struct{ path string }
 
 func (e *errSymlinkLoop) Error() string {
-	// Puppet's message: Ruby's Errno::ELOOP from File.stat.
-	return "Too many levels of symbolic links @ rb_file_s_stat - " + e.path
+	// puppetserver's message (JRuby's Errno::ELOOP from File.stat; MRI,
+	// as in puppet apply, adds "@ rb_file_s_stat").
+	return "Too many levels of symbolic links - " + e.path
 }
 
 // treeWalk lists the files under a mount root for file_metadatas.

@@ -141,7 +141,7 @@ func limits() []limit {
 		{"puppet.conf setting", byteSize(puppetconf.MaxSettingLength), "",
 			"a setting longer than this after $setting interpolation is an error"},
 		{"certname length", n(names.MaxCertname, "bytes"), "",
-			"a longer certname is invalid: its files (NAME.pem, NAME.yaml) would not fit a file name, where Puppet fails"},
+			"a longer certname is invalid: puppetserver's CA fails on one (its temporary file's name would pass 255 bytes)"},
 		{"unauthenticated body", byteSize(server.MaxUnauthenticatedBody), "",
 			"serve: a larger body from a client without a certificate, or to /puppet-ca/v1 (CSR, certificate_status), is refused with 413"},
 		{"unauthenticated uploads", n(server.MaxUnauthenticatedUploads, "requests"), "",
