@@ -33,7 +33,7 @@ func Bytes(data []byte) func(io.Writer) error {
 }
 
 func replace(path string, perm fs.FileMode, sync bool, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	f, err := os.CreateTemp(filepath.Dir(path), tempPattern(filepath.Base(path)))
 	if err != nil {
 		return err
 	}
@@ -86,4 +86,16 @@ func WriteOutput(path string, perm fs.FileMode, write func(io.Writer) error) err
 		return err
 	}
 	return f.Close()
+}
+
+// tempPattern is the CreateTemp pattern of a temporary file beside base:
+// ".base.<random>", with base shortened when the whole would pass the
+// 255 bytes of a file name (CreateTemp's random part has up to 10 digits),
+// so that any file that can be named can be written.
+func tempPattern(base string) string {
+	const nameMax, extra = 255, len("..") + 10
+	if len(base) > nameMax-extra {
+		base = base[:nameMax-extra]
+	}
+	return "." + base + ".*"
 }

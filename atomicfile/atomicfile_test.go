@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -76,5 +77,17 @@ func TestWriteOutput(t *testing.T) {
 	}
 	if err := WriteOutput(filepath.Join(dir, "missing", "x.json"), 0o644, Bytes(nil)); err == nil {
 		t.Error("writing into a missing directory succeeded")
+	}
+}
+
+// TestLongName: a file whose name has the most bytes a name may have is
+// written; its temporary file's name is shortened to fit.
+func TestLongName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), strings.Repeat("n", 255))
+	if err := Write(path, 0o644, Bytes([]byte("x"))); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "x" {
+		t.Fatalf("%q %v", b, err)
 	}
 }

@@ -248,6 +248,9 @@ func (c *CA) Clean(name string) error {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
+	if err := c.autosignDecided(name); err != nil {
+		return err
+	}
 	if !found {
 		return fmt.Errorf("Could not find files to clean for %s: %w", name, ErrNotFound)
 	}

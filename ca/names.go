@@ -1,8 +1,12 @@
 package ca
 
 import (
+	"crypto/x509/pkix"
+	"encoding/asn1"
 	"fmt"
 	"strings"
+
+	"github.com/marionette-dev/marionette/names"
 )
 
 // Error kinds of a refused request, as puppetserver names them; an HTTP
@@ -35,6 +39,9 @@ func reqErr(kind, format string, args ...any) *RequestError {
 // "_" but not "-"). Such a name is also a safe file name: no "/", "..",
 // spaces or shell characters.
 func ValidateName(name string) error {
+	if len(name) > names.MaxCertname {
+		return reqErr(KindInvalidSubjectName, "Certificate names must be at most %d characters long.", names.MaxCertname)
+	}
 	if strings.ToLower(name) != name {
 		return reqErr(KindInvalidSubjectName, "Certificate names must be lower case.")
 	}
@@ -72,4 +79,21 @@ func validateSubject(name, cn string) error {
 		return reqErr(KindHostnameMismatch, "Instance name \"%s\" does not match requested key \"%s\"", cn, name)
 	}
 	return ValidateName(name)
+}
+
+// oidCommonName is the X.520 commonName attribute.
+var oidCommonName = asn1.ObjectIdentifier{2, 5, 4, 3}
+
+// FirstCommonName is the first CN of a subject, the name Puppet knows a
+// certificate or request by. Go's pkix.Name.CommonName keeps the last one,
+// so a subject "CN=a,CN=b" would be b to Go and a to Puppet.
+func FirstCommonName(n pkix.Name) string {
+	for _, a := range n.Names {
+		if a.Type.Equal(oidCommonName) {
+			if s, ok := a.Value.(string); ok {
+				return s
+			}
+		}
+	}
+	return n.CommonName
 }

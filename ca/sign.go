@@ -15,6 +15,7 @@ import (
 	"math/big"
 	"net"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -53,6 +54,13 @@ type SubmitResult struct {
 // it when the autosign policy says so (after the checks Sign makes). Policy
 // refusals are *RequestError; the CSR stays saved when only signing was
 // refused.
+//
+// Saving and signing are two steps, with the autosign decision (perhaps a
+// policy executable) between them: a server killed there would leave the
+// request pending for ever, the agent's every retry refused as a
+// duplicate. So the decision is recorded as pending (AutosignPendingDir)
+// before the CSR is saved, and cleared once made; a retry of the same
+// request (the same key) that finds it pending makes the decision again.
 func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 	csr, err := ParseCSR(pemBytes)
 	if err != nil {
@@ -66,25 +74,72 @@ func (c *CA) SubmitCSR(name string, pemBytes []byte) (SubmitResult, error) {
 		// A failing policy executable is a refusal, not a request error:
 		// the CSR waits for a manual sign.
 		c.opts().logf("%v", err)
-		return SubmitResult{}, nil
+		return SubmitResult{}, c.autosignDecided(name)
 	}
 	if !ok {
-		return SubmitResult{}, nil
+		return SubmitResult{}, c.autosignDecided(name)
 	}
 	defer c.lock()()
 	if _, err := c.signCSRLocked(name, csr, 0); err != nil {
+		var re *RequestError
+		if errors.As(err, &re) {
+			// Refused by policy: decided, the request waits.
+			_ = c.autosignDecided(name)
+		}
 		return SubmitResult{}, err
 	}
-	return SubmitResult{Signed: true}, nil
+	return SubmitResult{Signed: true}, c.autosignDecided(name)
+}
+
+// AutosignPendingDir, in the CA directory, holds a file for each request
+// whose autosign decision was not made yet. puppetserver reads nothing
+// from it.
+const AutosignPendingDir = "autosign-pending"
+
+func (c *CA) autosignPendingPath(name string) string {
+	return filepath.Join(c.dir, AutosignPendingDir, name)
+}
+
+// autosignDecided clears a request's pending autosign decision.
+func (c *CA) autosignDecided(name string) error {
+	if err := os.Remove(c.autosignPendingPath(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+// resumesAutosign reports whether csr for name repeats a request saved
+// before an autosign decision that was never made: the same key, the
+// decision still pending.
+func (c *CA) resumesAutosign(name string, csr *x509.CertificateRequest) bool {
+	if _, err := os.Stat(c.autosignPendingPath(name)); err != nil {
+		return false
+	}
+	b, err := os.ReadFile(c.requestPath(name))
+	if err != nil {
+		return false
+	}
+	saved, err := ParseCSR(b)
+	return err == nil && publicKeysEqual(saved.PublicKey, csr.PublicKey)
 }
 
 func (c *CA) saveCSR(name string, csr *x509.CertificateRequest) error {
 	defer c.lock()()
+	cn := FirstCommonName(csr.Subject)
+	if cn == name && ValidateName(name) == nil && c.resumesAutosign(name, csr) {
+		return nil
+	}
 	// Like puppetserver, the duplicate check looks at the CSR's own name.
-	if err := c.checkDuplicateLocked(csr.Subject.CommonName); err != nil {
+	if err := c.checkDuplicateLocked(cn); err != nil {
 		return err
 	}
-	if err := validateSubject(name, csr.Subject.CommonName); err != nil {
+	if err := validateSubject(name, cn); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Join(c.dir, AutosignPendingDir), subDirPerm); err != nil {
+		return err
+	}
+	if err := atomicWrite(c.autosignPendingPath(name), nil, publicPerm); err != nil {
 		return err
 	}
 	return atomicWrite(c.requestPath(name), pemCSR(csr.Raw), publicPerm)
@@ -149,7 +204,7 @@ func (c *CA) SignTTL(name string, ttl time.Duration) (*x509.Certificate, error) 
 
 // ValidateCSR makes Sign's checks on csr for name without signing it.
 func (c *CA) ValidateCSR(name string, csr *x509.CertificateRequest) error {
-	if err := validateSubject(name, csr.Subject.CommonName); err != nil {
+	if err := validateSubject(name, FirstCommonName(csr.Subject)); err != nil {
 		return err
 	}
 	if err := c.checkAltNames(csr); err != nil {
@@ -160,7 +215,7 @@ func (c *CA) ValidateCSR(name string, csr *x509.CertificateRequest) error {
 		if subtreeOf(oidPuppetAuthCertExt, e.Id) && !c.opts().AllowAuthorizationExtensions {
 			return reqErr(KindDisallowedExtension, "CSR '%s' contains an authorization extension, which is disallowed. "+
 				"To allow authorization extensions, set allow-authorization-extensions to true in your ca.conf file. "+
-				"Then restart the puppetserver and try signing this certificate again.", csr.Subject.CommonName)
+				"Then restart the puppetserver and try signing this certificate again.", FirstCommonName(csr.Subject))
 		}
 		if !allowedCSRExtension(e.Id) {
 			bad = append(bad, e.Id.String())
@@ -189,7 +244,7 @@ func (c *CA) checkAltNames(csr *x509.CertificateRequest) error {
 	for _, u := range csr.URIs {
 		all = append(all, "URI:"+u.String())
 	}
-	cnName := "DNS:" + csr.Subject.CommonName
+	cnName := "DNS:" + FirstCommonName(csr.Subject)
 	if len(all) == 0 || len(all) == 1 && all[0] == cnName {
 		return nil
 	}
@@ -201,7 +256,7 @@ func (c *CA) checkAltNames(csr *x509.CertificateRequest) error {
 	}
 	return reqErr(KindDisallowedExtension, "CSR '%s' contains extra subject alternative names (%s), which are disallowed. "+
 		"To allow subject alternative names, set allow-subject-alt-names to true in your ca.conf file. "+
-		"Then restart the puppetserver and try signing this certificate again.", csr.Subject.CommonName, strings.Join(extra, ", "))
+		"Then restart the puppetserver and try signing this certificate again.", FirstCommonName(csr.Subject), strings.Join(extra, ", "))
 }
 
 // signCSRLocked validates and signs csr as name's certificate, records it

@@ -387,7 +387,9 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 			}
 			continue
 		}
-		if !value.IsInstance(t, v) {
+		if ok, err := value.CheckInstance(t, v); err != nil {
+			return fmt.Errorf("%s: parameter '%s': %w", ref, p.Name, err)
+		} else if !ok {
 			problems = append(problems, fmt.Sprintf("parameter '%s' %s", p.Name, value.DescribeMismatch(t, v)))
 		}
 	}

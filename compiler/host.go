@@ -99,7 +99,12 @@ func (c *Compilation) callPuppetFunction(sc *eval.Scope, def *environment.Defini
 		if err != nil {
 			return nil, err
 		}
-		if t, ok := tv.(value.Type); ok && !value.IsInstance(t, v) {
+		if t, ok := tv.(value.Type); ok {
+			if ok, err := value.CheckInstance(t, v); err != nil {
+				return nil, evalError(sc, call.Node, "Error while evaluating a Function Call, ", err)
+			} else if ok {
+				return v, nil
+			}
 			return nil, evalError(sc, call.Node, "Error while evaluating a Function Call, ",
 				fmt.Errorf("'%s' %s", def.Name, value.DescribeMismatch(t, v)))
 		}
@@ -127,8 +132,12 @@ func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *environment.Defin
 			if err != nil {
 				return err
 			}
-			if t, ok := tv.(value.Type); ok && !value.IsInstance(t, v) {
-				return fmt.Errorf("'%s' parameter '%s' %s", def.Name, p.Name, value.DescribeMismatch(t, v))
+			if t, ok := tv.(value.Type); ok {
+				if ok, err := value.CheckInstance(t, v); err != nil {
+					return err
+				} else if !ok {
+					return fmt.Errorf("'%s' parameter '%s' %s", def.Name, p.Name, value.DescribeMismatch(t, v))
+				}
 			}
 		}
 		fsc.Set(p.Name, v)

@@ -157,7 +157,9 @@ func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []va
 			if !ok {
 				return errorAt(sc, p.Type, "parameter '%s' type is not a type", p.Name)
 			}
-			if !value.IsInstance(t, v) {
+			if ok, err := value.CheckInstance(t, v); err != nil {
+				return err
+			} else if !ok {
 				// Not positioned: Puppet reports it as an error of the call
 				// that passed the block.
 				return fmt.Errorf("block parameter '%s' expects %s value, got %s", p.Name, withArticle(value.TypeString(t)), value.TypeString(value.Generalize(value.TypeOf(v))))

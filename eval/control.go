@@ -24,7 +24,11 @@ func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (b
 	var re *value.Regexp
 	switch rv := r.(type) {
 	case value.Type:
-		return value.IsInstance(rv, l), nil, nil
+		ok, err := value.CheckInstance(rv, l)
+		if err != nil {
+			return false, nil, errorAt(sc, at, "%v", err)
+		}
+		return ok, nil, nil
 	case *value.SemVerRange:
 		return value.RangeIncludes(rv, l), nil, nil
 	case *value.Regexp:
@@ -121,7 +125,11 @@ func (ev *Evaluator) caseMatch(sc *Scope, at syntax.Node, test, opt value.Value)
 		}
 		return ev.matchValues(sc, at, test, o)
 	case value.Type:
-		return value.IsInstance(o, test), nil, nil
+		ok, err := value.CheckInstance(o, test)
+		if err != nil {
+			return false, nil, errorAt(sc, at, "%v", err)
+		}
+		return ok, nil, nil
 	case *value.SemVerRange:
 		return value.RangeIncludes(o, test), nil, nil
 	case value.Array:

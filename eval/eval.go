@@ -71,6 +71,9 @@ type Evaluator struct {
 	// depths remembers the nesting depth of containers built (see
 	// checkNesting).
 	depths map[nodeKey]int
+	// depthWalked counts the containers valueDepth has walked, so that a
+	// walk that cost much is remembered whatever the depth it found.
+	depthWalked int
 	// MaxValueSize bounds how large a value may expand when it is turned
 	// into a string, compared or flattened (value.DefaultMaxValueSize when
 	// zero): shared structure makes small code build huge values.

@@ -445,7 +445,7 @@ func inMatches(l, e value.Value) (bool, error) {
 		}
 		return lv.Match(string(s))
 	case value.Type:
-		return value.IsInstance(lv, e), nil
+		return value.CheckInstance(lv, e)
 	}
 	return value.Equal(l, e), nil
 }

@@ -64,6 +64,8 @@ func (ev *Evaluator) valueDepth(v value.Value, limit int, child bool) int {
 	if limit <= 0 {
 		return 1
 	}
+	ev.depthWalked++
+	walkedBefore := ev.depthWalked
 	inner := 0
 	each := func(e value.Value) bool {
 		switch e.(type) {
@@ -87,7 +89,11 @@ func (ev *Evaluator) valueDepth(v value.Value, limit int, child bool) int {
 		}
 	}
 	d := 1 + inner
-	if d <= limit && (child || inner > 0) && (d >= memoDepthFrom || n >= memoDepthFrom) {
+	// A shallow node that shares a big subtree (`$b = [$a, $a, $a]`, thirty
+	// times over) is shallow yet costly to walk again: what its walk cost
+	// decides too.
+	costly := ev.depthWalked-walkedBefore >= memoDepthFrom
+	if d <= limit && (child || inner > 0) && (d >= memoDepthFrom || n >= memoDepthFrom || costly) {
 		if ev.depths == nil {
 			ev.depths = make(map[nodeKey]int)
 		}

@@ -253,7 +253,11 @@ func stringIndex(c *Ctx, args []value.Value) (value.Value, error) {
 	case value.String:
 		byteAt = strings.Index(s, string(m))
 	case *value.Regexp:
-		if loc := m.FindStringIndex(s); loc != nil {
+		loc, err := m.FindSubmatchIndex(s)
+		if err != nil {
+			return nil, err
+		}
+		if loc != nil {
 			byteAt = loc[0]
 		}
 	}

@@ -285,7 +285,9 @@ func assertTypeImpl(c *Ctx, args []value.Value) (value.Value, error) {
 		t = parsed
 	}
 	v := args[1]
-	if value.IsInstance(t, v) {
+	if ok, err := value.CheckInstance(t, v); err != nil {
+		return nil, err
+	} else if ok {
 		return v, nil
 	}
 	actual := value.TypeOf(v)

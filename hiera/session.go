@@ -265,7 +265,12 @@ func (e *NotFound) Error() string {
 }
 
 func checkType(subject string, t value.Type, v value.Value) (value.Value, bool, error) {
-	if t != nil && !value.IsInstance(t, v) {
+	if t == nil {
+		return v, true, nil
+	}
+	if ok, err := value.CheckInstance(t, v); err != nil {
+		return nil, false, fmt.Errorf("%s: %w", subject, err)
+	} else if !ok {
 		return nil, false, fmt.Errorf("%s has wrong type, expects %s, got %s", subject, describeExpected(t), typeName(v))
 	}
 	return v, true, nil

@@ -5,9 +5,14 @@
 // rules also keep a name from reaching outside its directory.
 package names
 
-// MaxCertname is the longest certname accepted, in bytes: a DNS name's
-// limit, and far below any file system's.
-const MaxCertname = 255
+// MaxCertname is the longest certname accepted, in bytes: the longest
+// puppetserver's CA takes. Puppet checks no length; its files limit it.
+// puppetserver 7.9.5 writes a CSR through a temporary file named
+// NAME.pem<19 digits>tmp, which passes NAME_MAX (255 bytes) from a 230-byte
+// name on: it answers 500 (with the CA's path) for those, and signs 229
+// (measured). A name no CA can sign names no node; marionette refuses it
+// up front as an invalid certname, everywhere, rather than fail half way.
+const MaxCertname = 229
 
 // ValidCertname reports whether name may name a node: ASCII letters,
 // digits, '.', '_' and '-', at most MaxCertname bytes, not starting with

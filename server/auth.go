@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/marionette-dev/marionette/ca"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -66,7 +67,7 @@ func requestIdentity(r *http.Request) *identity {
 		return &identity{}
 	}
 	c := r.TLS.PeerCertificates[0]
-	id := &identity{authenticated: true, certname: c.Subject.CommonName}
+	id := &identity{authenticated: true, certname: ca.FirstCommonName(c.Subject)}
 	for _, e := range c.Extensions {
 		name, ok := puppetExtension(e.Id)
 		if !ok {

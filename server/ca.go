@@ -49,7 +49,7 @@ func (s *Server) ca(w http.ResponseWriter, r *http.Request, rest string) error {
 			return text(http.StatusNotFound, []byte("Could not find "+what))
 		}
 		s.log.Error("certificate authority", "error", err)
-		return text(http.StatusInternalServerError, []byte(err.Error()))
+		return text(http.StatusInternalServerError, []byte(s.agentMessage(err.Error())))
 	}
 	switch {
 	case kind == "certificate" && name == "ca" && r.Method == http.MethodGet:

@@ -60,7 +60,7 @@ func (s *Server) certStatus(w http.ResponseWriter, r *http.Request, kind, name s
 		}
 		all, err := m.List()
 		if err != nil && len(all) == 0 {
-			return text(http.StatusInternalServerError, err.Error())
+			return s.caFailure(text, err)
 		}
 		if err != nil {
 			s.log.Warn("certificate statuses", "error", err)
@@ -90,7 +90,7 @@ func (s *Server) certStatus(w http.ResponseWriter, r *http.Request, kind, name s
 		return invalid()
 	}
 	if err != nil {
-		return text(http.StatusInternalServerError, err.Error())
+		return s.caFailure(text, err)
 	}
 	switch r.Method {
 	case http.MethodGet:
@@ -101,7 +101,7 @@ func (s *Server) certStatus(w http.ResponseWriter, r *http.Request, kind, name s
 			if errors.Is(err, fs.ErrNotExist) {
 				return invalid()
 			}
-			return text(http.StatusInternalServerError, err.Error())
+			return s.caFailure(text, err)
 		}
 		s.log.Info("certificate cleaned", "certname", name)
 		return text(http.StatusNoContent, "")
@@ -158,7 +158,7 @@ func (s *Server) putCertStatus(w http.ResponseWriter, r *http.Request, m CertMan
 			if errors.As(err, &re) {
 				return text(http.StatusBadRequest, re.Message)
 			}
-			return text(http.StatusInternalServerError, err.Error())
+			return s.caFailure(text, err)
 		}
 		s.log.Info("certificate signed", "certname", st.Name)
 	case ca.StateRevoked:
@@ -166,7 +166,7 @@ func (s *Server) putCertStatus(w http.ResponseWriter, r *http.Request, m CertMan
 			return text(http.StatusConflict, fmt.Sprintf("Cannot revoke certificate for host %s without a signed certificate", st.Name))
 		}
 		if err := m.Revoke(st.Name); err != nil {
-			return text(http.StatusInternalServerError, err.Error())
+			return s.caFailure(text, err)
 		}
 		s.log.Info("certificate revoked", "certname", st.Name)
 	default:
@@ -226,4 +226,11 @@ func notExist(err error) error {
 		return fmt.Errorf("%w (%w)", fs.ErrNotExist, err)
 	}
 	return err
+}
+
+// caFailure answers a CA failure that is no refusal: 500, logged, its
+// message without the CA's path.
+func (s *Server) caFailure(text func(int, string) error, err error) error {
+	s.log.Error("certificate authority", "error", err)
+	return text(http.StatusInternalServerError, s.agentMessage(err.Error()))
 }

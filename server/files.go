@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
@@ -15,6 +16,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -259,7 +261,12 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	}
 	// Without source_permissions=use Puppet reports the server process's
 	// owner and group and mode 0644, not the source's.
-	mo := metaOptions{stat: stat, sumType: sumType, links: links, usePerms: q.Get("source_permissions") == "use"}
+	// The walk and the checksums end with the request: when the agent
+	// hangs up, or at the server's deadline (--compile-timeout), whichever
+	// is first.
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.CompileTimeout)
+	defer cancel()
+	mo := metaOptions{ctx: ctx, stat: stat, sumType: sumType, links: links, usePerms: q.Get("source_permissions") == "use"}
 	switch kind {
 	case "file_content":
 		for _, root := range roots {
@@ -330,7 +337,10 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 		if !recurse || !st.IsDir() {
 			continue
 		}
-		walkTree(root, "", 1, limit, ignore, stat, add)
+		w := &treeWalk{ctx: ctx, root: root, limit: limit, ignore: ignore, stat: stat, follow: follow, add: add}
+		if err := w.walk("", 1, []fileID{idOf(st)}); err != nil {
+			return s.walkError(ctx, key, err)
+		}
 	}
 	if len(order) == 0 {
 		return missing()
@@ -342,6 +352,9 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	sort.Strings(order[1:])
 	out := make([]*fileMetadata, 0, len(order))
 	for _, rel := range order {
+		if err := ctx.Err(); err != nil {
+			return s.walkError(ctx, key, err)
+		}
 		rel := rel
 		full := found[rel]
 		if rel != "." {
@@ -361,20 +374,61 @@ func (s *Server) fileServer(w http.ResponseWriter, r *http.Request, kind, key st
 	return nil
 }
 
-// walkTree adds every file under dir/rel below depth limit (-1: none),
-// skipping names an ignore glob matches.
-func walkTree(root, rel string, depth, limit int, ignore []string, stat func(string) (os.FileInfo, error), add func(string)) {
-	if limit >= 0 && depth > limit {
-		return
+// fileID identifies a directory however it is reached: its device and
+// inode.
+type fileID struct{ dev, ino uint64 }
+
+func idOf(st os.FileInfo) fileID {
+	if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+		return fileID{uint64(sys.Dev), uint64(sys.Ino)}
 	}
-	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(rel)))
+	return fileID{}
+}
+
+// errSymlinkLoop is a directory that contains itself through symbolic
+// links, where Puppet's file server, following the links, fails when the
+// path grows past the system's limit on links in a path (ELOOP).
+type errSymlinkLoop struct{ path string }
+
+func (e *errSymlinkLoop) Error() string {
+	// puppetserver's message (JRuby's Errno::ELOOP from File.stat; MRI,
+	// as in puppet apply, adds "@ rb_file_s_stat").
+	return "Too many levels of symbolic links - " + e.path
+}
+
+// treeWalk lists the files under a mount root for file_metadatas.
+type treeWalk struct {
+	ctx    context.Context
+	root   string
+	limit  int // depth limit, -1 for none
+	ignore []string
+	stat   func(string) (os.FileInfo, error)
+	follow bool
+	add    func(string)
+}
+
+// walk adds every file under root/rel below the depth limit, skipping
+// names an ignore glob matches. ancestors are the directories from the
+// root down to rel: a directory among them is a cycle, which the walk
+// does not enter again. Following links, Puppet walks the cycle until
+// the path holds too many links and fails; the walk fails the same way,
+// with the path Puppet stops at, when the depth limit would not have
+// stopped Puppet first.
+func (w *treeWalk) walk(rel string, depth int, ancestors []fileID) error {
+	if w.limit >= 0 && depth > w.limit {
+		return nil
+	}
+	if err := w.ctx.Err(); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(filepath.Join(w.root, filepath.FromSlash(rel)))
 	if err != nil {
-		return
+		return nil
 	}
 	for _, e := range entries {
 		name := e.Name()
 		skip := false
-		for _, pat := range ignore {
+		for _, pat := range w.ignore {
 			if ok, _ := path.Match(pat, name); ok {
 				skip = true
 				break
@@ -384,16 +438,82 @@ func walkTree(root, rel string, depth, limit int, ignore []string, stat func(str
 			continue
 		}
 		child := path.Join(rel, name)
-		add(child)
-		if st, err := stat(filepath.Join(root, filepath.FromSlash(child))); err == nil && st.IsDir() {
-			walkTree(root, child, depth+1, limit, ignore, stat, add)
+		w.add(child)
+		full := filepath.Join(w.root, filepath.FromSlash(child))
+		st, err := w.stat(full)
+		if err != nil || !st.IsDir() {
+			continue
+		}
+		if ancestors == nil {
+			// Inside a cycle that the depth limit ends: every level is
+			// one more round of it, listed as Puppet lists it.
+			if err := w.walk(child, depth+1, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		id := idOf(st)
+		if i := slices.Index(ancestors, id); i >= 0 {
+			if !w.follow {
+				continue // a bind mount's loop: entered once
+			}
+			// The links from ancestor i back to itself, repeated.
+			loop := strings.Split(child, "/")[i:]
+			p, d := w.loopEnd(full, depth, loop)
+			if p != "" && (w.limit < 0 || d <= w.limit) {
+				return &errSymlinkLoop{p}
+			}
+			if w.limit < 0 {
+				continue // no limit, and no failing path: entered once
+			}
+			if err := w.walk(child, depth+1, nil); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := w.walk(child, depth+1, append(ancestors, id)); err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// loopEnd is the first path, repeating loop after full, whose stat fails
+// as Puppet's does (too many links), and its depth; "" when none does.
+func (w *treeWalk) loopEnd(full string, depth int, loop []string) (string, int) {
+	p := full
+	for range 256 {
+		for _, seg := range loop {
+			p += string(filepath.Separator) + seg
+			depth++
+			if _, err := w.stat(p); err != nil {
+				if errors.Is(err, syscall.ELOOP) {
+					return p, depth
+				}
+				return "", 0
+			}
+		}
+	}
+	return "", 0
+}
+
+// walkError answers a file_metadatas walk that failed: Puppet's error
+// for a symlink loop, the deadline's, or the client's going away.
+func (s *Server) walkError(ctx context.Context, key string, err error) error {
+	var loop *errSymlinkLoop
+	if errors.As(err, &loop) {
+		return serverError(loop.Error())
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return serverError(fmt.Sprintf("the file metadata of %s were not listed within %v (--compile-timeout)", key, s.cfg.CompileTimeout))
+	}
+	return serverError("the request was cancelled")
 }
 
 // metaOptions are how metadata describes files: the agent's links,
 // checksum_type and source_permissions.
 type metaOptions struct {
+	ctx      context.Context
 	stat     func(string) (os.FileInfo, error)
 	sumType  string
 	links    string
@@ -437,12 +557,12 @@ func metadata(full string, rel *string, o metaOptions) (*fileMetadata, error) {
 			md.Destination = &dest
 		}
 		md.Checksum = checksum{Type: sumType}
-		if sum, err := fileChecksum(full, sumType, st, ctime); err == nil {
+		if sum, err := fileChecksum(o.ctx, full, sumType, st, ctime); err == nil {
 			md.Checksum.Value = &sum
 		}
 	case st.Mode().IsRegular():
 		md.Type = "file"
-		sum, err := fileChecksum(full, sumType, st, ctime)
+		sum, err := fileChecksum(o.ctx, full, sumType, st, ctime)
 		if err != nil {
 			return nil, err
 		}
@@ -472,7 +592,7 @@ func newHash(t string) hash.Hash {
 }
 
 // fileChecksum is Puppet's "{type}value" checksum of a file.
-func fileChecksum(full, t string, st os.FileInfo, ctime time.Time) (string, error) {
+func fileChecksum(ctx context.Context, full, t string, st os.FileInfo, ctime time.Time) (string, error) {
 	switch t {
 	case "mtime":
 		return "{mtime}" + st.ModTime().Format("2006-01-02 15:04:05 -0700"), nil
@@ -493,10 +613,24 @@ func fileChecksum(full, t string, st os.FileInfo, ctime time.Time) (string, erro
 			err = nil
 		}
 	} else {
-		_, err = io.Copy(h, f)
+		_, err = io.Copy(h, ctxReader{ctx, f})
 	}
 	if err != nil {
 		return "", err
 	}
 	return "{" + t + "}" + hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// ctxReader stops reading when ctx ends: a big file's checksum is given
+// up when the agent hangs up.
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
 }

@@ -56,7 +56,7 @@ func (s *Server) writeError(w http.ResponseWriter, err error) {
 	body, _ := json.Marshal(struct {
 		Message   string `json:"message"`
 		IssueKind string `json:"issue_kind"`
-	}{he.message, he.kind})
+	}{s.agentMessage(he.message), he.kind})
 	w.Header().Set("Content-Type", "application/json")
 	if he.status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", s.retryAfter())
@@ -137,7 +137,8 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		s.logRequest(r, rec, id, status, time.Since(start))
 	}()
 	rec.Header().Set("X-Puppet-Version", PuppetVersion)
-	r.Body = http.MaxBytesReader(rec, r.Body, s.cfg.MaxBodyBytes)
+	limit := s.bodyLimit(r, id)
+	r.Body = http.MaxBytesReader(rec, r.Body, limit)
 	if !routable(r.Method, r.URL.Path) {
 		// puppetserver routes before it authorizes: a request nothing
 		// answers is 404 whoever sends it.
@@ -148,6 +149,16 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		s.forbidden(rec, r, id, ru)
 		return
 	}
+	if r.ContentLength > limit {
+		s.writeError(rec, tooLarge(limit))
+		return
+	}
+	release, ok := s.uploadSlot(r, id)
+	if !ok {
+		s.writeError(rec, &httpError{http.StatusServiceUnavailable, "Service Unavailable: too many unauthenticated uploads; retry later", issueRuntime})
+		return
+	}
+	defer release()
 	if err := s.route(rec, r, id); err != nil {
 		s.writeError(rec, err)
 	}
@@ -283,7 +294,7 @@ func parseForm(r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("Request Entity Too Large: the request body exceeds %d bytes", mb.Limit), issueRuntime}
+			return tooLarge(mb.Limit)
 		}
 		return badRequest("could not read the request: %v", err)
 	}
@@ -296,7 +307,7 @@ func readBody(r *http.Request) ([]byte, error) {
 	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return nil, &httpError{http.StatusRequestEntityTooLarge, fmt.Sprintf("Request Entity Too Large: the request body exceeds %d bytes", mb.Limit), issueRuntime}
+			return nil, tooLarge(mb.Limit)
 		}
 		return nil, badRequest("could not read the request: %v", err)
 	}

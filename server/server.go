@@ -143,6 +143,8 @@ type Server struct {
 	// replace it.
 	site  atomic.Pointer[site.Site]
 	limit *limiter
+	// uploads are the places of unauthenticated requests sending a body.
+	uploads chan struct{}
 	// factsDir and reportDir are where facts and reports are written:
 	// puppetserver's $vardir/yaml/facts and $reportdir.
 	factsDir, reportDir string
@@ -205,6 +207,7 @@ func New(cfg Config) (*Server, error) {
 		cfg:     cfg,
 		log:     cfg.Logger,
 		limit:   newLimiter(cfg.MaxCompiles, cfg.MaxQueued),
+		uploads: make(chan struct{}, MaxUnauthenticatedUploads),
 		start:   time.Now(),
 		admins:  make(map[string]bool),
 		metrics: newMetrics(),

@@ -597,7 +597,8 @@ func isA(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if err := functions.UnpackArgs("is_a", args, "value", &v, "type", &t); err != nil {
 		return nil, err
 	}
-	return value.Boolean(value.IsInstance(t, v)), nil
+	ok, err := value.CheckInstance(t, v)
+	return value.Boolean(ok), err
 }
 
 // validateLegacy is validate_legacy(type, function_name, value, *args):
@@ -630,7 +631,9 @@ func validateLegacy(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if err != nil {
 		return nil, err
 	}
-	if value.IsInstance(target, val) {
+	if ok, err := value.CheckInstance(target, val); err != nil {
+		return nil, err
+	} else if ok {
 		if !passes && c.Log != nil {
 			c.Log(functions.Notice, "Accepting previously invalid value for target type '"+value.TypeString(target)+"'")
 		}

@@ -2,8 +2,27 @@ package value
 
 import "unicode/utf8"
 
-// IsInstance reports whether v is an instance of type t.
-func IsInstance(t Type, v Value) bool {
+// IsInstance reports whether v is an instance of type t. A Pattern whose
+// match timed out counts as no match; code that decides on the answer
+// (parameter and assert checks, `=~`, case) uses CheckInstance.
+func IsInstance(t Type, v Value) bool { return isInstance(t, v, nil) }
+
+// CheckInstance is IsInstance, or the *RegexpTimeout of a Pattern's
+// regexp that timed out on v (or on an element of it): then v is neither
+// an instance nor not one, and the caller fails.
+func CheckInstance(t Type, v Value) (bool, error) {
+	var c instanceCheck
+	ok := isInstance(t, v, &c)
+	if c.err != nil {
+		return false, c.err
+	}
+	return ok, nil
+}
+
+// instanceCheck records the first regexp timeout of a CheckInstance.
+type instanceCheck struct{ err error }
+
+func isInstance(t Type, v Value, c *instanceCheck) bool {
 	if v == nil {
 		v = Undef
 	}
@@ -49,7 +68,11 @@ func IsInstance(t Type, v Value) bool {
 			return true
 		}
 		for _, r := range t.Regexps {
-			if r.MatchString(string(s)) {
+			ok, err := r.Match(string(s))
+			if err != nil && c != nil && c.err == nil {
+				c.err = err
+			}
+			if ok {
 				return true
 			}
 		}
@@ -66,7 +89,7 @@ func IsInstance(t Type, v Value) bool {
 			return false
 		}
 		for _, e := range a {
-			if !IsInstance(t.Elem, e) {
+			if !isInstance(t.Elem, e, c) {
 				return false
 			}
 		}
@@ -77,7 +100,7 @@ func IsInstance(t Type, v Value) bool {
 			return false
 		}
 		for i, k := range h.keys {
-			if !IsInstance(t.Key, k) || !IsInstance(t.Value, h.vals[i]) {
+			if !isInstance(t.Key, k, c) || !isInstance(t.Value, h.vals[i], c) {
 				return false
 			}
 		}
@@ -99,7 +122,7 @@ func IsInstance(t Type, v Value) bool {
 			if i < len(t.Types) {
 				et = t.Types[i]
 			}
-			if !IsInstance(et, e) {
+			if !isInstance(et, e, c) {
 				return false
 			}
 		}
@@ -122,7 +145,7 @@ func IsInstance(t Type, v Value) bool {
 				continue
 			}
 			matched++
-			if !IsInstance(e.Value, ev) {
+			if !isInstance(e.Value, ev, c) {
 				return false
 			}
 		}
@@ -139,12 +162,12 @@ func IsInstance(t Type, v Value) bool {
 		}
 		return int64(n) >= t.Min && int64(n) <= t.Max
 	case *OptionalType:
-		return IsUndef(v) || t.Type == nil || IsInstance(t.Type, v)
+		return IsUndef(v) || t.Type == nil || isInstance(t.Type, v, c)
 	case *NotUndefType:
-		return !IsUndef(v) && (t.Type == nil || IsInstance(t.Type, v))
+		return !IsUndef(v) && (t.Type == nil || isInstance(t.Type, v, c))
 	case *VariantType:
 		for _, e := range t.Types {
-			if IsInstance(e, v) {
+			if isInstance(e, v, c) {
 				return true
 			}
 		}
@@ -154,12 +177,12 @@ func IsInstance(t Type, v Value) bool {
 		return ok && (t.Type == nil || IsAssignable(t.Type, vt))
 	case *SensitiveType:
 		s, ok := v.(*Sensitive)
-		return ok && (t.Type == nil || IsInstance(t.Type, s.Value))
+		return ok && (t.Type == nil || isInstance(t.Type, s.Value, c))
 	case *IterableType:
-		return isIterable(v) && (t.Type == nil || isAny(t.Type) || iterableElementsMatch(t.Type, v))
+		return isIterable(v) && (t.Type == nil || isAny(t.Type) || iterableElementsMatch(t.Type, v, c))
 	case *IteratorType:
 		it, ok := v.(*Iterator)
-		return ok && (t.Type == nil || isAny(t.Type) || iterableElementsMatch(t.Type, it))
+		return ok && (t.Type == nil || isAny(t.Type) || iterableElementsMatch(t.Type, it, c))
 	case *CallableType:
 		_, ok := v.(Callable)
 		return ok
@@ -168,7 +191,7 @@ func IsInstance(t Type, v Value) bool {
 		// references such as File['/x'] are types themselves.
 		return false
 	case *AliasType:
-		return IsInstance(Resolve(t), v)
+		return isInstance(Resolve(t), v, c)
 	case *TypeReference:
 		return false
 	}
@@ -293,10 +316,10 @@ func isIterable(v Value) bool {
 }
 
 // iterableElementsMatch checks every element an iteration of v would produce.
-func iterableElementsMatch(t Type, v Value) bool {
+func iterableElementsMatch(t Type, v Value, c *instanceCheck) bool {
 	ok := true
 	_ = Iterate(v, func(e Value) bool {
-		if !IsInstance(t, e) {
+		if !isInstance(t, e, c) {
 			ok = false
 		}
 		return ok

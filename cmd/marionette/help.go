@@ -16,7 +16,9 @@ import (
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
+	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/puppetconf"
+	"github.com/marionette-dev/marionette/server"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -140,6 +142,12 @@ func limits() []limit {
 			"iterating over more elements (each, map, times over a huge Integer) fails"},
 		{"puppet.conf setting", byteSize(puppetconf.MaxSettingLength), "",
 			"a setting longer than this after $setting interpolation is an error"},
+		{"certname length", n(names.MaxCertname, "bytes"), "",
+			"a longer certname is invalid: puppetserver's CA fails on one (its temporary file's name would pass 255 bytes)"},
+		{"unauthenticated body", byteSize(server.MaxUnauthenticatedBody), "",
+			"serve: a larger body from a client without a certificate, or to /puppet-ca/v1 (CSR, certificate_status), is refused with 413"},
+		{"unauthenticated uploads", n(server.MaxUnauthenticatedUploads, "requests"), "",
+			"serve: more clients without a certificate sending a body at once get 503 with Retry-After"},
 		{"Ruby", "a subset", "",
 			"ERB templates and Ruby functions are interpreted, not run by Ruby: Ruby outside the subset marionette knows is an error saying so"},
 	}

@@ -1,0 +1,2 @@
+# expect: 1 regexp match timeout
+notify { String(index('aaaaaaaaaaaaaaaaaaaaaaaa!', /(a+)+\1$|!/)): }
