@@ -181,10 +181,52 @@ func (s *Site) cachedFacts(certname string) *value.Hash {
 // compacted, as a server stores it. encoding/json checks the nesting
 // depth before FromJSON recurses.
 func DecodeFacts(data []byte, certname string) (facts *value.Hash, compact []byte, err error) {
-	if facts, compact, ok := decodeFactsOnce(data, certname); ok {
-		return facts, compact, nil
+	facts, compact, ok := decodeFactsOnce(data, certname)
+	if !ok {
+		if facts, compact, err = decodeFactsThorough(data, certname); err != nil {
+			return nil, nil, err
+		}
 	}
-	return decodeFactsThorough(data, certname)
+	// The facts hash itself is not one of its values.
+	if n := countValues(facts, MaxFacts+2) - 1; n > MaxFacts {
+		return nil, nil, inputErrorf("The facts of %s hold more than MaxFacts (%d) values (a limit of marionette)", certname, MaxFacts)
+	}
+	return facts, compact, nil
+}
+
+// MaxFacts bounds the values (facts and the values nested in them) an
+// agent's facts may hold. Facter reports a few hundred to some thousands
+// on a large host; a flood of them costs every later compile of the node
+// (the facts are stored), so it is refused before that.
+const MaxFacts = 100_000
+
+// countValues counts v's values, nested ones included, stopping once it
+// reaches limit.
+func countValues(v value.Value, limit int) int {
+	n := 0
+	var walk func(v value.Value)
+	walk = func(v value.Value) {
+		if n >= limit {
+			return
+		}
+		n++
+		switch v := v.(type) {
+		case *value.Hash:
+			for i := 0; i < v.Len() && n < limit; i++ {
+				_, x := v.At(i)
+				walk(x)
+			}
+		case value.Array:
+			for _, x := range v {
+				if n >= limit {
+					return
+				}
+				walk(x)
+			}
+		}
+	}
+	walk(v)
+	return n
 }
 
 // decodeFactsThorough is DecodeFacts for any facts object, and the errors

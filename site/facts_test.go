@@ -3,6 +3,7 @@ package site
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -130,5 +131,56 @@ func TestHasEnvironment(t *testing.T) {
 		if got := tt.site.HasEnvironment(tt.name); got != tt.want {
 			t.Errorf("HasEnvironment(%q) = %v, want %v", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestDecodeFactsMaxFacts: facts of MaxFacts values decode, nested values
+// counted; one more is refused with an error naming the limit, whether
+// the values are top-level facts or nested in one, and in pretty JSON
+// (the thorough decoder) as in compact.
+func TestDecodeFactsMaxFacts(t *testing.T) {
+	flat := func(n int, indent bool) []byte {
+		var b strings.Builder
+		b.WriteString(`{"name":"n1","values":{`)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			if indent {
+				b.WriteString("\n  ")
+			}
+			fmt.Fprintf(&b, `"f%d":1`, i)
+		}
+		b.WriteString("}}")
+		return []byte(b.String())
+	}
+	nested := func(n int) []byte {
+		// One fact holding an array of n-1 values: n values in all.
+		return []byte(`{"name":"n1","values":{"big":[` + strings.TrimSuffix(strings.Repeat("1,", n-1), ",") + `]}}`)
+	}
+	for _, tt := range []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"at the limit", flat(MaxFacts, false), true},
+		{"one more", flat(MaxFacts+1, false), false},
+		{"one more, pretty", flat(MaxFacts+1, true), false},
+		{"nested at the limit", nested(MaxFacts), true},
+		{"nested one more", nested(MaxFacts + 1), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := DecodeFacts(tt.data, "n1")
+			if tt.ok {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			var ie *InputError
+			if !errors.As(err, &ie) || !strings.Contains(err.Error(), "MaxFacts (100000)") {
+				t.Fatalf("error %v, want an InputError naming MaxFacts", err)
+			}
+		})
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/marionette-dev/marionette/names"
 	"github.com/marionette-dev/marionette/puppetconf"
 	"github.com/marionette-dev/marionette/server"
+	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -122,6 +123,8 @@ func limits() []limit {
 			"a value expanding past this (string conversion, interpolation, comparison, flatten, templates, logging), or the catalog's parameters all together, fails; shared arrays and hashes count once per use"},
 		{"memory", "RAM×3/4 or ulimit -v/4", "--max-memory",
 			"the memory the process may use: the runtime's soft limit, and a compile stops once the live heap passes three quarters of it (values each within the value size can still add up)"},
+		{"facts", n(site.MaxFacts, "values"), "",
+			"an agent's facts holding more values (nested ones included) are refused before they are stored or compiled"},
 		{"value nesting", n(value.MaxValueDepth, "levels"), "",
 			"a value whose arrays and hashes nest deeper than this fails where it is expanded (catalog, strings, comparison)"},
 		{"regexp match time", value.RegexpMatchTimeout.String(), "",
