@@ -84,7 +84,7 @@ func (ev *Evaluator) watch() {
 // heapCheckInterval is how often a compile with a MaxHeap looks at the
 // live heap: often enough that a loop building megabyte strings stops
 // within a few of them, rarely enough to cost nothing measurable.
-const heapCheckInterval = 5 * time.Millisecond
+const heapCheckInterval = 2 * time.Millisecond
 
 // watchHeap sets over once the live heap passes max, until quit closes.
 func watchHeap(max int64, over *atomic.Bool, quit <-chan struct{}) {

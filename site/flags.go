@@ -56,7 +56,7 @@ func (o *Options) AddFlags(fs *flag.FlagSet) {
 	fs.Var(&limitFlag64{p: &o.Limits.MaxValueSize, def: value.DefaultMaxValueSize}, "max-value-size",
 		"`bytes` one value may expand to (strings, comparisons, templates, flatten; the catalog's parameters together)")
 	fs.Var(&limitFlag64{p: &o.Limits.MaxMemory, def: DefaultMaxMemory()}, "max-memory",
-		"`bytes` of memory the process may use: a compile stops once its live heap passes three quarters of it (default: a quarter of ulimit -v, else three quarters of the machine's memory)")
+		"`bytes` of memory the process may use: a compile stops once its live heap passes three quarters of it (default: an eighth of ulimit -v, else three quarters of the machine's memory)")
 }
 
 // checkSetting validates a flag's value as puppetconf validates the

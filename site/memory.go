@@ -11,10 +11,11 @@ import (
 // address-space limit nor the machine's memory can be read.
 const fallbackMaxMemory = 4 << 30
 
-// DefaultMaxMemory is the default of --max-memory: a quarter of the
+// DefaultMaxMemory is the default of --max-memory: an eighth of the
 // process's address-space limit when it has one (ulimit -v: the Go
 // runtime reserves address space far beyond its heap; measured, a compile
-// under a 1 GB cap ran out of it with 285 MB of heap in use), else three
+// under a 1 GB cap ran out of it with 250 to 285 MB of heap in use, and
+// with a quarter, 256 MB, the heap sometimes got there first), else three
 // quarters of the machine's memory, so that a runaway compile fails with
 // an error naming the limit before the kernel or the Go runtime kills
 // the process.
@@ -30,8 +31,8 @@ func maxMemoryFor(physical, addressSpace int64) int64 {
 	if physical > 0 {
 		budget = physical / 4 * 3
 	}
-	if addressSpace > 0 && (budget == 0 || addressSpace/4 < budget) {
-		budget = addressSpace / 4
+	if addressSpace > 0 && (budget == 0 || addressSpace/8 < budget) {
+		budget = addressSpace / 8
 	}
 	if budget <= 0 {
 		return fallbackMaxMemory

@@ -3,7 +3,7 @@ package site
 import "testing"
 
 // TestMaxMemoryFor: the memory budget is three quarters of the machine's
-// memory, a quarter of an address-space limit when that is smaller, and
+// memory, an eighth of an address-space limit when that is smaller, and
 // a fixed fallback when neither is known.
 func TestMaxMemoryFor(t *testing.T) {
 	const gib = int64(1) << 30
@@ -11,9 +11,9 @@ func TestMaxMemoryFor(t *testing.T) {
 		physical, addressSpace, want int64
 	}{
 		{16 * gib, 0, 12 * gib},
-		{16 * gib, 1 * gib, gib / 4},
+		{16 * gib, 1 * gib, gib / 8},
 		{1 * gib, 64 * gib, gib / 4 * 3},
-		{0, 2 * gib, gib / 2},
+		{0, 2 * gib, gib / 4},
 		{0, 0, fallbackMaxMemory},
 	} {
 		if got := maxMemoryFor(tt.physical, tt.addressSpace); got != tt.want {

@@ -146,15 +146,29 @@ func (s *scanner) next() token {
 	t := s.nextRaw()
 	if t.kind == DQPRE {
 		s.queue = s.queue[:0]
+		// nesting counts strings and brackets as the parser will count
+		// them: past MaxExpressionDepth the parser fails anyway, and a
+		// string of a million "${[" would queue millions of tokens first.
+		nesting := 1
 		for depth := 1; depth > 0 && !s.dead; {
 			u := s.nextRaw()
 			switch u.kind {
 			case DQPRE:
 				depth++
+				nesting++
 			case DQPOST:
 				depth--
+				nesting--
+			case LBRACK, LISTSTART, LBRACE, SELBRACE, LPAREN, WSLPAREN:
+				nesting++
+			case RBRACK, RBRACE, RPAREN:
+				nesting--
 			case EOF:
 				depth = 0
+			}
+			if nesting > MaxExpressionDepth {
+				s.error(u.off, diag.NestingTooDeep, nestingTooDeepMessage())
+				break
 			}
 			s.queue = append(s.queue, u)
 		}

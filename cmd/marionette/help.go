@@ -121,7 +121,7 @@ func limits() []limit {
 			"evaluation nested deeper than this, all expressions and calls together, fails"},
 		{"value size", byteSize(value.DefaultMaxValueSize), "--max-value-size",
 			"a value expanding past this (string conversion, interpolation, comparison, flatten, templates, logging), or the catalog's parameters all together, fails; shared arrays and hashes count once per use"},
-		{"memory", "RAM×3/4 or ulimit -v/4", "--max-memory",
+		{"memory", "RAM×3/4 or ulimit -v/8", "--max-memory",
 			"the memory the process may use: the runtime's soft limit, and a compile stops once the live heap passes three quarters of it (values each within the value size can still add up)"},
 		{"facts", n(site.MaxFacts, "values"), "",
 			"an agent's facts holding more values (nested ones included) are refused before they are stored or compiled"},

@@ -1,7 +1,7 @@
 # expect: 1 MaxHeap
 # Each string is 11 MB, far within MaxValueSize; a thousand of them held at
 # once are 11 GB. The live heap passes the memory budget (--max-memory:
-# under the drill's 1 GB address-space cap, a quarter of it) long before.
+# under the drill's 1 GB address-space cap, an eighth of it) long before.
 $s = 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'
 $s2 = "${s}${s}${s}${s}${s}${s}${s}${s}${s}${s}"
 $s3 = "${s2}${s2}${s2}${s2}${s2}${s2}${s2}${s2}${s2}${s2}"
