@@ -122,7 +122,9 @@ func (ev *Evaluator) poll(sc *Scope, at syntax.Node) error {
 		return ev.stopped
 	}
 	ev.watch()
-	if ev.MaxHeap > 0 {
+	// The heap watcher sets done when the heap passes MaxHeap: only then
+	// is it worth reading the runtime's metrics here, on the hot path.
+	if ev.MaxHeap > 0 && ev.done != nil && ev.done.Load() {
 		if live := LiveHeap(); live > ev.MaxHeap {
 			ev.stopped = &Stopped{Pos: position(sc, at), Err: &HeapExceeded{Live: live, Max: ev.MaxHeap}}
 			return ev.stopped

@@ -84,8 +84,9 @@ func (h cancelHost) CallFunction(ev *Evaluator, sc *Scope, c *Call) (value.Value
 }
 
 // TestEvaluationStopsPastMaxHeap: with a MaxHeap the live heap is already
-// past, evaluation stops at its first poll with a *Stopped whose cause is
-// a *HeapExceeded naming the limit, context or not; with one far above
+// past, evaluation stops at its next poll with a *Stopped whose cause is
+// a *HeapExceeded naming the limit once the watcher has looked, context or
+// not; with one far above
 // the heap, the same code runs to the end.
 func TestEvaluationStopsPastMaxHeap(t *testing.T) {
 	long := make(value.Array, 10*pollInterval)
@@ -109,6 +110,10 @@ func TestEvaluationStopsPastMaxHeap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			ev := &Evaluator{Host: testHost{}, Context: tt.ctx, MaxHeap: tt.maxHeap}
 			defer ev.Release()
+			// Let the heap watcher take its first look, as it would
+			// during a longer evaluation.
+			ev.watch()
+			time.Sleep(10 * heapCheckInterval)
 			top := NewScope(TopScope, "", nil, prog.File)
 			top.Set("long", long)
 			_, err := ev.Statements(prog.Body, top)
