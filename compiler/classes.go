@@ -249,16 +249,26 @@ func (c *Compilation) setModuleNames(sc *eval.Scope, def *environment.Definition
 }
 
 // moduleOf returns the module a definition was loaded from ("" for the main manifest).
+// A define's body runs once per instance, so the answer is kept per file.
 func (c *Compilation) moduleOf(def *environment.Definition) string {
+	if m, ok := c.moduleNames[def.File]; ok {
+		return m
+	}
+	m := ""
 	for _, mp := range c.env.ModulePath {
 		rel, err := filepath.Rel(mp, def.File.Name)
 		if err == nil && !strings.HasPrefix(rel, "..") {
 			if i := strings.IndexByte(rel, filepath.Separator); i > 0 {
-				return rel[:i]
+				m = rel[:i]
+				break
 			}
 		}
 	}
-	return ""
+	if c.moduleNames == nil {
+		c.moduleNames = make(map[*syntax.File]string)
+	}
+	c.moduleNames[def.File] = m
+	return m
 }
 
 // applyStage puts a class into its run stage (Stage[main] unless a stage

@@ -91,12 +91,14 @@ func (c *Compilation) runCollectors() (int, error) {
 		if col.x.Exported && c.req.Store == nil {
 			continue
 		}
-		for i := 0; i < len(c.resources); i++ {
-			r := c.resources[i]
+		// Resources the operations below declare join the list: the
+		// loop reads it again each time round.
+		for i := 0; i < len(c.byType[col.typ]); i++ {
+			r := c.byType[col.typ][i]
 			if err := c.ev.Tick(); err != nil {
 				return n, err
 			}
-			if r.Type != col.typ || col.seen[r] || col.x.Exported && !r.exported {
+			if col.seen[r] || col.x.Exported && !r.exported {
 				continue
 			}
 			ok, err := c.queryMatches(col.scope, col.x.Query, r)

@@ -54,6 +54,7 @@ import (
 	"github.com/marionette-dev/marionette/resourcetype"
 	"github.com/marionette-dev/marionette/ruby"
 	"github.com/marionette-dev/marionette/rubyhost"
+	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -197,8 +198,10 @@ type Compilation struct {
 	top       *eval.Scope
 	nodeScope *eval.Scope
 
-	// Every resource declared so far (virtual ones too), in order.
+	// Every resource declared so far (virtual ones too), in order, and
+	// the same by type: collectors look only at their type's.
 	resources []*resource
+	byType    map[string][]*resource
 	byRef     map[catalog.Ref]*resource
 	// aliases are the type aliases resolved so far.
 	aliases map[*environment.Definition]*value.AliasType
@@ -242,6 +245,8 @@ type Compilation struct {
 	// by the first function beyond the Ruby subset (see rubyBeyondSubset)
 	// and closed with the compile.
 	rubySession *rubyhost.Session
+	// moduleNames are the modules definition files belong to (moduleOf).
+	moduleNames map[*syntax.File]string
 	// diags are this compile's warnings and log messages.
 	diags diag.List
 }

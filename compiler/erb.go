@@ -363,6 +363,7 @@ func (s *erbScope) RemoveResource(typ, title string) {
 		}
 	}
 	c.resources = slices.DeleteFunc(c.resources, func(x *resource) bool { return x == r })
+	c.byType[r.Type] = slices.DeleteFunc(c.byType[r.Type], func(x *resource) bool { return x == r })
 	c.pendingDefines = slices.DeleteFunc(c.pendingDefines, func(x *resource) bool { return x == r })
 }
 

@@ -99,6 +99,10 @@ func (c *Compilation) addResource(r *resource) error {
 	}
 	c.byRef[ref] = r
 	c.resources = append(c.resources, r)
+	if c.byType == nil {
+		c.byType = make(map[string][]*resource)
+	}
+	c.byType[r.Type] = append(c.byType[r.Type], r)
 	if v, ok := r.Param("alias"); ok {
 		for _, a := range titlesOf(v) {
 			aref := catalog.Ref{Type: r.Type, Title: a}

@@ -126,7 +126,9 @@ func (s *Session) providerLookup(name, root, key string, m *Merge, c *call, defa
 		return nil, false, s.wrapGlobal(p, key, err)
 	}
 	defer s.pop()
-	c.ex.push("data_provider", p.title())
+	if c.ex != nil {
+		c.ex.push("data_provider", p.title())
+	}
 	defer c.ex.pop()
 	if p.cfg.Path != "" {
 		if c.ex != nil {

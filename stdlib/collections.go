@@ -691,7 +691,7 @@ func rubyRegexp(v value.Value) (*regexp.Regexp, error) {
 	if !ok {
 		return nil, errorf("no implicit conversion of %s into String", value.RubyClass(v))
 	}
-	re, err := regexp.Compile("(?m)" + string(s))
+	re, err := value.CompileGo("(?m)" + string(s))
 	if err != nil {
 		return nil, errorf("invalid regular expression %s: %v", value.RubyInspect(s), err)
 	}

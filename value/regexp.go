@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"regexp/syntax"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -189,13 +190,71 @@ func (r *Regexp) compiled() {
 		return
 	}
 	r.once.Do(func() {
+		if re := goRegexps.get(r.expr); re != nil {
+			r.re = re
+			return
+		}
 		re, err := regexp.Compile(r.expr)
 		if err == nil {
 			r.re = re
+			goRegexps.put(r.expr, re)
 			return
 		}
 		r.ext, _ = compileExt(r.Source)
 	})
+}
+
+// CompileGo is regexp.Compile through the process's cache of compiled
+// expressions (see goRegexps), for callers that build Go expressions from
+// data at every call (stdlib's validate_re).
+func CompileGo(expr string) (*regexp.Regexp, error) {
+	if re := goRegexps.get(expr); re != nil {
+		return re, nil
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return nil, err
+	}
+	goRegexps.put(expr, re)
+	return re, nil
+}
+
+// goRegexps keeps compiled expressions by their RE2 source for the whole
+// process: a pattern in a define or a validation function is built anew
+// at every evaluation or call, and compiling it each time cost ~4% of a
+// large catalog's compile. A compiled regexp.Regexp is immutable and safe
+// for concurrent use, so compiles share them.
+var goRegexps regexpCache
+
+// regexpCache is a bounded map of compiled expressions: past
+// maxCachedRegexps it starts over, so hostile code making endless distinct
+// patterns cannot grow it without bound; long sources are not kept.
+type regexpCache struct {
+	mu sync.Mutex
+	m  map[string]*regexp.Regexp
+}
+
+const (
+	maxCachedRegexps     = 4096
+	maxCachedRegexpBytes = 1024
+)
+
+func (c *regexpCache) get(expr string) *regexp.Regexp {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[expr]
+}
+
+func (c *regexpCache) put(expr string, re *regexp.Regexp) {
+	if len(expr) > maxCachedRegexpBytes {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCachedRegexps {
+		c.m = make(map[string]*regexp.Regexp)
+	}
+	c.m[expr] = re
 }
 
 // Go returns the expression compiled for Go's regexp package, or nil when
