@@ -313,6 +313,12 @@ func (e *encoder) escaped(s string) {
 	b := e.buf
 	start := 0
 	for i := 0; i < len(s); {
+		// Eight bytes at a time while none needs a look: most of a
+		// catalog's strings are plain ASCII.
+		if i+8 <= len(s) && plainWord(s[i:i+8]) {
+			i += 8
+			continue
+		}
 		c := s[i]
 		if c >= 0x20 && c != '"' && c != '\\' {
 			if c < utf8.RuneSelf {
@@ -356,6 +362,21 @@ func (e *encoder) escaped(s string) {
 		start = i
 	}
 	e.buf = append(b, s[start:]...)
+}
+
+// plainWord reports whether the eight bytes of s are all printable ASCII
+// other than '"' and '\\', which JSON writes as they are: each test finds
+// bytes of a kind in all eight lanes of one word at once.
+func plainWord(s string) bool {
+	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (w - 0x20*ones) & ^w & highs // a byte < 0x20 (or >= 0x80, also caught below)
+	quote := w ^ '"'*ones
+	backslash := w ^ '\\'*ones
+	hasQuote := (quote - ones) & ^quote & highs
+	hasBackslash := (backslash - ones) & ^backslash & highs
+	return (below | hasQuote | hasBackslash | w&highs) == 0
 }
 
 // ValueJSON encodes one value as Puppet's JSON rendering does (the same
