@@ -311,6 +311,18 @@ func (s *Site) PrepareLookup(ctx context.Context, name string, facts *value.Hash
 }
 
 func (s *Site) prepare(ctx context.Context, name string, facts *value.Hash, request func(*node.Node, *value.Hash) (*compiler.Request, error)) (*compiler.Environment, *compiler.Request, error) {
+	if s.resolver.Classifier.ENC != "" {
+		// The classifier is a process the compile waits for: meanwhile,
+		// load the environment the node is in unless the ENC moves it
+		// (the loader's cache then has it, or is loading it, when asked
+		// below; if the ENC moves the node, the load only warmed a cache).
+		warmed := make(chan struct{})
+		go func() {
+			defer close(warmed)
+			_, _ = s.resolver.Loader.Get(ctx, s.resolver.Environment) // the load below reports errors
+		}()
+		defer func() { <-warmed }()
+	}
 	n, err := s.Classify(ctx, name)
 	if err != nil {
 		return nil, nil, err

@@ -175,3 +175,46 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
+
+// TestENCWhileEnvironmentLoads: with an ENC, the environment the node is
+// in is loaded while the classifier runs; the ENC's answer still decides
+// (a node it moves compiles in the other environment), and a classifier
+// that fails fails the compile.
+func TestENCWhileEnvironmentLoads(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"envs/production/manifests/site.pp": "notify { \"in production\": }\n",
+		"envs/other/manifests/site.pp":      "notify { \"in other\": }\n",
+		"facts.yaml":                        "os: linux\n",
+		"enc.sh": "#!/bin/sh\ncase $1 in\n" +
+			"mover) printf 'environment: other\\n' ;;\n" +
+			"broken) echo 'no such node' >&2; exit 1 ;;\n" +
+			"*) printf 'classes: {}\\n' ;;\nesac\n",
+	})
+	if err := os.Chmod(filepath.Join(dir, "enc.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		node, want string
+		code       int
+	}{
+		{"stayer", `"title":"in production"`, 0},
+		{"mover", `"title":"in other"`, 0},
+		{"broken", "", 1},
+	} {
+		t.Run(tt.node, func(t *testing.T) {
+			o := Options{Overrides: Overrides{EnvironmentPath: filepath.Join(dir, "envs"), ENC: filepath.Join(dir, "enc.sh")}}
+			var stdout, stderr bytes.Buffer
+			code := Run(context.Background(), o, tt.node, FactsFlag(filepath.Join(dir, "facts.yaml")), &stdout, &stderr)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, tt.code, stderr.String())
+			}
+			if !strings.Contains(stdout.String(), tt.want) {
+				t.Errorf("catalog lacks %s:\n%.400s", tt.want, stdout.String())
+			}
+			if tt.code != 0 && !strings.Contains(stderr.String(), "no such node") {
+				t.Errorf("stderr does not carry the classifier's failure:\n%s", stderr.String())
+			}
+		})
+	}
+}
