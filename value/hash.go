@@ -53,8 +53,26 @@ func (h *Hash) Get(k Value) (Value, bool) {
 	return nil, false
 }
 
-// GetString looks up a String key.
-func (h *Hash) GetString(k string) (Value, bool) { return h.Get(String(k)) }
+// GetString looks up a String key. It is Get(String(k)) without boxing
+// the key into a Value, which allocated on every lookup (a third of the
+// hash lookups of a compile are by a literal or a variable name).
+func (h *Hash) GetString(k string) (Value, bool) {
+	if h == nil {
+		return nil, false
+	}
+	if h.index != nil {
+		if i, ok := h.index[String(k)]; ok {
+			return h.vals[i], true
+		}
+		return nil, false
+	}
+	for i, hk := range h.keys {
+		if s, ok := hk.(String); ok && string(s) == k {
+			return h.vals[i], true
+		}
+	}
+	return nil, false
+}
 
 func (h *Hash) find(k Value) int {
 	if h == nil {

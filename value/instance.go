@@ -317,13 +317,27 @@ func isIterable(v Value) bool {
 
 // iterableElementsMatch checks every element an iteration of v would produce.
 func iterableElementsMatch(t Type, v Value, c *instanceCheck) bool {
+	if a, isArray := v.(Array); isArray {
+		for _, e := range a {
+			if !isInstance(t, e, c) {
+				return false
+			}
+		}
+		return true
+	}
+	// The closure gets a check of its own: were c captured, every
+	// CheckInstance would allocate its check on the heap.
+	var inner instanceCheck
 	ok := true
 	_ = Iterate(v, func(e Value) bool {
-		if !isInstance(t, e, c) {
+		if !isInstance(t, e, &inner) {
 			ok = false
 		}
 		return ok
 	})
+	if inner.err != nil && c != nil && c.err == nil {
+		c.err = inner.err
+	}
 	return ok
 }
 
