@@ -245,6 +245,9 @@ type Compilation struct {
 	// by the first function beyond the Ruby subset (see rubyBeyondSubset)
 	// and closed with the compile.
 	rubySession *rubyhost.Session
+	// resourceTypes are the resource types names resolved to so far
+	// (ResolveType): File['x'] in a define builds no new type a time.
+	resourceTypes map[string]*value.ResourceType
 	// moduleNames are the modules definition files belong to (moduleOf).
 	moduleNames map[*syntax.File]string
 	// diags are this compile's warnings and log messages.

@@ -204,6 +204,9 @@ func (c *Compilation) resolveTypeName(sc *eval.Scope, name string, at syntax.Nod
 // ResolveType implements eval.Host: type aliases first, else a resource
 // type reference.
 func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (value.Type, error) {
+	if t, ok := c.resourceTypes[name]; ok {
+		return t, nil
+	}
 	def, err := c.env.lookup(environment.KindTypeAlias, name)
 	if err != nil {
 		return nil, err
@@ -213,6 +216,7 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 	}
 	// name, not its lowercase copy: Lookup ignores case, and so does the
 	// define lookup.
+	orig := name
 	name = strings.TrimPrefix(name, "::")
 	if strings.EqualFold(name, "Puppet::LookupContext") {
 		// The context argument of custom Hiera backend functions.
@@ -229,7 +233,12 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 			return nil, d
 		}
 	}
-	return &value.ResourceType{Type: value.CapitalizeName(name)}, nil
+	t := &value.ResourceType{Type: value.CapitalizeName(name)}
+	if c.resourceTypes == nil {
+		c.resourceTypes = make(map[string]*value.ResourceType)
+	}
+	c.resourceTypes[orig] = t
+	return t, nil
 }
 
 // typeExists reports whether a native resource type of that name exists.
