@@ -140,7 +140,7 @@ func resourceLikePos(ci *classInstance) syntax.Position {
 // and registers the class as declared; evaluateClass runs it.
 func (c *Compilation) declareClass(sc *eval.Scope, def *environment.Definition, given *value.Hash, meta []catalog.Param, at syntax.Position, resourceLike bool) (*classInstance, error) {
 	cname := def.Name
-	title := value.CapitalizeName(cname)
+	title := c.capitalize(cname)
 	res := allocResource("Class", title, catalog.KindClass)
 	res.scope = sc
 	res.AddTags("class")

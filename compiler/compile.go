@@ -248,6 +248,8 @@ type Compilation struct {
 	// resourceTypes are the resource types names resolved to so far
 	// (ResolveType): File['x'] in a define builds no new type a time.
 	resourceTypes map[string]*value.ResourceType
+	// capitalized are type names as written and capitalized (capitalize).
+	capitalized map[string]string
 	// moduleNames are the modules definition files belong to (moduleOf).
 	moduleNames map[*syntax.File]string
 	// diags are this compile's warnings and log messages.

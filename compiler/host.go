@@ -233,7 +233,7 @@ func (c *Compilation) ResolveType(sc *eval.Scope, name string, at syntax.Node) (
 			return nil, d
 		}
 	}
-	t := &value.ResourceType{Type: value.CapitalizeName(name)}
+	t := &value.ResourceType{Type: c.capitalize(name)}
 	if c.resourceTypes == nil {
 		c.resourceTypes = make(map[string]*value.ResourceType)
 	}

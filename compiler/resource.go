@@ -286,7 +286,7 @@ func (c *Compilation) setContainer(r *resource, sc *eval.Scope) {
 // canonical (lowercase) type name; the resource's type is its capitalized
 // form, and its tags those of the type name, the title and the container.
 func (c *Compilation) newResource(typeName, title string, sc *eval.Scope, pos syntax.Position, kind catalog.Kind) *resource {
-	r := allocResource(value.CapitalizeName(typeName), title, kind)
+	r := allocResource(c.capitalize(typeName), title, kind)
 	r.scope, r.pos = sc, pos
 	r.Tags = appendNameTags(r.Tags, typeName)
 	if validTag(title) {
@@ -298,4 +298,19 @@ func (c *Compilation) newResource(typeName, title string, sc *eval.Scope, pos sy
 		r.Line = pos.Line
 	}
 	return r
+}
+
+// capitalize is value.CapitalizeName, kept per compile: every `file { }`
+// would otherwise build "File" anew (a few percent of a compile's
+// allocations).
+func (c *Compilation) capitalize(name string) string {
+	if s, ok := c.capitalized[name]; ok {
+		return s
+	}
+	s := value.CapitalizeName(name)
+	if c.capitalized == nil {
+		c.capitalized = make(map[string]string)
+	}
+	c.capitalized[name] = s
+	return s
 }

@@ -400,7 +400,7 @@ func (c *Compilation) resourceDefaults(sc *eval.Scope, x *syntax.ResourceDefault
 	if d.defaults == nil {
 		d.defaults = make(map[string][]defaultAttr)
 	}
-	typ := value.CapitalizeName(x.Type.Name)
+	typ := c.capitalize(x.Type.Name)
 	for _, o := range ops {
 		list := d.defaults[typ]
 		replaced := false
