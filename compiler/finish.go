@@ -298,6 +298,14 @@ func refValue(r catalog.Ref) value.Value {
 
 var relationshipParams = []string{"before", "require", "notify", "subscribe"}
 
+func isRelationshipParam(name string) bool {
+	switch name {
+	case "before", "require", "notify", "subscribe":
+		return true
+	}
+	return false
+}
+
 // flattenRelationships writes each relationship metaparameter given as an
 // array as Puppet's catalog has it: nested arrays flattened and undef
 // entries dropped (`require => [undef, Package['y']]` is ["Package[y]"]).
@@ -360,7 +368,13 @@ func (c *Compilation) validateResource(r *resource) error {
 		for _, ref := range appendRefs(buf[:0], v) {
 			target := c.findRef(ref)
 			if target == nil || target.virtual {
-				return lineErrorf(r.pos, "Could not find resource '%s' in parameter '%s'", ref, name)
+				at := r.pos
+				for _, rl := range r.relLines {
+					if rl.name == name {
+						at.Line = rl.line
+					}
+				}
+				return lineErrorf(at, "Could not find resource '%s' in parameter '%s'", ref, name)
 			}
 		}
 	}
