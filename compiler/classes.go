@@ -211,7 +211,44 @@ func (c *Compilation) evaluateClass(ci *classInstance) error {
 	if err := c.bindParams(csc, ref, cd.Params, ci.given, ci.res, true, false, ci.name); err != nil {
 		return err
 	}
+	setMetaparamVars(csc, ci.res)
+	if err := c.stageOfClass(ci); err != nil {
+		return err
+	}
 	return c.ev.Exec(cd.Body, csc)
+}
+
+// stageOfClass puts a class, once its parameters are bound, into its run
+// stage as Puppet does: its own stage (a stage metaparameter, or a class
+// parameter named stage with a default), else the stage of the resource
+// whose scope declared it (a class included from a class in stage first
+// runs in stage first too), else Stage[main]. A stage other than main is
+// recorded as the class's stage parameter.
+func (c *Compilation) stageOfClass(ci *classInstance) error {
+	v, ok := ci.res.Param("stage")
+	if !ok || v == nil || value.IsUndef(v) {
+		if ci.declScope == nil {
+			return nil
+		}
+		decl := c.scopeResource(ci.declScope)
+		if decl == nil || decl.Type != "Class" {
+			return nil
+		}
+		v, ok = decl.Param("stage")
+		if !ok || v == nil || value.IsUndef(v) {
+			return nil
+		}
+	}
+	name := value.ToString(v)
+	st := c.byRef[catalog.Ref{Type: "Stage", Title: name}]
+	if st == nil {
+		return fmt.Errorf("Could not find stage %s specified by %s", name, ci.res.Ref())
+	}
+	ci.res.container = st
+	if name != "main" {
+		ci.res.SetParam("stage", value.String(name))
+	}
+	return nil
 }
 
 // scopeVarCount estimates how many variables a class or define body scope
@@ -477,7 +514,41 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, false, ""); err != nil {
 		return declError(err, r.pos)
 	}
+	setMetaparamVars(dsc, r)
 	return c.ev.Exec(def.Define.Body, dsc)
+}
+
+// setMetaparamVars makes the metaparameters a class or defined-type
+// instance has (given, or from resource defaults) variables of its body, as
+// Puppet sets every attribute of the resource in its scope: $require inside
+// a define is the instance's require.
+func setMetaparamVars(sc *eval.Scope, r *resource) {
+	for _, p := range r.Params {
+		if metaparams[p.Name] && p.Value != nil && !value.IsUndef(p.Value) {
+			sc.Set(p.Name, asReferences(p.Value)) // a parameter of the same name wins
+		}
+	}
+}
+
+// asReferences is a metaparameter's value as the resource holds it: a
+// resource type with a title becomes a reference (Puppet's resource object,
+// which prints as Notify[a]), in arrays too.
+func asReferences(v value.Value) value.Value {
+	switch v := v.(type) {
+	case *value.ResourceType:
+		if v.Title != "" && !v.Reference {
+			r := *v
+			r.Reference = true
+			return &r
+		}
+	case value.Array:
+		out := make(value.Array, len(v))
+		for i, e := range v {
+			out[i] = asReferences(e)
+		}
+		return out
+	}
+	return v
 }
 
 func (c *Compilation) pos(sc *eval.Scope, n syntax.Node) syntax.Position {

@@ -251,12 +251,12 @@ func inherits(a, b *classInstance) bool {
 func (c *Compilation) applyRelationship(rel *relationship) error {
 	sources, targets := c.sourceRefs(rel.source), c.operandRefs(rel.target)
 	for _, s := range sources {
-		src := c.byRef[s]
+		src := c.findRef(s)
 		if src == nil {
 			return lineErrorf(rel.pos, "Could not find resource '%s' for relationship on '%s'", s, refsString(targets))
 		}
 		for _, t := range targets {
-			if c.byRef[t] == nil {
+			if c.findRef(t) == nil {
 				return lineErrorf(rel.pos, "Could not find resource '%s' for relationship from '%s'", t, s)
 			}
 			ref := refValue(t)
@@ -268,6 +268,17 @@ func (c *Compilation) applyRelationship(rel *relationship) error {
 		}
 	}
 	return nil
+}
+
+// findRef finds the resource a reference names: by its title, else, as
+// Puppet's catalog aliases a resource whose name differs from its title, by
+// the uniqueness key of an isomorphic type (Service['postgresql'] is the
+// service titled postgresqld_instance_main whose name is postgresql).
+func (c *Compilation) findRef(ref catalog.Ref) *resource {
+	if r := c.byRef[ref]; r != nil {
+		return r
+	}
+	return c.uniq[titleUniqKey(ref.Type, ref.Title)]
 }
 
 func refsString(refs []catalog.Ref) string {
@@ -286,6 +297,14 @@ func refValue(r catalog.Ref) value.Value {
 }
 
 var relationshipParams = []string{"before", "require", "notify", "subscribe"}
+
+func isRelationshipParam(name string) bool {
+	switch name {
+	case "before", "require", "notify", "subscribe":
+		return true
+	}
+	return false
+}
 
 // flattenRelationships writes each relationship metaparameter given as an
 // array as Puppet's catalog has it: nested arrays flattened and undef
@@ -347,9 +366,15 @@ func (c *Compilation) validateResource(r *resource) error {
 		}
 		var buf [4]catalog.Ref // most parameters name a few resources
 		for _, ref := range appendRefs(buf[:0], v) {
-			target := c.byRef[ref]
+			target := c.findRef(ref)
 			if target == nil || target.virtual {
-				return lineErrorf(r.pos, "Could not find resource '%s' in parameter '%s'", ref, name)
+				at := r.pos
+				for _, rl := range r.relLines {
+					if rl.name == name {
+						at.Line = rl.line
+					}
+				}
+				return lineErrorf(at, "Could not find resource '%s' in parameter '%s'", ref, name)
 			}
 		}
 	}

@@ -33,6 +33,16 @@ type resource struct {
 	// collectorID is "certname|Type|title" for a resource collected from
 	// the Store, as Puppet's collector_id.
 	collectorID string
+	// relLines are the lines of relationship attributes written on
+	// another line than the resource's title: Puppet reports a missing
+	// target at its attribute's line.
+	relLines []relLine
+}
+
+// relLine is the line of one relationship attribute of a resource body.
+type relLine struct {
+	name string
+	line int
 }
 
 // scopeData is what the compiler keeps per scope.

@@ -268,6 +268,11 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		if value.IsUndef(o.value) {
 			undefs = append(undefs, o.name)
 		}
+		if o.op != nil && sc.File != nil && isRelationshipParam(o.name) {
+			if line := sc.File.Position(o.op.Pos()).Line; line != pos.Line {
+				r.relLines = append(r.relLines, relLine{o.name, line})
+			}
+		}
 		c.setParam(r, o.name, o.value)
 	}
 	c.applyDefaults(r, sc, undefs)

@@ -1096,6 +1096,42 @@ func arrayMethods() methodTable[*rarray] {
 		}
 		return &rarray{a: flat}, true, nil
 	})
+	t.def("product", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
+		if blk != nil {
+			return nil, false, nil // the block form is not in the subset
+		}
+		lists := [][]any{a.a}
+		size := int64(len(a.a))
+		for _, arg := range args {
+			o, ok := arg.(*rarray)
+			if !ok {
+				return nil, true, in.errorf(line, "TypeError", "no implicit conversion of %s into Array", className(arg))
+			}
+			lists = append(lists, o.a)
+			size *= int64(len(o.a))
+			if size > MaxArraySize {
+				return nil, true, in.arrayTooLarge(line)
+			}
+		}
+		// Every combination, the last array varying fastest, as Ruby does.
+		out := make([]any, 0, size)
+		combo := make([]int, len(lists))
+		for n := int64(0); n < size; n++ {
+			row := make([]any, len(lists))
+			for i, l := range lists {
+				row[i] = l[combo[i]]
+			}
+			out = append(out, &rarray{a: row})
+			for i := len(lists) - 1; i >= 0; i-- {
+				combo[i]++
+				if combo[i] < len(lists[i]) {
+					break
+				}
+				combo[i] = 0
+			}
+		}
+		return &rarray{a: out}, true, nil
+	})
 	t.def("reverse", func(in *interp, line int, a *rarray, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := make([]any, len(a.a))
 		for i, x := range a.a {

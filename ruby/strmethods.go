@@ -226,6 +226,13 @@ func strMethods() methodTable[*rstr] {
 		str := s.s
 		return leadingFloat(str), true, nil
 	})
+	// -str is the string frozen (a frozen one itself).
+	t.def("-@", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		if s.frozen {
+			return s, true, nil
+		}
+		return &rstr{s: s.s, frozen: true}, true, nil
+	})
 	t.def("upcase", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		str := s.s
 		return strResult(strings.ToUpper(str))

@@ -1,0 +1,1 @@
+../../../../../../../shared/sites/ocf/manifests/z_hiera.pp
