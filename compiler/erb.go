@@ -40,9 +40,6 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 		}
 		return out, err
 	}
-	if err != nil {
-		return "", err
-	}
 	if line, msg, cause, ok := ruby.TemplateException(err); ok {
 		// Puppet's wording, which ends in a newline before the
 		// evaluator's location.

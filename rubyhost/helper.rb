@@ -520,6 +520,7 @@ module MarionetteHost
       fn = compiler.loaders.private_environment_loader.load(:function, 'type')
       fn.call(compiler.topscope, { 'a' => [1] })
       Puppet::Pops::Types::TypeParser.singleton.parse('Hash[String, Variant[Integer, Sensitive[String]]]')
+      Puppet::Parser::TemplateWrapper.new(compiler.topscope).result('<%= [1].map { |x| x } %>')
     end
   rescue StandardError => e
     $stderr.puts("warning: warming the helper: #{e.message}")
