@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,6 +29,12 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 	t, err := c.loadFile(path, "erb", func(src []byte) (any, error) {
 		return erb.Parse(path, src)
 	})
+	if errors.Is(err, fs.ErrNotExist) {
+		// An absolute name is not looked for: Puppet fails reading it,
+		// in its own file_system code (whose file and line it reports
+		// as Filepath and Line; not ours to print).
+		return "", fmt.Errorf("Failed to parse template %s:\n  Detail: No such file or directory @ rb_sysopen - %s\n", name, path)
+	}
 	var out string
 	if err == nil {
 		out, err = c.renderShared(t.(*erb.Template), sc)

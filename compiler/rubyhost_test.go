@@ -228,3 +228,29 @@ func TestRubyHostTemplates(t *testing.T) {
 		t.Errorf("messages %q", got)
 	}
 }
+
+// TestCalledFunctionErrorOnce: the error of a Puppet function that a Ruby
+// function calls (function_fail, call_function re-raised) is reported as
+// Puppet reports it: once, at the call of the Ruby function, without the
+// Ruby file's line or a second "Error while evaluating a Function Call"
+// (Puppet 7.23's messages).
+func TestCalledFunctionErrorOnce(t *testing.T) {
+	for _, tt := range []struct{ call, want string }{
+		{"callfail()", "Evaluation Error: Error while evaluating a Function Call, boom (file: "},
+		{"t::reraise()", "Evaluation Error: Error while evaluating a Function Call, boom (file: "},
+	} {
+		dir := t.TempDir()
+		site := filepath.Join(dir, "site.pp")
+		if err := os.WriteFile(site, []byte("notify { "+tt.call+": }\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		env, err := environment.Load(environment.Config{Name: "production", Manifest: site, ModulePath: []string{"testdata/calledfail/modules"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts()})
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Count(err.Error(), "(file: ") != 1 {
+			t.Errorf("%s: %v\nwant %q once", tt.call, err, tt.want)
+		}
+	}
+}
