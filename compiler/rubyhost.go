@@ -164,6 +164,20 @@ func (s *rubyHostScope) Resource(typ, title string) (*value.Hash, bool) {
 	return s.c.Resource(value.CapitalizeName(typ), title)
 }
 
+// Resources lists the catalog's resources so far, in declaration order
+// (catalog.resources).
+func (s *rubyHostScope) Resources() []rubyhost.CatalogResource {
+	out := make([]rubyhost.CatalogResource, 0, len(s.c.resources))
+	for _, r := range s.c.resources {
+		b := value.NewHashBuilder(len(r.Params))
+		for _, p := range r.Params {
+			b.Set(value.String(p.Name), p.Value)
+		}
+		out = append(out, rubyhost.CatalogResource{Type: r.Type, Title: r.Title, Params: b.Build()})
+	}
+	return out
+}
+
 // Variables are the variables of the calling scope's chain, or of top
 // scope, for scope.to_hash.
 func (s *rubyHostScope) Variables(top bool) *value.Hash {

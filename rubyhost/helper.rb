@@ -280,6 +280,16 @@ module MarionetteHost
       params, found = MarionetteHost.callback('op' => 'resource', 'name' => type.to_s, 'title' => title.to_s)
       return nil unless found
 
+      frozen_resource(type, title, params)
+    end
+
+    # resources lists the catalog's resources so far, as frozen copies.
+    def resources
+      list, = MarionetteHost.callback('op' => 'resources')
+      list.map { |type, title, params| frozen_resource(type, title, params) }
+    end
+
+    def frozen_resource(type, title, params)
       res = Puppet::Resource.new(type, title)
       params.each { |k, v| res[k] = v }
       res.instance_variable_get(:@parameters).freeze
@@ -287,7 +297,7 @@ module MarionetteHost
     end
 
     def method_missing(name, *_args)
-      raise Puppet::ParseError, "the Ruby helper gives #{MarionetteHost.current} only catalog.resource of the compile's catalog, not catalog.#{name}"
+      raise Puppet::ParseError, "the Ruby helper gives #{MarionetteHost.current} only catalog.resource and catalog.resources of the compile's catalog, not catalog.#{name}"
     end
 
     def respond_to_missing?(_name, _include_private = false)

@@ -110,6 +110,18 @@ type Callbacks interface {
 	Yield(args []value.Value) (value.Value, error)
 }
 
+// ResourceLister may be implemented by Callbacks that can list the
+// catalog's resources so far, for catalog.resources.
+type ResourceLister interface {
+	Resources() []CatalogResource
+}
+
+// CatalogResource is one resource of the catalog as Ruby reads it.
+type CatalogResource struct {
+	Type, Title string
+	Params      *value.Hash
+}
+
 // A Context is an argument that stays in Go while Ruby uses it through
 // callbacks: the Puppet::LookupContext of a custom Hiera backend.
 type Context interface {
@@ -752,7 +764,7 @@ func (s *Session) exchange(ctx context.Context, msg []byte, lookup Context, cb C
 			return nil, notFound{err}
 		case "log":
 			cb.Log(in.Level, in.Message)
-		case "lookupvar", "setvar", "call_function", "variables", "context", "resource", "yield":
+		case "lookupvar", "setvar", "call_function", "variables", "context", "resource", "resources", "yield":
 			reply := s.answer(in, cb, lookup)
 			if len(reply) > s.opts.MaxMessage {
 				reply = errorReply(fmt.Sprintf("the answer to %s exceeds %d bytes", in.Op, s.opts.MaxMessage))
@@ -815,6 +827,17 @@ func (s *Session) answer(in incoming, cb Callbacks, lookup Context) []byte {
 		if found {
 			v = params
 		}
+	case "resources":
+		rl, ok := cb.(ResourceLister)
+		if !ok {
+			return errorReply("the compile's catalog cannot list its resources")
+		}
+		list := rl.Resources()
+		out := make(value.Array, len(list))
+		for i, r := range list {
+			out[i] = value.Array{value.String(r.Type), value.String(r.Title), r.Params}
+		}
+		v = out
 	case "setvar":
 		x, err := s.decode(in.Value, cb.ParseType)
 		if err != nil {

@@ -67,3 +67,31 @@ func TestHostTemplate(t *testing.T) {
 		t.Errorf("after the templates: %v, %v", v, err)
 	}
 }
+
+// listingCompile is a fakeCompile whose catalog lists its resources.
+type listingCompile struct{ fakeCompile }
+
+func (*listingCompile) Resources() []CatalogResource {
+	return []CatalogResource{
+		{Type: "File", Title: "/etc/motd", Params: value.NewHash(value.String("ensure"), value.String("file"))},
+		{Type: "Package", Title: "vim", Params: value.NewHash()},
+	}
+}
+
+// TestHostCatalogResources: catalog.resources lists the compile's
+// resources as frozen Puppet::Resource copies, when the Callbacks can
+// list them (ResourceLister); otherwise the function fails saying so.
+func TestHostCatalogResources(t *testing.T) {
+	needRuby(t)
+	h := newTestHost(t, Options{})
+	s := openSession(t, h)
+	got, err := s.Call(context.Background(), Request{ModulePath: testModulePath(t), Name: "hatch::list_resources"}, &listingCompile{})
+	want := value.Array{value.String("File[/etc/motd] ensure=file path=/etc/motd"), value.String("Package[vim]")}
+	if err != nil || !sameValue(got, want) {
+		t.Fatalf("= %v, %v; want %v", got, err, want)
+	}
+	_, err = s.Call(context.Background(), Request{ModulePath: testModulePath(t), Name: "hatch::list_resources"}, &fakeCompile{})
+	if err == nil || !strings.Contains(err.Error(), "cannot list its resources") {
+		t.Errorf("without ResourceLister: %v", err)
+	}
+}
