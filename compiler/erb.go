@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +15,7 @@ import (
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
+	"github.com/marionette-dev/marionette/rubyhost"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -27,10 +29,24 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 	t, err := c.loadFile(path, "erb", func(src []byte) (any, error) {
 		return erb.Parse(path, src)
 	})
-	if err != nil {
-		return "", err
+	if errors.Is(err, fs.ErrNotExist) {
+		// An absolute name is not looked for: Puppet fails reading it,
+		// in its own file_system code (whose file and line it reports
+		// as Filepath and Line; not ours to print).
+		return "", fmt.Errorf("Failed to parse template %s:\n  Detail: No such file or directory @ rb_sysopen - %s\n", name, path)
 	}
-	out, err := c.renderShared(t.(*erb.Template), sc)
+	var out string
+	if err == nil {
+		out, err = c.renderShared(t.(*erb.Template), sc)
+	}
+	if c.templateBeyondSubset(err) {
+		out, err = c.templateInRuby(sc, "template "+name, rubyhost.TemplateRequest{File: path}, err)
+		var re *rubyhost.RubyError
+		if errors.As(err, &re) && re.Line != "" {
+			return "", fmt.Errorf("Failed to parse template %s:\n  Filepath: %s\n  Line: %s\n  Detail: %s\n", name, re.File, re.Line, re.Message)
+		}
+		return out, err
+	}
 	if line, msg, cause, ok := ruby.TemplateException(err); ok {
 		// Puppet's wording, which ends in a newline before the
 		// evaluator's location.
@@ -42,10 +58,66 @@ func (c *Compilation) Template(sc *eval.Scope, name string) (string, error) {
 // InlineTemplate implements functions.Templates.
 func (c *Compilation) InlineTemplate(sc *eval.Scope, src string) (string, error) {
 	out, err := c.renderERB("inline_template", []byte(src), sc)
+	if c.templateBeyondSubset(err) {
+		out, err = c.templateInRuby(sc, "inline_template", rubyhost.TemplateRequest{Source: src}, err)
+		var re *rubyhost.RubyError
+		if errors.As(err, &re) && re.Line != "" {
+			return "", fmt.Errorf("Failed to parse inline template: %s", re.Message)
+		}
+		return out, err
+	}
 	if _, msg, cause, ok := ruby.TemplateException(err); ok {
 		return "", fmt.Errorf("Failed to parse inline template: %s", exceptionDetail(msg, cause))
 	}
 	return out, err
+}
+
+// templateBeyondSubset reports whether a template the subset failed with
+// err goes to the Ruby helper: Ruby the subset refused, when the compile
+// has the helper (ruby_functions auto or helper) and the refusal is not
+// already the helper's own.
+func (c *Compilation) templateBeyondSubset(err error) bool {
+	var hinted *unsupportedRubyError
+	return c.req.RubyHost != nil && isUnsupportedRuby(err) && !errors.As(err, &hinted) && c.ev.Poll() == nil
+}
+
+// templateInRuby renders a template the subset refused (err) with real
+// Ruby's ERB in the compile's Ruby helper session, the calling scope's
+// variables and functions bridged.
+func (c *Compilation) templateInRuby(sc *eval.Scope, what string, req rubyhost.TemplateRequest, err error) (string, error) {
+	if oerr := c.openRubySession(what, err); oerr != nil {
+		return "", oerr
+	}
+	c.req.Reads.Untracked("the Ruby helper (" + what + ")")
+	req.ModulePath = c.env.ModulePath
+	out, herr := c.rubySession.Template(c.ctx, req, &templateHostScope{rubyHostScope{erbScope: erbScope{c: c, sc: sc}}})
+	if herr != nil {
+		if stop := c.ev.Poll(); stop != nil {
+			return "", stop
+		}
+		var re *rubyhost.RubyError
+		if errors.As(herr, &re) {
+			if re.Line != "" {
+				return "", re
+			}
+			return "", errors.New(re.Message)
+		}
+		return "", fmt.Errorf("%s: %w", what, herr)
+	}
+	return out, nil
+}
+
+// templateHostScope answers a template's callbacks in the helper: a
+// function it calls fails with that function's own message, as under
+// Puppet (see exceptionDetail).
+type templateHostScope struct{ rubyHostScope }
+
+func (s *templateHostScope) CallFunction(name string, args []value.Value) (value.Value, error) {
+	v, err := s.rubyHostScope.CallFunction(name, args)
+	if err != nil {
+		return nil, errors.New(exceptionDetail(err.Error(), err))
+	}
+	return v, nil
 }
 
 // exceptionDetail is the message of a template's exception as Puppet

@@ -55,18 +55,8 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 	if !isUnsupportedRuby(err) || errors.As(err, &hinted) {
 		return nil, true, err
 	}
-	if c.req.RubyHost == nil {
-		return nil, true, &unsupportedRubyError{err: err}
-	}
-	if c.rubySession == nil {
-		s, serr := c.req.RubyHost.Session(c.ctx)
-		if serr != nil {
-			if c.req.RubyHostOptional {
-				return nil, true, &unsupportedRubyError{err: err, note: "the Ruby helper that would run it is unavailable: " + serr.Error()}
-			}
-			return nil, true, fmt.Errorf("%s: %w", name, serr)
-		}
-		c.rubySession = s
+	if oerr := c.openRubySession(name, err); oerr != nil {
+		return nil, true, oerr
 	}
 	// What Ruby with Puppet's library does is beyond what is recorded.
 	c.req.Reads.Untracked("the Ruby helper (" + name + ")")
@@ -90,6 +80,28 @@ func (c *Compilation) rubyBeyondSubset(sc *eval.Scope, name string, call *eval.C
 		return nil, true, fmt.Errorf("%s: %w", name, herr)
 	}
 	return v, true, nil
+}
+
+// openRubySession opens the compile's Ruby helper session, once, for
+// what (a function's or template's name) that the subset refused with
+// err. The error it returns is the one to report instead: the subset's
+// with the hint, when the compile has no helper or (ruby_functions=auto)
+// the helper cannot start.
+func (c *Compilation) openRubySession(what string, err error) error {
+	if c.req.RubyHost == nil {
+		return &unsupportedRubyError{err: err}
+	}
+	if c.rubySession == nil {
+		s, serr := c.req.RubyHost.Session(c.ctx)
+		if serr != nil {
+			if c.req.RubyHostOptional {
+				return &unsupportedRubyError{err: err, note: "the Ruby helper that would run it is unavailable: " + serr.Error()}
+			}
+			return fmt.Errorf("%s: %w", what, serr)
+		}
+		c.rubySession = s
+	}
+	return nil
 }
 
 // closeRubySession ends the compile's Ruby helper session, if it opened
@@ -150,6 +162,20 @@ func (s *rubyHostScope) SetVariable(name string, v value.Value, top bool) error 
 // names it (file, Apt::Source, 'class').
 func (s *rubyHostScope) Resource(typ, title string) (*value.Hash, bool) {
 	return s.c.Resource(value.CapitalizeName(typ), title)
+}
+
+// Resources lists the catalog's resources so far, in declaration order
+// (catalog.resources).
+func (s *rubyHostScope) Resources() []rubyhost.CatalogResource {
+	out := make([]rubyhost.CatalogResource, 0, len(s.c.resources))
+	for _, r := range s.c.resources {
+		b := value.NewHashBuilder(len(r.Params))
+		for _, p := range r.Params {
+			b.Set(value.String(p.Name), p.Value)
+		}
+		out = append(out, rubyhost.CatalogResource{Type: r.Type, Title: r.Title, Params: b.Build()})
+	}
+	return out
 }
 
 // Variables are the variables of the calling scope's chain, or of top

@@ -184,3 +184,73 @@ func TestRubyHostUnavailable(t *testing.T) {
 		t.Errorf("helper: %v", err)
 	}
 }
+
+// TestRubyHostTemplates: templates whose Ruby the subset refuses (Struct)
+// fail with the subset's error without the helper (ruby_functions =
+// subset) and when it cannot start (auto: with the reason), fail naming
+// the template when it must run (helper), and render in the helper with
+// the calling scope's variables when it runs.
+func TestRubyHostTemplates(t *testing.T) {
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: "testdata/rubyhost/tmpl/site.pp", ModulePath: []string{"testdata/rubyhost/tmpl/modules"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts()})
+	if err == nil || !strings.Contains(err.Error(), "unsupported Ruby in template") || !strings.Contains(err.Error(), "struct.erb:1") {
+		t.Errorf("subset: %v", err)
+	}
+	broken := rubyhost.New(rubyhost.Options{Ruby: filepath.Join(t.TempDir(), "no-ruby")})
+	defer broken.Close()
+	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts(), RubyHost: broken, RubyHostOptional: true})
+	if err == nil || !strings.Contains(err.Error(), "unsupported Ruby in template") || !strings.Contains(err.Error(), "the Ruby helper that would run it is unavailable") {
+		t.Errorf("auto, no helper: %v", err)
+	}
+	_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts(), RubyHost: broken})
+	if err == nil || !strings.Contains(err.Error(), "template t/struct.erb: rubyhost: cannot start") {
+		t.Errorf("helper, no helper: %v", err)
+	}
+
+	if exec.Command(rubyhost.DefaultRuby, "-e", "require 'puppet'").Run() != nil || testing.Short() {
+		t.Skip("no Ruby with Puppet's library")
+	}
+	host := rubyhost.New(rubyhost.Options{})
+	defer host.Close()
+	cat, err := compileCatalog(env, &Request{Node: "n1", Facts: testFacts(), RubyHost: host})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := cat.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	got := notifyMessages(t, buf.Bytes())
+	if got["file"] != "in class,top\n" || got["inline"] != "top" {
+		t.Errorf("messages %q", got)
+	}
+}
+
+// TestCalledFunctionErrorOnce: the error of a Puppet function that a Ruby
+// function calls (function_fail, call_function re-raised) is reported as
+// Puppet reports it: once, at the call of the Ruby function, without the
+// Ruby file's line or a second "Error while evaluating a Function Call"
+// (Puppet 7.23's messages).
+func TestCalledFunctionErrorOnce(t *testing.T) {
+	for _, tt := range []struct{ call, want string }{
+		{"callfail()", "Evaluation Error: Error while evaluating a Function Call, boom (file: "},
+		{"t::reraise()", "Evaluation Error: Error while evaluating a Function Call, boom (file: "},
+	} {
+		dir := t.TempDir()
+		site := filepath.Join(dir, "site.pp")
+		if err := os.WriteFile(site, []byte("notify { "+tt.call+": }\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		env, err := environment.Load(environment.Config{Name: "production", Manifest: site, ModulePath: []string{"testdata/calledfail/modules"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = compileCatalog(env, &Request{Node: "n1", Facts: testFacts()})
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) || strings.Count(err.Error(), "(file: ") != 1 {
+			t.Errorf("%s: %v\nwant %q once", tt.call, err, tt.want)
+		}
+	}
+}

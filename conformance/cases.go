@@ -165,6 +165,9 @@ func (c *Case) Corpus() (corpus.Corpus, bool) {
 	switch {
 	case strings.HasSuffix(target, "shared/forge/modules"):
 		return corpus.Forge(), true
+	case strings.Contains(target, "shared/sites/"):
+		// A functions case of a site's own module (functions/site-*).
+		return corpus.Sites(), true
 	case target == "/usr/share/puppet/modules":
 		return corpus.DebianModules(), true
 	}

@@ -3,6 +3,7 @@ package hiera
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -294,6 +295,14 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 			return statErr
 		}
 		exists := statErr == nil
+		if !exists && !builtinFunction(lv.Function) {
+			// Puppet's location exists when the path does, a directory
+			// too: a custom backend's path may name one (miraheze's
+			// vmlib::expand_path reads PATH.yaml and PATH/a/b.yaml).
+			if st, err := os.Stat(full); err == nil && st.IsDir() {
+				exists = true
+			}
+		}
 		if cfg.Path == "" && !exists {
 			return nil
 		}

@@ -57,6 +57,27 @@ func (in *interp) bigMethod(line int, r *rbig, name string, args []any) (any, bo
 		if len(args) == 0 {
 			return int64(len(r.n.Bits())), true, nil
 		}
+	case "%", "modulo":
+		// Ruby's modulo takes the divisor's sign (cron_splay takes an
+		// MD5 digest's Integer modulo a period).
+		if d, ok := bigOf(arg0(args)); ok && len(args) == 1 {
+			if d.Sign() == 0 {
+				return nil, true, in.errorf(line, "ZeroDivisionError", "divided by 0")
+			}
+			m := new(big.Int).Mod(r.n, d) // 0 <= m < |d|
+			if d.Sign() < 0 && m.Sign() != 0 {
+				m.Add(m, d)
+			}
+			return bigOrInt(m), true, nil
+		}
 	}
 	return in.objectMethod(line, r, name, args)
+}
+
+// arg0 is the first argument, or nil without one.
+func arg0(args []any) any {
+	if len(args) == 0 {
+		return nil
+	}
+	return args[0]
 }

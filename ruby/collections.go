@@ -1314,7 +1314,14 @@ func hashMethods() methodTable[*rhash] {
 	t := methodTable[*rhash]{}
 	t.def("[]", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		if len(args) == 1 {
-			v, _ := h.get(args[0])
+			v, ok := h.get(args[0])
+			if !ok && h.dfltProc != nil {
+				v, err := in.yield(line, h.dfltProc, h, args[0])
+				return v, true, err
+			}
+			if !ok {
+				v = h.dflt
+			}
 			return v, true, nil
 		}
 		return in.enumerable(line, h, toArray(h), true, name, args, blk)

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 
@@ -488,8 +489,15 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any, blk 
 	case "new":
 		switch c.name {
 		case "Hash":
-			if len(args) == 0 {
-				return newHash(), true, nil
+			switch {
+			case len(args) == 0:
+				h := newHash()
+				h.dfltProc = blk
+				return h, true, nil
+			case len(args) == 1 && blk == nil:
+				h := newHash()
+				h.dflt = args[0]
+				return h, true, nil
 			}
 		case "Array":
 			switch len(args) {
@@ -964,14 +972,18 @@ func (in *interp) kernelNumber(line int, kind string, v any) (any, error) {
 }
 
 // leadingInt is String#to_i: the integer at the start of s, else 0.
-func leadingInt(s string, base int) int64 {
+func leadingInt(s string, base int) any {
 	s = strings.TrimLeft(s, " \t\n\v\f\r")
 	neg := false
 	if s != "" && (s[0] == '-' || s[0] == '+') {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
+	// Digits accumulate in an int64 until one more would overflow it,
+	// then in a big.Int: Ruby's Integer has no limit (an MD5 digest's
+	// hex().to_i(16) is 128 bits).
 	var n int64
+	var bn *big.Int
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		var d int
@@ -990,7 +1002,21 @@ func leadingInt(s string, base int) int64 {
 		if d >= base {
 			break
 		}
+		if bn == nil && n > (math.MaxInt64-int64(d))/int64(base) {
+			bn = big.NewInt(n)
+		}
+		if bn != nil {
+			bn.Mul(bn, big.NewInt(int64(base)))
+			bn.Add(bn, big.NewInt(int64(d)))
+			continue
+		}
 		n = n*int64(base) + int64(d)
+	}
+	if bn != nil {
+		if neg {
+			bn.Neg(bn)
+		}
+		return bigOrInt(bn)
 	}
 	if neg {
 		n = -n

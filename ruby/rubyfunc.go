@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -725,8 +726,9 @@ func (in *interp) fnError(err error) error {
 	case *rubyError:
 		if e.cause != nil {
 			// A called function's error that was not rescued surfaces
-			// as it would have without Ruby around it.
-			return fnErr(in.fn.File, e)
+			// as it would have without Ruby around it: Puppet reports it
+			// once, at the call of this function.
+			return calledError(e.cause)
 		}
 		line := 0
 		if m := lineInFull().FindStringSubmatch(e.full); m != nil {
@@ -739,6 +741,23 @@ func (in *interp) fnError(err error) error {
 		return fmt.Errorf("function %s:%d: next outside a block", in.fn.File, e.line)
 	}
 	return fnErr(in.fn.File, err)
+}
+
+// calledError is the error of a Puppet function that Ruby code called,
+// without the evaluator's wrapping of that call ("Error while evaluating a
+// Function Call, " and the location): the call of the function running
+// wraps it again, as under Puppet. Other errors are returned as they are.
+func calledError(err error) error {
+	var d *diag.Diagnostic
+	if errors.As(err, &d) && d.Cause != nil {
+		inner := d.Cause.Error()
+		for _, kind := range []string{"Error while evaluating a Function Call, ", "Error while evaluating a Method call, "} {
+			if d.Message == "Evaluation Error: "+kind+inner {
+				return d.Cause
+			}
+		}
+	}
+	return err
 }
 
 // fnErr rewrites an error naming the "template" file to name the function.

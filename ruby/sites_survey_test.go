@@ -1,6 +1,7 @@
 package ruby
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,20 +13,33 @@ import (
 	"github.com/marionette-dev/marionette/stdlib"
 )
 
+// sitesSamplePrefix starts the function_files of the functions cases of
+// the sites' files (functions/site-*): sites/<site>/<path in the site's
+// repository>, where the Forge cases name <module>/<path in the module>.
+const sitesSamplePrefix = "sites/"
+
 // TestSurveySiteFunctions loads every Ruby function file of the site
 // repositories (lib/puppet/functions/**/*.rb and
 // lib/puppet/parser/functions/*.rb of each module a site carries, its own
 // and vendored ones) and reports, per site, which load in the subset, which
-// stdlib ones marionette implements in Go, and why the others fail; run
-// with -v for the table. Whether a file agrees with Puppet is the business
-// of the sites conformance cases that reach it, so every row is "not
-// sampled" here.
+// stdlib ones marionette implements in Go, and why the others fail; and
+// whether marionette agrees with Puppet on each file's sample calls: the
+// functions/site-* conformance cases naming it (sites/<site>/<path>), or,
+// for a vendored copy byte for byte identical to a file of the Forge
+// corpus, that file's functions cases ("forge copy"). Run with -v for the
+// table; it fails when a case names a site file that does not exist.
 func TestSurveySiteFunctions(t *testing.T) {
 	root := corpus.Sites().Require(t)
 	sites, err := os.ReadDir(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	samples, err := surveySamples(filepath.Join("..", "testdata", "conformance"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forge := corpus.Forge()
+	forgeDir, forgeErr := forge.Dir()
 	reasons := map[string]int{}
 	for _, site := range sites {
 		if !site.IsDir() {
@@ -41,7 +55,19 @@ func TestSurveySiteFunctions(t *testing.T) {
 			if !ok {
 				return nil
 			}
-			rows = append(rows, surveyFile(t, mod, rel, p))
+			row := surveyFile(t, mod, rel, p)
+			inSite, _ := filepath.Rel(dir, p)
+			if sm, ok := samples[sitesSamplePrefix+site.Name()+"/"+filepath.ToSlash(inSite)]; ok {
+				row.agreement = sm.agreement()
+				sm.found = true
+			} else if forgeErr == nil {
+				key := filepath.Base(mod) + "/" + filepath.ToSlash(rel)
+				if sm, ok := samples[key]; ok && sameFile(p, filepath.Join(forgeDir, "modules", filepath.FromSlash(key))) {
+					row.agreement = sm.agreement()
+					row.copyOf = "forge copy"
+				}
+			}
+			rows = append(rows, row)
 			return nil
 		})
 		sort.Slice(rows, func(i, j int) bool {
@@ -52,13 +78,21 @@ func TestSurveySiteFunctions(t *testing.T) {
 		})
 		count := map[string]int{}
 		for _, r := range rows {
-			t.Logf("%-14s %-22s %-60s %-6s %s%s", site.Name(), filepath.Base(r.module), r.file, r.status, r.at, r.reason)
+			t.Logf("%-14s %-22s %-60s %-6s %-11s %-10s %s%s", site.Name(), filepath.Base(r.module), r.file, r.status, r.agreement, r.copyOf, r.at, r.reason)
 			count[r.status]++
 			if r.status == "fails" {
 				reasons[r.reason]++
 			}
 		}
 		t.Logf("%s: files %d: loads %d, native %d, fails %d", site.Name(), len(rows), count["loads"], count["native"], count["fails"])
+		for _, line := range surveyTable(rows) {
+			t.Logf("%s: %s", site.Name(), line)
+		}
+	}
+	for _, name := range sortedKeys(samples) {
+		if strings.HasPrefix(name, sitesSamplePrefix) && !samples[name].found {
+			t.Errorf("%s names the function file %s, which the sites lack", samples[name].cases[0], name)
+		}
 	}
 	keys := make([]string, 0, len(reasons))
 	for k := range reasons {
@@ -130,4 +164,11 @@ func surveyFile(t *testing.T, modDir, rel, p string) surveyRow {
 	}
 	row.status = "loads"
 	return row
+}
+
+// sameFile reports whether the files a and b hold the same bytes.
+func sameFile(a, b string) bool {
+	x, errA := os.ReadFile(a)
+	y, errB := os.ReadFile(b)
+	return errA == nil && errB == nil && bytes.Equal(x, y)
 }

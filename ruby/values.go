@@ -46,6 +46,10 @@ type rhash struct {
 	vals   []any
 	index  map[string]int
 	frozen bool
+	// dflt and dfltProc are what h[k] of a missing key gives: Hash.new(v)
+	// and Hash.new { |h, k| ... }.
+	dflt     any
+	dfltProc *blockVal
 }
 
 type rrange struct {
@@ -156,6 +160,9 @@ func writeHashKey(b *strings.Builder, v any, depth int, budget *int) {
 		b.WriteString("y" + strconv.Itoa(len(v)) + ":" + string(v))
 	case *gemVersion:
 		b.WriteString("v" + strconv.Itoa(len(v.s)) + ":" + v.s)
+	case *rclass:
+		// A class is one object however it was reached ({}.class, Hash).
+		b.WriteString("c" + strconv.Itoa(len(v.name)) + ":" + v.name)
 	case *rarray:
 		b.WriteString("[")
 		for _, e := range v.a {

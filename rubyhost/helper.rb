@@ -144,7 +144,7 @@ module MarionetteHost
       case reply['op']
       when 'reply' then return [decode(reply['value']), reply['found']]
       when 'reply_error' then raise Puppet::ParseError, reply['message']
-      when 'call' then answer_call(reply)
+      when 'call', 'template' then answer_call(reply)
       else raise Failure, "unexpected message #{reply['op']} while waiting for a reply"
       end
     end
@@ -280,6 +280,16 @@ module MarionetteHost
       params, found = MarionetteHost.callback('op' => 'resource', 'name' => type.to_s, 'title' => title.to_s)
       return nil unless found
 
+      frozen_resource(type, title, params)
+    end
+
+    # resources lists the catalog's resources so far, as frozen copies.
+    def resources
+      list, = MarionetteHost.callback('op' => 'resources')
+      list.map { |type, title, params| frozen_resource(type, title, params) }
+    end
+
+    def frozen_resource(type, title, params)
       res = Puppet::Resource.new(type, title)
       params.each { |k, v| res[k] = v }
       res.instance_variable_get(:@parameters).freeze
@@ -287,7 +297,7 @@ module MarionetteHost
     end
 
     def method_missing(name, *_args)
-      raise Puppet::ParseError, "the Ruby helper gives #{MarionetteHost.current} only catalog.resource of the compile's catalog, not catalog.#{name}"
+      raise Puppet::ParseError, "the Ruby helper gives #{MarionetteHost.current} only catalog.resource and catalog.resources of the compile's catalog, not catalog.#{name}"
     end
 
     def respond_to_missing?(_name, _include_private = false)
@@ -435,6 +445,31 @@ module MarionetteHost
     CALLS.pop
   end
 
+  # template renders an ERB template as Puppet's template() and
+  # inline_template() do, with Puppet's own TemplateWrapper over the
+  # bridged scope: its instance variables are the calling scope's
+  # variables, its scope the compile's. marionette found the file. An
+  # exception comes back with the file and line of the backtrace's first
+  # frame, which Puppet's template() reports.
+  def self.template(msg)
+    file = msg['file']
+    CALLS.push(file ? "the template #{file}" : 'the inline template')
+    env, loaders, scope, top = environment(msg['modulepath'] || [])
+    Puppet.override(current_environment: env, loaders: loaders, global_scope: top) do
+      wrapper = Puppet::Parser::TemplateWrapper.new(scope)
+      wrapper.instance_variable_set(:@__file__, file) if file
+      begin
+        out = file ? wrapper.result : wrapper.result(msg['source'].to_s)
+      rescue StandardError => e
+        where = (e.backtrace || []).first.to_s.split(':')
+        return { 'op' => 'template_error', 'class' => e.class.name, 'message' => utf8(e.message.to_s), 'file' => utf8(where[0].to_s), 'line' => utf8(where[1].to_s) }
+      end
+      { 'op' => 'result', 'value' => encode(out.to_s) }
+    end
+  ensure
+    CALLS.pop
+  end
+
   # lambda_block is the call's Puppet lambda as a Ruby block of its
   # arity (Puppet's dispatcher checks it), which runs the lambda in
   # marionette; nil when the call has none.
@@ -446,7 +481,7 @@ module MarionetteHost
   end
 
   def self.answer_call(msg)
-    send_msg(call(msg))
+    send_msg(msg['op'] == 'template' ? template(msg) : call(msg))
   rescue Exception => e # rubocop:disable Lint/RescueException
     raise if e.is_a?(SystemExit) || e.is_a?(Interrupt)
 
@@ -478,7 +513,7 @@ module MarionetteHost
     loop do
       msg = read_msg
       case msg['op']
-      when 'call' then answer_call(msg)
+      when 'call', 'template' then answer_call(msg)
       when 'quit' then exit!(0)
       else send_msg('op' => 'error', 'class' => 'RuntimeError', 'message' => "unknown request #{msg['op']}")
       end
@@ -495,6 +530,7 @@ module MarionetteHost
       fn = compiler.loaders.private_environment_loader.load(:function, 'type')
       fn.call(compiler.topscope, { 'a' => [1] })
       Puppet::Pops::Types::TypeParser.singleton.parse('Hash[String, Variant[Integer, Sensitive[String]]]')
+      Puppet::Parser::TemplateWrapper.new(compiler.topscope).result('<%= [1].map { |x| x } %>')
     end
   rescue StandardError => e
     $stderr.puts("warning: warming the helper: #{e.message}")

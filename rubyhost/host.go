@@ -110,6 +110,18 @@ type Callbacks interface {
 	Yield(args []value.Value) (value.Value, error)
 }
 
+// ResourceLister may be implemented by Callbacks that can list the
+// catalog's resources so far, for catalog.resources.
+type ResourceLister interface {
+	Resources() []CatalogResource
+}
+
+// CatalogResource is one resource of the catalog as Ruby reads it.
+type CatalogResource struct {
+	Type, Title string
+	Params      *value.Hash
+}
+
 // A Context is an argument that stays in Go while Ruby uses it through
 // callbacks: the Puppet::LookupContext of a custom Hiera backend.
 type Context interface {
@@ -137,6 +149,10 @@ type Request struct {
 type RubyError struct {
 	Class   string
 	Message string
+	// File and Line are where Ruby's backtrace puts a template's
+	// exception (Session.Template), which Puppet's template() reports.
+	File string
+	Line string
 }
 
 func (e *RubyError) Error() string { return e.Message }
@@ -621,6 +637,8 @@ type incoming struct {
 	Level   string          `json:"level"`
 	Top     bool            `json:"top"`
 	Title   string          `json:"title"`
+	File    string          `json:"file"`
+	Line    string          `json:"line"`
 }
 
 // Call runs one function in the session and returns its result. A
@@ -658,6 +676,51 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 	if len(msg) > s.opts.MaxMessage {
 		return nil, fmt.Errorf("rubyhost: the arguments of %s exceed %d bytes", req.Name, s.opts.MaxMessage)
 	}
+	return s.exchange(ctx, msg, lookup, cb)
+}
+
+// TemplateRequest is one ERB template to render with Ruby's ERB, as
+// Puppet's template() and inline_template() render them: the template's
+// instance variables are the calling scope's variables (Callbacks.
+// Variables), and its scope object is the compile's.
+type TemplateRequest struct {
+	ModulePath []string
+	// File is the template's path; empty for an inline template.
+	File string
+	// Source is an inline template's text.
+	Source string
+}
+
+// Template renders one template in the session and returns its text.
+func (s *Session) Template(ctx context.Context, req TemplateRequest, cb Callbacks) (string, error) {
+	if s.dead {
+		return "", ErrClosed
+	}
+	msg, err := json.Marshal(struct {
+		Op         string   `json:"op"`
+		ModulePath []string `json:"modulepath"`
+		File       string   `json:"file,omitempty"`
+		Source     string   `json:"source"`
+	}{"template", req.ModulePath, req.File, req.Source})
+	if err != nil {
+		return "", err
+	}
+	if len(msg) > s.opts.MaxMessage {
+		return "", fmt.Errorf("rubyhost: the inline template exceeds %d bytes", s.opts.MaxMessage)
+	}
+	v, err := s.exchange(ctx, msg, nil, cb)
+	if err != nil {
+		return "", err
+	}
+	out, ok := v.(value.String)
+	if !ok {
+		return "", fmt.Errorf("rubyhost: a template rendered a %T, not a String", v)
+	}
+	return string(out), nil
+}
+
+// exchange sends one request and answers its callbacks until the result.
+func (s *Session) exchange(ctx context.Context, msg []byte, lookup Context, cb Callbacks) (v value.Value, err error) {
 	defer func() {
 		if err != nil && !isRubyError(err) && !s.dead {
 			var nf notFound
@@ -691,8 +754,8 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 		switch in.Op {
 		case "result":
 			return s.decode(in.Value, cb.ParseType)
-		case "error":
-			return nil, &RubyError{Class: in.Class, Message: in.Message}
+		case "error", "template_error":
+			return nil, &RubyError{Class: in.Class, Message: in.Message, File: in.File, Line: in.Line}
 		case "not_found":
 			if lookup == nil {
 				return nil, &RubyError{Class: "UncaughtThrowError", Message: "uncaught throw :no_such_key"}
@@ -701,7 +764,7 @@ func (s *Session) Call(ctx context.Context, req Request, cb Callbacks) (v value.
 			return nil, notFound{err}
 		case "log":
 			cb.Log(in.Level, in.Message)
-		case "lookupvar", "setvar", "call_function", "variables", "context", "resource", "yield":
+		case "lookupvar", "setvar", "call_function", "variables", "context", "resource", "resources", "yield":
 			reply := s.answer(in, cb, lookup)
 			if len(reply) > s.opts.MaxMessage {
 				reply = errorReply(fmt.Sprintf("the answer to %s exceeds %d bytes", in.Op, s.opts.MaxMessage))
@@ -764,6 +827,17 @@ func (s *Session) answer(in incoming, cb Callbacks, lookup Context) []byte {
 		if found {
 			v = params
 		}
+	case "resources":
+		rl, ok := cb.(ResourceLister)
+		if !ok {
+			return errorReply("the compile's catalog cannot list its resources")
+		}
+		list := rl.Resources()
+		out := make(value.Array, len(list))
+		for i, r := range list {
+			out[i] = value.Array{value.String(r.Type), value.String(r.Title), r.Params}
+		}
+		v = out
 	case "setvar":
 		x, err := s.decode(in.Value, cb.ParseType)
 		if err != nil {

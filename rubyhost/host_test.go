@@ -375,7 +375,7 @@ func TestHostScope(t *testing.T) {
 		t.Errorf("motd = %v, %v; want %v", got, err, want)
 	}
 	for what, msg := range map[string]string{
-		"catalog":  "the Ruby helper gives hatch::scope only catalog.resource of the compile's catalog, not catalog.resources",
+		"catalog":  "the Ruby helper gives hatch::scope only catalog.resource and catalog.resources of the compile's catalog, not catalog.edges",
 		"resource": "the Ruby helper cannot give hatch::scope the compile's resource",
 		"change":   "can't modify frozen",
 	} {

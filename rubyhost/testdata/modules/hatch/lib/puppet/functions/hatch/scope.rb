@@ -8,7 +8,7 @@ Puppet::Functions.create_function(:'hatch::scope', Puppet::Functions::InternalFu
   def scope(scope, what)
     case what
     when 'hash' then scope.to_hash
-    when 'catalog' then scope.catalog.resources.size
+    when 'catalog' then scope.catalog.edges.size
     when 'motd' then [scope.catalog.resource('File', '/etc/motd')[:ensure], scope.findresource('File[/etc/motd]').title, scope.catalog.resource('File', '/nope')]
     when 'change' then scope.catalog.resource('File', '/etc/motd')[:ensure] = 'absent'
     when 'resource' then scope.resource.to_hash

@@ -1,0 +1,2 @@
+notify { 'call 1: simple': message => docker_run_flags({ 'username' => 'app user', 'hostname' => 'web', 'restart' => 'always', 'privileged' => true, 'tty' => false, 'cpuset' => ['0', '1'], 'extra_params' => [] }) }
+notify { 'call 2: lists': message => docker_run_flags({ 'dns' => ['8.8.8.8', '1.1.1.1'], 'env' => ['A=1'], 'links' => 'db:db', 'volumes_from' => [], 'extra_params' => ['--rm', '--init'] }) }

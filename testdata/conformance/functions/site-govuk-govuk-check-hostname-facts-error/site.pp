@@ -1,0 +1,1 @@
+govuk_check_hostname_facts()

@@ -1,0 +1,1 @@
+notify { 'x': message => data_sync_times('lunch') }

@@ -1,0 +1,1 @@
+notify { 'x': message => monitoring_docs_url() }

@@ -1,0 +1,1 @@
+notify { 'call 1: class': message => govuk_node_class() }

@@ -1,0 +1,1 @@
+notify { 'x': message => concat_merge({ 'a' => 1 }, [1]) }

@@ -1,0 +1,1 @@
+notify { 'x': message => cron_splay(['other.example.com'], 'daily', 'seed') }

@@ -1,0 +1,1 @@
+notify { 'x': message => ensure_directory('latest') }

@@ -1,0 +1,1 @@
+notify { 'x': message => init_template('svc', 'systemd') }

@@ -1,0 +1,1 @@
+notify { 'x': message => os_version('debian sid') }

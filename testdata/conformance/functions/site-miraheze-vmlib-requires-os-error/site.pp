@@ -1,0 +1,1 @@
+requires_os('debian < bullseye')

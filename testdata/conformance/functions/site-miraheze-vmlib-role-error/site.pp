@@ -1,0 +1,4 @@
+class role::a { }
+class role::b { }
+role('a')
+role('b')

@@ -1,0 +1,1 @@
+notify { 'x': message => systemd_template('svc') }

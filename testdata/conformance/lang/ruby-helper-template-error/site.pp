@@ -1,0 +1,2 @@
+$x = 'hello'
+notify { 'x': message => template('site/bad.erb') }
