@@ -291,7 +291,9 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 		if statErr != nil && statErr != errNotExist {
 			return statErr
 		}
-		exists := statErr == nil
+		// A directory exists too, as for Puppet: a lookup_key function
+		// gets it as its path, a data file read of it fails.
+		exists := statErr == nil || isDir(full)
 		if cfg.Path == "" && !exists {
 			return nil
 		}
