@@ -33,6 +33,28 @@ type resource struct {
 	// collectorID is "certname|Type|title" for a resource collected from
 	// the Store, as Puppet's collector_id.
 	collectorID string
+	// shared are the before/notify arrays this resource shares with the
+	// other titles of its resource expression (see sharedArray).
+	shared []*sharedArray
+}
+
+// sharedArray is a before or notify array that every title of one
+// resource expression got from its body. Puppet gives them all the same
+// Ruby array, and a chaining arrow appends to it in place, so what an
+// arrow adds to one of them, all of them show (miraheze's
+// `users::hashuser { $set: before => Users::Groupmembers[$groups] }` with
+// `Users::Hashuser<| |> -> Users::Groupmembers<| |>`).
+type sharedArray struct {
+	param   string
+	members []*resource
+}
+
+// sameArray reports whether a and b are the same array value (the same
+// elements in the same place), not only equal ones.
+func sameArray(a, b value.Value) bool {
+	x, ok1 := a.(value.Array)
+	y, ok2 := b.(value.Array)
+	return ok1 && ok2 && len(x) > 0 && len(x) == len(y) && &x[0] == &y[0]
 }
 
 // scopeData is what the compiler keeps per scope.

@@ -176,6 +176,14 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 		ops = withBodyDefaults(ops, defaults)
 		// Every body's resources carry the line of the resource expression.
 		pos := c.pos(sc, x)
+		var shared []*sharedArray
+		if len(ts) > 1 && typeName != "class" {
+			for _, o := range ops {
+				if a, ok := o.value.(value.Array); ok && len(a) > 0 && (o.name == "before" || o.name == "notify") {
+					shared = append(shared, &sharedArray{param: o.name})
+				}
+			}
+		}
 		for _, title := range ts {
 			if typeName == "class" {
 				if err := c.declareClassFromResource(sc, title, ops, pos); err != nil {
@@ -189,6 +197,10 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 			r, err := c.declareResource(sc, typeName, title, ops, pos, x.Form)
 			if err != nil {
 				return nil, err
+			}
+			for _, sa := range shared {
+				sa.members = append(sa.members, r)
+				r.shared = append(r.shared, sa)
 			}
 			if wantRefs {
 				refs = append(refs, &value.ResourceType{Type: r.Type, Title: r.Title})
