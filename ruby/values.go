@@ -156,6 +156,9 @@ func writeHashKey(b *strings.Builder, v any, depth int, budget *int) {
 		b.WriteString("y" + strconv.Itoa(len(v)) + ":" + string(v))
 	case *gemVersion:
 		b.WriteString("v" + strconv.Itoa(len(v.s)) + ":" + v.s)
+	case *rclass:
+		// A class is one object in Ruby, whichever constant or .class gave it.
+		b.WriteString("c" + strconv.Itoa(len(v.name)) + ":" + v.name)
 	case *rarray:
 		b.WriteString("[")
 		for _, e := range v.a {
