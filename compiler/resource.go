@@ -33,6 +33,10 @@ type resource struct {
 	// collectorID is "certname|Type|title" for a resource collected from
 	// the Store, as Puppet's collector_id.
 	collectorID string
+	// givenUndef names the attributes a defined-type instance was
+	// declared with as undef: not stored, yet given (a required parameter
+	// without a type takes undef so).
+	givenUndef []string
 	// shared are the before/notify arrays this resource shares with the
 	// other titles of its resource expression (see sharedArray).
 	shared []*sharedArray

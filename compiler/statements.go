@@ -283,6 +283,9 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		c.setParam(r, o.name, o.value)
 	}
 	c.applyDefaults(r, sc, undefs)
+	if def != nil {
+		r.givenUndef = undefs
+	}
 	c.addTitleParams(r)
 	if err := c.addResource(r); err != nil {
 		return nil, err
