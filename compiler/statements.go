@@ -301,6 +301,16 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 // the values the type's title patterns derive from the title come first
 // when they differ from it (file { '/tmp/a/': } gets path => '/tmp/a').
 func (c *Compilation) addTitleParams(r *resource) {
+	if r.Kind == catalog.KindDefined {
+		// A defined type's namevar is name: equal to the title, it is dropped too.
+		for i, p := range r.Params {
+			if s, ok := p.Value.(value.String); ok && p.Name == "name" && string(s) == r.Title {
+				r.Params = append(r.Params[:i], r.Params[i+1:]...)
+				break
+			}
+		}
+		return
+	}
 	if r.Kind != catalog.KindNative || c.types == nil {
 		return
 	}
