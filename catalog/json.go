@@ -148,7 +148,11 @@ func (e *encoder) resource(r *Resource) {
 			}
 			e.str(p.Name)
 			e.raw(":")
-			e.value(p.Value)
+			pv := p.Value
+			if s, ok := pv.(*value.Sensitive); ok {
+				pv = s.Value
+			}
+			e.value(pv)
 		}
 		e.raw("}")
 	}
@@ -172,8 +176,8 @@ func (e *encoder) strings(ss []string) {
 
 // value writes a parameter value the way Puppet's catalog serialization does:
 // undef nested in a collection is null, references and other types are their
-// string forms, Sensitive values are unwrapped (the parameter is listed in
-// sensitive_parameters by the compiler).
+// string forms, a parameter's own Sensitive value arrives unwrapped (listed in
+// sensitive_parameters by the compiler), a nested one is a __ptype object.
 func (e *encoder) value(v value.Value) {
 	switch v := v.(type) {
 	case nil:
@@ -220,7 +224,12 @@ func (e *encoder) value(v value.Value) {
 		}
 		e.raw("}")
 	case *value.Sensitive:
+		// A parameter's own Sensitive value is unwrapped by the compiler;
+		// one nested in a collection is written as Puppet 7 writes it, as
+		// rich data even in a catalog without it.
+		e.raw(`{"__ptype":"Sensitive","__pvalue":`)
 		e.value(v.Value)
+		e.raw("}")
 	case *value.Deferred:
 		if !e.rich {
 			e.str(v.String())

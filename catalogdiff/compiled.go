@@ -41,7 +41,11 @@ func FromCatalog(c *catalog.Catalog) (*Catalog, error) {
 		if len(r.Params) > 0 {
 			res.Params = make(map[string]any, len(r.Params))
 			for _, p := range r.Params {
-				v, err := jsonValue(p.Value)
+				pv := p.Value
+				if s, ok := pv.(*value.Sensitive); ok {
+					pv = s.Value // a parameter's own Sensitive value is written unwrapped
+				}
+				v, err := jsonValue(pv)
 				if err != nil {
 					return nil, fmt.Errorf("resources[%d]: parameter %s: %v", i, p.Name, err)
 				}
@@ -82,7 +86,11 @@ func jsonValue(v value.Value) (any, error) {
 			return out, err
 		}
 	case *value.Sensitive:
-		return jsonValue(v.Value)
+		inner, err := jsonValue(v.Value)
+		if err != nil {
+			return nil, err
+		}
+		return map[string]any{"__ptype": "Sensitive", "__pvalue": inner}, nil
 	case *value.ResourceType:
 		// References, such as require => File['/etc/motd'], are common.
 		if v.Title != "" {

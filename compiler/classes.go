@@ -510,8 +510,15 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 		}
 		given.Set(value.String(p.Name), v)
 	}
+	// A parameter declared undef is given: without a default it is undef
+	// (not missing), as in Puppet.
+	for _, n := range r.givenUndef {
+		if _, set := r.Param(n); !set && hasParam(def.Define.Params, n) {
+			given.Set(value.String(n), value.Undef)
+		}
+	}
 	ref := r.Ref().String()
-	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, false, ""); err != nil {
+	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, true, ""); err != nil {
 		return declError(err, r.pos)
 	}
 	setMetaparamVars(dsc, r)

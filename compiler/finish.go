@@ -261,7 +261,18 @@ func (c *Compilation) applyRelationship(rel *relationship) error {
 			}
 			ref := refValue(t)
 			if old, ok := src.Param(rel.param); ok {
-				src.SetParam(rel.param, appendValues(old, ref))
+				nv := appendValues(old, ref)
+				src.SetParam(rel.param, nv)
+				for _, sa := range src.shared {
+					if sa.param != rel.param {
+						continue
+					}
+					for _, m := range sa.members {
+						if v, ok := m.Param(rel.param); ok && m != src && sameArray(v, old) {
+							m.SetParam(rel.param, nv)
+						}
+					}
+				}
 			} else {
 				src.SetParam(rel.param, value.Array{ref})
 			}

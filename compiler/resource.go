@@ -37,6 +37,32 @@ type resource struct {
 	// another line than the resource's title: Puppet reports a missing
 	// target at its attribute's line.
 	relLines []relLine
+	// givenUndef names the attributes a defined-type instance was
+	// declared with as undef: not stored, yet given (a required parameter
+	// without a type takes undef so).
+	givenUndef []string
+	// shared are the before/notify arrays this resource shares with the
+	// other titles of its resource expression (see sharedArray).
+	shared []*sharedArray
+}
+
+// sharedArray is a before or notify array that every title of one
+// resource expression got from its body. Puppet gives them all the same
+// Ruby array, and a chaining arrow appends to it in place, so what an
+// arrow adds to one of them, all of them show (miraheze's
+// `users::hashuser { $set: before => Users::Groupmembers[$groups] }` with
+// `Users::Hashuser<| |> -> Users::Groupmembers<| |>`).
+type sharedArray struct {
+	param   string
+	members []*resource
+}
+
+// sameArray reports whether a and b are the same array value (the same
+// elements in the same place), not only equal ones.
+func sameArray(a, b value.Value) bool {
+	x, ok1 := a.(value.Array)
+	y, ok2 := b.(value.Array)
+	return ok1 && ok2 && len(x) > 0 && len(x) == len(y) && &x[0] == &y[0]
 }
 
 // relLine is the line of one relationship attribute of a resource body.

@@ -122,6 +122,12 @@ type rubyHostScope struct {
 	lambda *eval.Lambda
 }
 
+// CallFunctionTop calls a function in top scope (rubyhost.TopCaller), as a
+// 4.x function's own call_function does under Puppet.
+func (s *rubyHostScope) CallFunctionTop(name string, args []value.Value) (value.Value, error) {
+	return s.TopScope().CallFunction(name, args)
+}
+
 // Yield runs the call's lambda for the function's block.
 func (s *rubyHostScope) Yield(args []value.Value) (value.Value, error) {
 	if s.lambda == nil {

@@ -176,6 +176,14 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 		ops = withBodyDefaults(ops, defaults)
 		// Every body's resources carry the line of the resource expression.
 		pos := c.pos(sc, x)
+		var shared []*sharedArray
+		if len(ts) > 1 && typeName != "class" {
+			for _, o := range ops {
+				if a, ok := o.value.(value.Array); ok && len(a) > 0 && (o.name == "before" || o.name == "notify") {
+					shared = append(shared, &sharedArray{param: o.name})
+				}
+			}
+		}
 		for _, title := range ts {
 			if typeName == "class" {
 				if err := c.declareClassFromResource(sc, title, ops, pos); err != nil {
@@ -189,6 +197,10 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 			r, err := c.declareResource(sc, typeName, title, ops, pos, x.Form)
 			if err != nil {
 				return nil, err
+			}
+			for _, sa := range shared {
+				sa.members = append(sa.members, r)
+				r.shared = append(r.shared, sa)
 			}
 			if wantRefs {
 				refs = append(refs, &value.ResourceType{Type: r.Type, Title: r.Title})
@@ -276,6 +288,9 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		c.setParam(r, o.name, o.value)
 	}
 	c.applyDefaults(r, sc, undefs)
+	if def != nil {
+		r.givenUndef = undefs
+	}
 	c.addTitleParams(r)
 	if err := c.addResource(r); err != nil {
 		return nil, err
@@ -291,6 +306,16 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 // the values the type's title patterns derive from the title come first
 // when they differ from it (file { '/tmp/a/': } gets path => '/tmp/a').
 func (c *Compilation) addTitleParams(r *resource) {
+	if r.Kind == catalog.KindDefined {
+		// A defined type's namevar is name: equal to the title, it is dropped too.
+		for i, p := range r.Params {
+			if s, ok := p.Value.(value.String); ok && p.Name == "name" && string(s) == r.Title {
+				r.Params = append(r.Params[:i], r.Params[i+1:]...)
+				break
+			}
+		}
+		return
+	}
 	if r.Kind != catalog.KindNative || c.types == nil {
 		return
 	}

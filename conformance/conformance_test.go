@@ -92,7 +92,11 @@ func skipAbsentCorpus(t *testing.T, c *Case) {
 	if !ok {
 		return
 	}
-	if _, err := cp.Dir(); err != nil {
+	_, err := cp.Dir()
+	if err == nil {
+		err = c.MachinePathsMissing()
+	}
+	if err != nil {
 		if !corpus.Required() {
 			conformanceTally.skipped.Add(1)
 			absentCorpora.Lock()

@@ -65,6 +65,19 @@ func (ev *Evaluator) condition(cond syntax.Expr, sc *Scope) (bool, []value.Value
 	if b, ok := unparen(cond).(*syntax.BinaryExpr); ok && b.Op == syntax.MATCH {
 		return ev.match(b, sc)
 	}
+	if b, ok := unparen(cond).(*syntax.BinaryExpr); ok && (b.Op == syntax.AND || b.Op == syntax.OR) {
+		// The captures of a match on the left are visible on the right,
+		// and the last match that captured gives the branch its own.
+		lt, caps, err := ev.condition(b.Left, sc)
+		if err != nil || (b.Op == syntax.AND) != lt {
+			return lt, caps, err
+		}
+		rt, rcaps, err := ev.condition(b.Right, branchScope(sc, caps))
+		if rcaps != nil {
+			caps = rcaps
+		}
+		return rt, caps, err
+	}
 	v, err := ev.Eval(cond, sc)
 	if err != nil {
 		return false, nil, err

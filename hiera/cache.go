@@ -38,6 +38,12 @@ type parsedFile struct {
 // errNotExist is returned for files that do not exist.
 var errNotExist = errors.New("file does not exist")
 
+// isDir reports whether path is a directory.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
 // statFile returns a file's stamp; errNotExist for missing files and
 // directories. (Unlike filecache.Stat, a path below a file is an error.)
 func statFile(path string) (filecache.Stamp, error) {
@@ -79,6 +85,9 @@ func (c *Cache) Config(path string, layer Layer) (*Config, error) {
 // bounds a YAML file (0: MaxYAMLNodes); files read under different bounds
 // are cached apart.
 func (c *Cache) dataFile(path, function string, stamp filecache.Stamp, maxNodes int) (*value.Hash, string, error) {
+	if isDir(path) {
+		return nil, "", fmt.Errorf("Is a directory @ io_fread - %s", path)
+	}
 	kind := function
 	if maxNodes > 0 && function == "yaml_data" {
 		kind = fmt.Sprintf("%s:%d", kind, maxNodes)

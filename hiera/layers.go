@@ -3,7 +3,6 @@ package hiera
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -294,15 +293,9 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 		if statErr != nil && statErr != errNotExist {
 			return statErr
 		}
-		exists := statErr == nil
-		if !exists && !builtinFunction(lv.Function) {
-			// Puppet's location exists when the path does, a directory
-			// too: a custom backend's path may name one (miraheze's
-			// vmlib::expand_path reads PATH.yaml and PATH/a/b.yaml).
-			if st, err := os.Stat(full); err == nil && st.IsDir() {
-				exists = true
-			}
-		}
+		// A directory exists too, as for Puppet: a lookup_key function
+		// gets it as its path, a data file read of it fails.
+		exists := statErr == nil || isDir(full)
 		if cfg.Path == "" && !exists {
 			return nil
 		}

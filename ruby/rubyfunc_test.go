@@ -51,6 +51,8 @@ var funcCases = []struct{ file, args, want string }{
 	{"constructs3.rb", `["abcd",3]`, `{"result":[["d","c","b","a"],[["a",null],["b",1]],27,1,-4,512,1.4142135623730951,1000000000000000000,6.25,"constant",4]}`},
 	{"constructs3.rb", `[1,2,3,4,5]`, `{"error":"constructs3(): at most 4 arguments","class":"Puppet::ParseError"}`},
 	{"constructs4.rb", `["arg","type","nomethod","zero","key","own","parse","runtime","reraise","splat","nilsplat","x"]`, `{"result":[["ArgumentError:argument or type: bad","ensure arg"],["TypeError:argument or type: TypeError","ensure type"],["name error NoMethodError","ensure nomethod"],["standard ZeroDivisionError","ensure zero"],["own or index KeyError","ensure key"],["own or index ConstructsError","ensure own"],["outer Puppet::ParseError: parse","ensure parse"],["standard RuntimeError","ensure runtime"],["own or index KeyError","ensure reraise"],["ArgumentError:argument or type: {\"x\"=>1, \"y\"=>2}","ensure splat"],["TypeError:argument or type: no implicit conversion of nil into Hash","ensure nilsplat"],["none","ensure x"]]}`},
+	{"class_uniq.rb", `[{"a":1},{"b":2}]`, `{"result":[1,true,1]}`},
+	{"class_uniq.rb", `[{"a":1},[2]]`, `{"result":[2,false,1]}`},
 	{"describe.rb", `["abc"]`, `{"result":"ABC"}`},
 	{"describe.rb", `[[1,{"a":null}]]`, `{"result":"Array: [1, {\"a\"=>nil}]"}`},
 	{"describe.rb", `[null]`, `{"result":"nil"}`},

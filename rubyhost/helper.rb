@@ -161,8 +161,10 @@ module MarionetteHost
     value
   end
 
-  def self.call_function(name, args)
-    callback('op' => 'call_function', 'name' => name.to_s, 'args' => encode(args)).first
+  # top: the call is a 4.x function's own call_function, which Puppet runs
+  # in the function's closure scope (top scope), not the caller's.
+  def self.call_function(name, args, top = false)
+    callback('op' => 'call_function', 'name' => name.to_s, 'args' => encode(args), 'top' => top).first
   end
 
   GO_FUNCTIONS = %w[
@@ -393,7 +395,7 @@ module MarionetteHost
     def call_function(name, *args, &block)
       return super if block || MarionetteHost.ruby_local?(name)
 
-      MarionetteHost.call_function(name, args)
+      MarionetteHost.call_function(name, args, true)
     end
   end
   Puppet::Pops::Functions::Function.prepend(FunctionBridge)

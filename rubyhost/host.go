@@ -122,6 +122,13 @@ type CatalogResource struct {
 	Params      *value.Hash
 }
 
+// TopCaller is implemented by Callbacks that can call a function in top
+// scope: a 4.x function's own call_function runs in its closure scope,
+// the top scope, under Puppet (what role() includes is not the node's).
+type TopCaller interface {
+	CallFunctionTop(name string, args []value.Value) (value.Value, error)
+}
+
 // A Context is an argument that stays in Go while Ruby uses it through
 // callbacks: the Puppet::LookupContext of a custom Hiera backend.
 type Context interface {
@@ -852,7 +859,11 @@ func (s *Session) answer(in incoming, cb Callbacks, lookup Context) []byte {
 		if err != nil {
 			return errorReply(err.Error())
 		}
-		if v, err = cb.CallFunction(in.Name, arr); err != nil {
+		call := cb.CallFunction
+		if tc, ok := cb.(TopCaller); ok && in.Top {
+			call = tc.CallFunctionTop
+		}
+		if v, err = call(in.Name, arr); err != nil {
 			return errorReply(err.Error())
 		}
 	case "yield":

@@ -474,7 +474,9 @@ func Parameterize(base Type, args []Value) (Type, error) {
 		case *TypeType:
 			return &TypeType{Type: t}, nil
 		case *SensitiveType:
-			return &SensitiveType{Type: t}, nil
+			// Puppet keeps the contained type generalized: Sensitive[String[1]]
+			// is Sensitive[String], and Sensitive('') an instance of it.
+			return &SensitiveType{Type: Generalize(t)}, nil
 		case *IterableType:
 			return &IterableType{Type: t}, nil
 		}

@@ -1,0 +1,2 @@
+notify { 'a': message => lookup('a::b') }
+notify { 'plain': message => lookup('plain') }

@@ -1,0 +1,1 @@
+notify { 'a': message => lookup('a::b', undef, undef, 'dflt') }

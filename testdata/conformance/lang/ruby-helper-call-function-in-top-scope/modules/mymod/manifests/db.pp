@@ -1,0 +1,3 @@
+class mymod::db {
+  notify { 'db': }
+}

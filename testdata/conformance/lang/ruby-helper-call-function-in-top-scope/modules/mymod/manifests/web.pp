@@ -1,0 +1,3 @@
+class mymod::web {
+  notify { "web ${::picked}": }
+}

@@ -1,0 +1,1 @@
+../../../../../../../shared/sites/miraheze/manifests/site.pp

@@ -1,0 +1,1 @@
+../../stub/puppetdb_query.pp
