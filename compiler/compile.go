@@ -248,6 +248,9 @@ type Compilation struct {
 	// resourceTypes are the resource types names resolved to so far
 	// (ResolveType): File['x'] in a define builds no new type a time.
 	resourceTypes map[string]*value.ResourceType
+	// hieraReadRoots are the directories of the Hiera backend calls in
+	// progress, where Ruby's File methods answer (callHieraBackend).
+	hieraReadRoots []string
 	// capitalized are type names as written and capitalized (capitalize).
 	capitalized map[string]string
 	// moduleNames are the modules definition files belong to (moduleOf).

@@ -174,6 +174,9 @@ type erbScope struct {
 	// templates): functions it calls, such as create_resources, place
 	// what they declare there, as Puppet does.
 	at syntax.Node
+	// top marks the scope TopScope made: SetVariable sets top-scope
+	// variables through it.
+	top bool
 }
 
 func (s *erbScope) Variable(name string) (value.Value, bool) {
@@ -348,6 +351,35 @@ func (s *erbScope) ModuleFile(path string, read bool) (erb.ModuleFile, bool) {
 		}
 		return f, true
 	}
+	return s.hieraFile(clean, read)
+}
+
+// hieraFile answers Ruby's File methods for a path below the directory of
+// a Hiera backend call in progress: what Hiera itself may read there (and
+// as Hiera does, through symlinks).
+func (s *erbScope) hieraFile(clean string, read bool) (erb.ModuleFile, bool) {
+	for _, root := range s.c.hieraReadRoots {
+		if clean != root && !strings.HasPrefix(clean, root+string(filepath.Separator)) {
+			continue
+		}
+		st, err := os.Stat(clean)
+		if err != nil {
+			return erb.ModuleFile{}, true
+		}
+		f := erb.ModuleFile{Exists: true, Dir: st.IsDir()}
+		if read && !f.Dir {
+			file, err := os.Open(clean)
+			if err != nil {
+				return erb.ModuleFile{}, false
+			}
+			defer file.Close()
+			limit := int64(max(s.c.req.Limits.MaxTemplateSize, ruby.MaxStringSize))
+			if f.Content, err = io.ReadAll(io.LimitReader(file, limit+1)); err != nil {
+				return erb.ModuleFile{}, false
+			}
+		}
+		return f, true
+	}
 	return erb.ModuleFile{}, false
 }
 
@@ -444,5 +476,18 @@ func (s *erbScope) RemoveResource(typ, title string) {
 // declares keeps the file and line of the Puppet call (a local scope of
 // the top one, in the caller's file).
 func (s *erbScope) TopScope() ruby.Scope {
-	return &erbScope{c: s.c, sc: eval.NewScope(eval.LocalScope, "", s.c.top, s.sc.File), at: s.at}
+	return &erbScope{c: s.c, sc: eval.NewScope(eval.LocalScope, "", s.c.top, s.sc.File), at: s.at, top: true}
+}
+
+// SetVariable sets a top-scope variable for a function's
+// closure_scope['x'] = v (ruby.VariableSetter), as Puppet's Scope#[]=
+// does: once, like any Puppet variable.
+func (s *erbScope) SetVariable(name string, v value.Value) error {
+	if !s.top {
+		return fmt.Errorf("cannot set variable '$%s' here", name)
+	}
+	if !s.c.top.Set(name, v) {
+		return fmt.Errorf("Cannot reassign variable '$%s'", name)
+	}
+	return nil
 }

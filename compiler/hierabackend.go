@@ -6,6 +6,7 @@ import (
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
+	"path/filepath"
 )
 
 // callHieraBackend runs a custom Hiera backend function (data_hash,
@@ -13,6 +14,24 @@ import (
 // Ruby function, with the arguments hiera gives (the last a
 // Puppet::LookupContext). It runs in top scope, as Puppet's do.
 func (c *Compilation) callHieraBackend(function string, args []value.Value) (value.Value, error) {
+	// The backend may look at the files beside its location, as Hiera
+	// itself reads them (miraheze's vmlib::expand_path reads PATH.yaml
+	// and PATH/a/b.yaml): Ruby's File methods answer there during the call.
+	// The options are the first hash argument (data_hash: options,
+	// context; lookup_key and data_dig: key, options, context).
+	for _, a := range args {
+		opts, ok := a.(*value.Hash)
+		if !ok {
+			continue
+		}
+		if p, ok := opts.GetString("path"); ok {
+			if ps, ok := p.(value.String); ok && filepath.IsAbs(string(ps)) {
+				c.hieraReadRoots = append(c.hieraReadRoots, filepath.Dir(filepath.Clean(string(ps))))
+				defer func() { c.hieraReadRoots = c.hieraReadRoots[:len(c.hieraReadRoots)-1] }()
+			}
+		}
+		break
+	}
 	call := &eval.Call{Name: function, Args: args}
 	def, err := c.env.lookup(environment.KindFunction, function)
 	if err != nil {

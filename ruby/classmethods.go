@@ -46,6 +46,11 @@ func classMethods() classTable {
 	t.def("JSON", "parse generate dump fast_generate pretty_generate", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		return in.jsonMethod(line, name, args)
 	})
+	for _, class := range []string{"YAML", "Psych"} {
+		t.def(class, "safe_load load", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+			return in.yamlMethod(line, name, args)
+		})
+	}
 	t.def("Hash", "[]", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		v, err := in.hashFromArgs(line, args)
 		return v, true, err

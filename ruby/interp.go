@@ -788,7 +788,7 @@ var knownConstants = map[string]bool{
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
-	"CGI": true, "Puppet": true, runtime3Support: true,
+	"CGI": true, "Puppet": true, runtime3Support: true, "YAML": true, "Psych": true,
 }
 
 // setConst assigns a constant in the module being defined, if any.
@@ -1519,6 +1519,38 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 }
 
 // callScope implements the methods templates call on `scope`.
+// callTopScope is a method of a 4.x function's closure_scope: the top
+// scope, whose variables it reads and, with []= or setvar, sets.
+func (in *interp) callTopScope(line int, name string, args []any) (any, error) {
+	ts, ok := in.scope.(TopScoper)
+	if !ok {
+		return in.callScope(line, name, args)
+	}
+	top := ts.TopScope()
+	if name == "[]=" || name == "setvar" {
+		var n *rstr
+		if len(args) == 2 {
+			n, _ = args[0].(*rstr)
+		}
+		setter, canSet := top.(VariableSetter)
+		if n == nil || !canSet {
+			return nil, in.unsupported(line, "closure_scope.%s", name)
+		}
+		v, err := toPuppet(args[1])
+		if err != nil {
+			return nil, in.unsupported(line, "closure_scope.%s of %v", name, err)
+		}
+		if err := setter.SetVariable(n.s, v); err != nil {
+			return nil, in.errorf(line, "Puppet::ParseError", "%s", err.Error())
+		}
+		return args[1], nil
+	}
+	saved := in.scope
+	in.scope = top
+	defer func() { in.scope = saved }()
+	return in.callScope(line, name, args)
+}
+
 func (in *interp) callScope(line int, name string, args []any) (any, error) {
 	varName := func() (string, bool) {
 		if len(args) >= 1 {

@@ -134,6 +134,9 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 			v, ok = &rclass{r.class}, true
 		}
 	case *scopeObj:
+		if r.top {
+			return in.callTopScope(line, name, args)
+		}
 		return in.callScope(line, name, args)
 	case *self:
 		return in.callSelf(line, name, args, blk)

@@ -704,7 +704,7 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 			return v, true, err
 		case "closure_scope":
 			if len(args) == 0 {
-				return &scopeObj{}, true, nil
+				return &scopeObj{top: true}, true, nil
 			}
 		}
 		return nil, false, nil

@@ -70,6 +70,15 @@ type TopScoper interface {
 	TopScope() Scope
 }
 
+// VariableSetter may be implemented by the Scope TopScoper returns, so
+// that a function's closure_scope['x'] = v (or setvar) sets top-scope
+// variable x for the rest of the compile (miraheze's role() sets $_role,
+// which a Hiera level interpolates). It fails as Puppet does when x is
+// already set.
+type VariableSetter interface {
+	SetVariable(name string, v value.Value) error
+}
+
 // Stopper may be implemented by a Scope whose rendering can be called off
 // (a compile that was cancelled or ran past its deadline). Rendering calls
 // Stopped every so many evaluation steps and ends with its error, when not

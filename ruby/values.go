@@ -66,7 +66,9 @@ type rregexp struct {
 
 type rclass struct{ name string }
 
-type scopeObj struct{}
+// scopeObj is Puppet's scope as Ruby code sees it; top marks a 4.x
+// function's closure_scope, the top scope, whose variables it may set.
+type scopeObj struct{ top bool }
 
 type puppetObj struct{ v value.Value }
 

@@ -1,0 +1,87 @@
+package compiler
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/marionette-dev/marionette/environment"
+)
+
+// TestSubsetRoleAndPathBackend: the Ruby a site's role() function and
+// its Hiera lookup_key backend carry (miraheze's vmlib) runs in the Ruby
+// subset, with no helper: closure_scope['x'] = v sets a top-scope variable
+// that Hiera interpolates and Puppet code reads (once: a second set fails
+// as Puppet's reassignment does), and the backend looks at and reads YAML
+// files beside its location with File.exist? and YAML.safe_load.
+func TestSubsetRoleAndPathBackend(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"modules/vm/lib/puppet/functions/role.rb": `Puppet::Functions.create_function(:role) do
+  dispatch :main do
+    param 'String', :name
+  end
+  def main(name)
+    scope = closure_scope
+    raise(Puppet::ParseError, "role() can only be called once per node") if scope.include?('_role')
+    scope['_roles'] = { name => true }
+    scope['_role'] = name.gsub(/::/, '/')
+    call_function('include', 'role::' + name)
+  end
+end
+`,
+		"modules/vm/lib/puppet/functions/vm/expand_path.rb": `require 'yaml'
+Puppet::Functions.create_function(:'vm::expand_path') do
+  dispatch :expand_path do
+    param 'String[1]', :key
+    param 'Struct[{path=>String[1]}]', :options
+    param 'Puppet::LookupContext', :context
+  end
+  def expand_path(key, options, context)
+    ns = key.split('::')
+    ns.pop
+    file = ns.empty? ? "#{options['path']}.yaml" : File.join(options['path'], ns) + '.yaml'
+    context.not_found unless File.exist?(file)
+    data = YAML.safe_load(File.read(file), filename: file, aliases: true)
+    context.not_found unless data.include?(key)
+    context.interpolate(data[key])
+  end
+end
+`,
+		"modules/role/manifests/web/front.pp": "class role::web::front { notify { \"role ${::_role} ${::_roles}\": } }\n",
+		"modules/role/manifests/twice.pp":     "class role::twice { }\n",
+		"site.pp": "node 'web1' { role('web::front') notify { \"port ${lookup('port')} ${lookup('app::name')} ${lookup('app::shared')}\": } }\n" +
+			"node 'twice' { role('twice') role('twice') }\n",
+		"hiera.yaml": "version: 5\nhierarchy:\n  - name: role\n    path: \"role/%{::_role}.yaml\"\n" +
+			"  - name: common\n    lookup_key: vm::expand_path\n    path: common\n",
+		"data/role/web/front.yaml": "port: 8080\n",
+		"data/common.yaml":         "port: 80\n",
+		"data/common/app.yaml":     "base: &b shared-%{::_role}\napp::name: front-app\napp::shared: *b\n",
+	})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"),
+		ModulePath: []string{filepath.Join(dir, "modules")},
+		Hiera:      environment.HieraOptions{GlobalConfig: filepath.Join(dir, "hiera.yaml")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := compileCatalog(env, &Request{Node: "web1", Facts: testFacts()})
+	if err != nil {
+		t.Fatalf("web1 (no Ruby helper): %v", err)
+	}
+	var titles []string
+	for _, r := range cat.Resources {
+		if r.Type == "Notify" {
+			titles = append(titles, r.Title)
+		}
+	}
+	got := strings.Join(titles, "\n")
+	for _, want := range []string{"role web/front {web::front => true}", "port 8080 front-app shared-web/front"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notify %q missing; got:\n%s", want, got)
+		}
+	}
+	_, err = compileCatalog(env, &Request{Node: "twice", Facts: testFacts()})
+	if err == nil || !strings.Contains(err.Error(), "role() can only be called once per node") {
+		t.Errorf("role() twice: %v", err)
+	}
+}
