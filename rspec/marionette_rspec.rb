@@ -129,6 +129,37 @@ module MarionetteRspec
     raise Puppet::Error, err['message']
   end
 
+  # function_error is the exception a function's call raised, of the
+  # Ruby class the function raised (the service's class: TypeError,
+  # ArgumentError, ...), with the function's own message, as a matcher
+  # sees it under Puppet. A class this Ruby has not loaded is left to
+  # Puppet, which loads it.
+  def self.function_error(err)
+    detail = err['detail'].to_s
+    name = err['class'].to_s
+    if name.empty?
+      # A Puppet function's signature mismatch is Ruby's ArgumentError.
+      return ArgumentError.new(detail) if detail =~ /\A'[\w:]+' (?:parameter|expects|block)/
+      return Puppet::ParseError.new(detail)
+    end
+    klass = begin
+      name.match?(/\A(?:[A-Z]\w*)(?:::[A-Z]\w*)*\z/) ? Object.const_get(name) : nil
+    rescue NameError
+      nil
+    end
+    raise Client::Fallback, "#{name} is not loaded" unless klass.is_a?(Class) && klass <= Exception
+    begin
+      e = klass.new(detail)
+      return e if e.message == detail
+    rescue StandardError
+      # A constructor of other arguments (Psych::SyntaxError): below.
+    end
+    e = klass.allocate
+    e.define_singleton_method(:message) { detail }
+    e.define_singleton_method(:to_s) { detail }
+    e
+  end
+
   # settle_resource_types gives each class and defined type resource of a
   # catalog marionette compiled the type Puppet's lookup would find,
   # without that lookup: Puppet's compile leaves every class and define
@@ -411,8 +442,7 @@ module MarionetteRspec
         return JSON.parse("[#{JSON.generate(resp['result'])}]").first if resp['ok']
         err = resp['error'] || {}
         raise MarionetteRspec::Client::Fallback, err['message'] if err['unsupported']
-        raise ArgumentError, err['detail'] if err['detail'].to_s =~ /\A'[\w:]+' (?:parameter|expects|block)/
-        raise Puppet::ParseError, err['detail']
+        raise MarionetteRspec.function_error(err)
       rescue MarionetteRspec::Client::Fallback
         puppet_wrapper.execute(*args)
       end

@@ -28,6 +28,7 @@ import (
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
@@ -114,6 +115,11 @@ type Error struct {
 	// Kind is "argument" for a function's signature mismatch (Ruby's
 	// ArgumentError in Puppet), "" otherwise.
 	Kind string `json:"kind,omitempty"`
+	// Class is the Ruby exception class Puppet's function raised (a Ruby
+	// function's own, ArgumentError for a call its signatures reject), ""
+	// for Puppet's evaluation errors: what rspec-puppet's raise_error
+	// matchers see.
+	Class string `json:"class,omitempty"`
 	// Unsupported says marionette could not answer the way Puppet would
 	// (Ruby beyond its subset, a value it cannot render): the caller
 	// should ask Puppet instead.
@@ -410,11 +416,31 @@ func failure(err error, nodeName string) *Response {
 	if nodeName != "" {
 		msg += " on node " + nodeName
 	}
-	e := &Error{Message: msg, Detail: innermost(err), File: d.Range.Start.Filename, Line: d.Range.Start.Line, Column: d.Range.Start.Column}
+	e := &Error{Message: msg, Detail: innermost(err), File: d.Range.Start.Filename, Line: d.Range.Start.Line, Column: d.Range.Start.Column, Class: rubyClass(err)}
 	if errors.Is(err, ruby.ErrUnsupported) || strings.Contains(msg, "by marionette") {
 		e.Unsupported = true
 	}
 	return &Response{Error: e}
+}
+
+// rubyClass is the Ruby exception class of a function's error as Puppet
+// raises it to a Ruby caller: the class a Ruby function raised, Ruby's
+// ArgumentError for a call a Ruby function's signatures reject; "" for
+// anything else.
+func rubyClass(err error) string {
+	var re *ruby.RubyError
+	if errors.As(err, &re) {
+		return re.Class
+	}
+	var ae *functions.ArgumentError
+	if errors.As(err, &ae) {
+		return "ArgumentError"
+	}
+	var rescuable ruby.RescuableError
+	if errors.As(err, &rescuable) {
+		return rescuable.RubyClass()
+	}
+	return ""
 }
 
 // innermost is the message of the deepest diagnostic err wraps, without
