@@ -143,6 +143,9 @@ type Service struct {
 	confdir string
 	// factFiles are the fact-set files "factsets" requests read.
 	factFiles factFiles
+	// sources pairs function errors with the Ruby classes their
+	// functions' Ruby files raise them as.
+	sources sourceClasses
 
 	mu      sync.Mutex
 	loaders map[string]*node.Resolver
@@ -298,6 +301,9 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		f := failure(err, req.Node)
 		f.Logs = resp.Logs
+		if req.Op == "call" && f.Error.Class == "" && !f.Error.Unsupported {
+			f.Error.Class = s.sources.class(req.ModulePath, req.Function, f.Error.Detail)
+		}
 		return f
 	}
 	resp.OK = true
