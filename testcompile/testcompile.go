@@ -71,10 +71,20 @@ type Request struct {
 	// is evaluated first.
 	Function string            `json:"function,omitempty"`
 	Args     []json.RawMessage `json:"args,omitempty"`
+	// Calls are function calls made, in order, after Code (and before
+	// Function): a test's earlier calls, whose resources the catalog
+	// holds.
+	Calls []Call `json:"calls,omitempty"`
 	// Files and Keys are a "factsets" request's fact-set files and the
 	// top-level facts wanted of each.
 	Files []string `json:"files,omitempty"`
 	Keys  []string `json:"keys,omitempty"`
+}
+
+// Call is one function call of a Request's Calls.
+type Call struct {
+	Function string            `json:"function"`
+	Args     []json.RawMessage `json:"args,omitempty"`
 }
 
 // Trusted is the data of $trusted that a test gives.
@@ -254,25 +264,37 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 		return failure(err, "")
 	}
 	code := req.Code
+	calls := req.Calls
 	if req.Op == "call" {
-		if !isFunctionName(req.Function) {
-			return &Response{Error: &Error{Message: fmt.Sprintf("bad request: %q is no function name", req.Function)}}
-		}
-		args := make(value.Array, 0, len(req.Args))
-		for i, a := range req.Args {
-			v, err := dataformat.FromJSON(a, "args")
-			if err != nil {
-				return failure(fmt.Errorf("argument %d: %v", i+1, err), "")
-			}
-			args = append(args, v)
-		}
-		b := value.NewHashBuilder(params.Len() + 1)
+		calls = append(calls[:len(calls):len(calls)], Call{Function: req.Function, Args: req.Args})
+	}
+	if len(calls) > 0 {
+		b := value.NewHashBuilder(params.Len() + len(calls))
 		for i := 0; i < params.Len(); i++ {
 			b.Set(params.At(i))
 		}
-		b.Set(value.String(argsVariable), args)
+		for i, c := range calls {
+			if !isFunctionName(c.Function) {
+				return &Response{Error: &Error{Message: fmt.Sprintf("bad request: %q is no function name", c.Function)}}
+			}
+			args := make(value.Array, 0, len(c.Args))
+			for j, a := range c.Args {
+				v, err := dataformat.FromJSON(a, "args")
+				if err != nil {
+					return failure(fmt.Errorf("argument %d: %v", j+1, err), "")
+				}
+				args = append(args, v)
+			}
+			// The last call's variables are those a call's result is
+			// captured from; earlier calls (req.Calls) are numbered.
+			argsVar, resultVar := argsVariable, resultVariable
+			if i < len(calls)-1 || req.Op != "call" {
+				argsVar, resultVar = fmt.Sprintf("%s_%d", argsVariable, i), fmt.Sprintf("%s_%d", resultVariable, i)
+			}
+			b.Set(value.String(argsVar), args)
+			code += fmt.Sprintf("\n$%s = %s(*$%s)\n", resultVar, c.Function, argsVar)
+		}
 		params = b.Build()
-		code += fmt.Sprintf("\n$%s = %s(*$%s)\n", resultVariable, req.Function, argsVariable)
 	}
 	base, err := r.Loader.Get(ctx, r.Environment)
 	if err != nil {

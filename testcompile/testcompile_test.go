@@ -171,6 +171,26 @@ func TestHandle(t *testing.T) {
 			errClass:  "Puppet::ParseError",
 		},
 		{
+			name: "earlier calls' resources in the catalog",
+			req: Request{Node: "n1", Code: "notify { 'pre': }", Calls: []Call{
+				{Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"from-call":{"message":"m"}}`)}},
+				{Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"second":{}}`)}},
+			}},
+			want: map[string]map[string]any{"Notify[pre]": nil, "Notify[from-call]": {"message": "m"}, "Notify[second]": nil},
+		},
+		{
+			name: "a call after earlier calls",
+			req: Request{Op: "call", Node: "n1", Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"from-call":{}}`)}, Calls: []Call{
+				{Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"from-call":{}}`)}},
+			}},
+			errContains: "Duplicate declaration: Notify[from-call] is already declared",
+		},
+		{
+			name:        "an earlier call of no function name",
+			req:         Request{Node: "n1", Calls: []Call{{Function: "notify { 'x': }"}}},
+			errContains: "is no function name",
+		},
+		{
 			name:        "call of no function name",
 			req:         Request{Op: "call", Node: "n1", Function: "notify { 'x': }"},
 			errContains: "is no function name",
