@@ -107,6 +107,10 @@ func swapcase(s string) string {
 
 func lineEndings(name, from, to string) functions.Func {
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
+		// Puppet's own arity check (both declare arity 1) answers first.
+		if err := functions.Arity3(name, args, 1, false); err != nil {
+			return nil, err
+		}
 		s, ok := arg(args, 0).(value.String)
 		if !ok {
 			return nil, errorf("%s(): Requires string as argument", name)
@@ -160,6 +164,10 @@ func squeeze(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func convertBase(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	// Puppet's own arity check (arity 2) answers first.
+	if err := functions.Arity3("convert_base", args, 2, false); err != nil {
+		return nil, err
+	}
 	for i, what := range []string{"First", "Second"} {
 		switch a := arg(args, i).(type) {
 		case value.Integer:
@@ -180,6 +188,10 @@ func convertBase(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func clamp(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	// Puppet's own arity check (arity -2: at least one) answers first.
+	if err := functions.Arity3("clamp", args, 1, true); err != nil {
+		return nil, err
+	}
 	flat := flattenDeep(value.Array(args))
 	if len(flat) != 3 {
 		return nil, errorf("clamp(): Wrong number of arguments, need three to clamp")

@@ -92,3 +92,14 @@ func TestOddities(t *testing.T) {
 		{`sprintf_hash('%<zz>s', {a => 1})`, `key<zz> not found`},
 	})
 }
+
+// Puppet's arity check of a 3.x function comes before the function's own
+// (Puppet 7.23 with stdlib 9.7).
+func TestExtrasArity(t *testing.T) {
+	checkErrors(t, []errorCase{
+		{`clamp()`, `clamp(): Wrong number of arguments given (0 for minimum 1)`},
+		{`convert_base('1')`, `convert_base(): Wrong number of arguments given (1 for 2)`},
+		{`dos2unix('a', 'b')`, `dos2unix(): Wrong number of arguments given (2 for 1)`},
+		{`unix2dos()`, `unix2dos(): Wrong number of arguments given (0 for 1)`},
+	})
+}

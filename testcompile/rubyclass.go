@@ -16,7 +16,8 @@ import (
 // function's own Ruby file on the module path, whose `raise CLASS,
 // 'message'` statements pair each message with its class. A message that
 // exactly one class's raise statements produce gives that class; Puppet's
-// own arity check of a 3.x function raises ArgumentError.
+// own arity check of a 3.x function raises ArgumentError, and Ruby's own
+// exceptions (NoMethodError, TypeError) keep their classes.
 
 // raiseSite is one `raise CLASS, MESSAGE` of a function's Ruby file: the
 // class and the message as a pattern (interpolations match anything).
@@ -39,6 +40,17 @@ var (
 	// (Puppet::Parser::Functions.newfunction's :arity), an ArgumentError.
 	arity3Re = sync.OnceValue(func() *regexp.Regexp {
 		return regexp.MustCompile(`\A[a-z][\w:]*\(\): Wrong number of arguments given \(\d+ for (?:minimum )?\d+\)\z`)
+	})
+	// rubyMessages are the messages of Ruby's own exceptions that a
+	// function's Ruby code meets inside Ruby (a method a value lacks, a
+	// conversion, Base64's strict decoder), which marionette's functions
+	// repeat word for word, with their classes.
+	rubyMessages = sync.OnceValue(func() []raiseSite {
+		return []raiseSite{
+			{"NoMethodError", regexp.MustCompile("\\Aundefined method `[^']+' for ")},
+			{"TypeError", regexp.MustCompile(`\Ano implicit conversion (?:of|from) \S+(?: into \S+)?\z`)},
+			{"ArgumentError", regexp.MustCompile(`\Ainvalid base64\z`)},
+		}
 	})
 )
 
@@ -75,6 +87,13 @@ func (sc *sourceClasses) class(modulePath []string, function, detail string) str
 	}
 	if class == "" && legacy && arity3Re().MatchString(detail) {
 		return "ArgumentError"
+	}
+	if class == "" {
+		for _, m := range rubyMessages() {
+			if m.message.MatchString(detail) {
+				return m.class
+			}
+		}
 	}
 	return class
 }
