@@ -50,6 +50,7 @@ var (
 			{"NoMethodError", regexp.MustCompile("\\Aundefined method `[^']+' for ")},
 			{"TypeError", regexp.MustCompile(`\Ano implicit conversion (?:of|from) \S+(?: into \S+)?\z`)},
 			{"ArgumentError", regexp.MustCompile(`\Ainvalid base64\z`)},
+			{"ArgumentError", regexp.MustCompile(`\Awrong number of arguments \(given \d+, expected [^)]+\)\z`)},
 		}
 	})
 )

@@ -47,6 +47,7 @@ end
 		{"f3", "undefined method `squeeze' for 1:Integer", "NoMethodError"},
 		{"f3", "no implicit conversion of Hash into String", "TypeError"},
 		{"f3", "invalid base64", "ArgumentError"},
+		{"f3", "wrong number of arguments (given 0, expected 1+)", "ArgumentError"},
 		{"m::f4", "m::f4: 7 out of range", "IndexError"},
 		{"::m::f4", "m::f4: 7 out of range", "IndexError"},
 		{"m::f4", "m::f4(): Wrong number of arguments given (2 for 1)", ""},
