@@ -235,7 +235,23 @@ func toBytes(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		return value.Integer(int64(f * float64(uint64(1)<<s))), nil
 	}
-	return nil, errorf("undefined method `match' for %s", value.RubyInspect(args[0]))
+	// Regexp#match of anything else: Ruby's implicit conversion fails.
+	return nil, noImplicitString(args[0])
+}
+
+// noImplicitString is Ruby's TypeError for a value where a String is
+// wanted and no implicit conversion exists (nil, true and false by name).
+func noImplicitString(v value.Value) error {
+	what := value.RubyClass(v)
+	switch b := v.(type) {
+	case value.Boolean:
+		what = strconv.FormatBool(bool(b))
+	default:
+		if value.IsUndef(v) {
+			what = "nil"
+		}
+	}
+	return errorf("no implicit conversion of %s into String", what)
 }
 
 // fqdnUUID is a version 5 UUID of the name in the DNS namespace.
@@ -249,7 +265,12 @@ func fqdnUUID(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	namespace := []byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
 	h := sha1.New()
 	h.Write(namespace)
-	h.Write([]byte(value.RubyString(args[0])))
+	name, ok := args[0].(value.String)
+	if !ok {
+		// Digest's update takes a String only.
+		return nil, noImplicitString(args[0])
+	}
+	h.Write([]byte(name))
 	b := h.Sum(nil)[:16]
 	b[6] = b[6]&0x0f | 0x50
 	b[8] = b[8]&0x3f | 0x80

@@ -101,5 +101,10 @@ func TestExtrasArity(t *testing.T) {
 		{`convert_base('1')`, `convert_base(): Wrong number of arguments given (1 for 2)`},
 		{`dos2unix('a', 'b')`, `dos2unix(): Wrong number of arguments given (2 for 1)`},
 		{`unix2dos()`, `unix2dos(): Wrong number of arguments given (0 for 1)`},
+		// Ruby's TypeError where the Ruby wants a String.
+		{`to_bytes(true)`, `no implicit conversion of true into String`},
+		{`to_bytes([])`, `no implicit conversion of Array into String`},
+		{`fqdn_uuid({})`, `no implicit conversion of Hash into String`},
+		{`fqdn_uuid(0)`, `no implicit conversion of Integer into String`},
 	})
 }
