@@ -735,7 +735,7 @@ func parsePSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		if len(args) == 2 {
 			return args[1], nil
 		}
-		return nil, errorf("source '%s' not in PSON!", s)
+		return nil, rubyErrorf("PSON::ParserError", "source '%s' not in PSON!", s)
 	}
 	return v, nil
 }

@@ -4,7 +4,10 @@ package stdlib
 // puppetlabs-stdlib 8.5 produced for the same code and the facts of
 // testFacts (shown with String($v, '%p')).
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestExtras(t *testing.T) {
 	checkValues(t, []valueCase{
@@ -107,4 +110,25 @@ func TestExtrasArity(t *testing.T) {
 		{`fqdn_uuid({})`, `no implicit conversion of Hash into String`},
 		{`fqdn_uuid(0)`, `no implicit conversion of Integer into String`},
 	})
+}
+
+// The parsers' errors carry the Ruby exception classes stdlib's functions
+// let through (what rspec-puppet examples of them expect).
+func TestParserErrorClasses(t *testing.T) {
+	tests := []struct{ src, class string }{
+		{`parseyaml('["one"')`, "Psych::SyntaxError"},
+		{`parsejson('error')`, "Puppet::Util::Json::ParseError"},
+		{`parsepson('invalid')`, "PSON::ParserError"},
+	}
+	for _, tt := range tests {
+		_, err := run(t, newTestHost(), tt.src)
+		var classed interface{ RubyClass() string }
+		if !errors.As(err, &classed) {
+			t.Errorf("%s: error %v has no Ruby class, want %s", tt.src, err, tt.class)
+			continue
+		}
+		if classed.RubyClass() != tt.class {
+			t.Errorf("%s: Ruby class %s, want %s", tt.src, classed.RubyClass(), tt.class)
+		}
+	}
 }
