@@ -119,6 +119,7 @@ func TestParserErrorClasses(t *testing.T) {
 		{`parseyaml('["one"')`, "Psych::SyntaxError"},
 		{`parsejson('error')`, "Puppet::Util::Json::ParseError"},
 		{`parsepson('invalid')`, "PSON::ParserError"},
+		{`parsehocon('invalid')`, "Hocon::ConfigError::ConfigParseError"},
 	}
 	for _, tt := range tests {
 		_, err := run(t, newTestHost(), tt.src)

@@ -20,6 +20,10 @@ func parseHOCON(name string) functions.Func {
 			if len(args) > 1 && errors.As(err, &e) && e.Kind == hocon.ParseErr {
 				return args[1], nil
 			}
+			if e != nil && e.Kind == hocon.ParseErr {
+				// The Ruby hocon gem's exception, which stdlib lets through.
+				return nil, rubyErrorf("Hocon::ConfigError::ConfigParseError", "%s", err.Error())
+			}
 			return nil, err
 		}
 		return v, nil
