@@ -146,19 +146,29 @@ module MarionetteRspec
 
   # mocking? says whether the running example stubs or mocks anything
   # (rspec-mocks' proxies and any_instance recorders, Mocha's stubs).
+  # rspec-puppet's own stub (Selinux.is_selinux_enabled, before every
+  # example when Selinux is loaded) does not count.
   def self.mocking?
     if defined?(RSpec::Mocks) && RSpec::Mocks.respond_to?(:space)
       space = RSpec::Mocks.space
-      return true if space.respond_to?(:proxies) && !space.proxies.empty?
+      if space.respond_to?(:proxies)
+        return true if space.proxies.values.any? { |p| !rspec_puppet_stub?(p.instance_variable_get(:@object)) }
+      end
       return true if space.respond_to?(:any_instance_recorders) && !space.any_instance_recorders.empty?
     end
     if defined?(Mocha::Mockery) && Mocha::Mockery.respond_to?(:instance)
       stubba = Mocha::Mockery.instance.stubba rescue nil
-      return true if stubba && stubba.respond_to?(:stubba_methods) && !stubba.stubba_methods.empty?
+      if stubba && stubba.respond_to?(:stubba_methods)
+        return true if stubba.stubba_methods.any? { |m| !rspec_puppet_stub?(m.respond_to?(:stubbee) ? m.stubbee : nil) }
+      end
     end
     false
   rescue StandardError
     false
+  end
+
+  def self.rspec_puppet_stub?(object)
+    defined?(::Selinux) && object.equal?(::Selinux) ? true : false
   end
 
   # error_for raises a failed compile's error as Puppet raises it.
