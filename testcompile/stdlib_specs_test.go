@@ -18,7 +18,7 @@ import (
 // scripts/rspec-compare, and checks that every example has the same
 // verdict on both sides except those listed, each with its cause, in
 // testdata/rspec/stdlib-differ.txt; a listed example that agrees now
-// fails the test too, to be taken off the list.
+// fails the test too, to be taken off the list (unless marked ~).
 func TestStdlibSpecs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs stdlib's suites twice (minutes); not in -short")
@@ -43,17 +43,26 @@ func TestStdlibSpecs(t *testing.T) {
 	if summary == nil {
 		t.Fatalf("no summary line:\n%s", out)
 	}
-	t.Log(string(summary[0]))
+	// The figures: requests answered, times, CPU, load, the summary.
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	t.Log(strings.Join(lines[max(0, len(lines)-5):], "\n"))
 	differ := regexp.MustCompile(`(?m)^(\./spec/\S+\]) .*: puppet \w+, marionette \w+$`)
 	seen := map[string]bool{}
 	for _, m := range differ.FindAllSubmatch(out, -1) {
 		id := string(m[1])
 		seen[id] = true
-		if _, ok := listed[id]; !ok {
+		_, ok := listed[id]
+		if _, either := listed["~"+id]; either {
+			ok = true
+		}
+		if !ok {
 			t.Errorf("verdicts differ, not listed: %s", m[0])
 		}
 	}
 	for id, why := range listed {
+		if strings.HasPrefix(id, "~") {
+			continue
+		}
 		if !seen[id] {
 			t.Errorf("%s (listed: %s) has the same verdict now: take it off testdata/rspec/stdlib-differ.txt", id, why)
 		}
@@ -61,7 +70,8 @@ func TestStdlibSpecs(t *testing.T) {
 }
 
 // readDiffer reads the list of examples whose verdicts may differ: an
-// example id and its cause on each line, # comments.
+// example id and its cause on each line, # comments; an id marked ~ may
+// differ or not (a verdict that changes from run to run).
 func readDiffer(t *testing.T, path string) map[string]string {
 	t.Helper()
 	f, err := os.Open(path)
