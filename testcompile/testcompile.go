@@ -468,6 +468,17 @@ func rubyClass(err error) string {
 	if errors.As(err, &rescuable) {
 		return rescuable.RubyClass()
 	}
+	for e := err; e != nil; {
+		d, ok := e.(*diag.Diagnostic)
+		if !ok {
+			break
+		}
+		if d.Code == diag.DuplicateResource {
+			// What a catalog raises for a resource declared twice.
+			return "Puppet::Resource::Catalog::DuplicateResourceError"
+		}
+		e = d.Cause
+	}
 	return ""
 }
 
@@ -485,7 +496,9 @@ func innermost(err error) string {
 			break
 		}
 		err = d.Cause
-		if _, isDiag := err.(*diag.Diagnostic); !isDiag {
+		// A cause whose words start the message (a sentinel such as
+		// "duplicate declaration") adds nothing to it.
+		if _, isDiag := err.(*diag.Diagnostic); !isDiag && !strings.HasPrefix(strings.ToLower(msg), strings.ToLower(err.Error())) {
 			msg = err.Error()
 		}
 	}

@@ -184,6 +184,13 @@ func TestHandle(t *testing.T) {
 				{Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"from-call":{}}`)}},
 			}},
 			errContains: "Duplicate declaration: Notify[from-call] is already declared",
+			errClass:    "Puppet::Resource::Catalog::DuplicateResourceError",
+		},
+		{
+			name:      "a duplicate declaration by a call",
+			req:       Request{Op: "call", Node: "n1", Code: "notify { 'dup': }", Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"dup":{}}`)}},
+			errDetail: "Duplicate declaration: Notify[dup] is already declared at (line: 1); cannot redeclare",
+			errClass:  "Puppet::Resource::Catalog::DuplicateResourceError",
 		},
 		{
 			name:        "an earlier call of no function name",
