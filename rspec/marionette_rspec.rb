@@ -57,6 +57,11 @@ module MarionetteRspec
       broken("marionette test-service: #{e.message}")
     end
 
+    # note logs a line of the adapter's own (a call left to Puppet).
+    def note(line)
+      File.open(@log, 'a') { |f| f.puts(line) } if @log
+    end
+
     private
 
     def start
@@ -486,9 +491,17 @@ module MarionetteRspec
     end
 
     def execute(*args, &block)
-      return puppet_wrapper.execute(*args, &block) if block || @group.marionette_puppet_only?
+      if block || @group.marionette_puppet_only?
+        MarionetteRspec.client.note("call #{@func_name} puppet (#{block ? 'a block' : 'the example mocks'})")
+        return puppet_wrapper.execute(*args, &block)
+      end
       begin
-        req = @group.marionette_call_request(@func_name, args)
+        begin
+          req = @group.marionette_call_request(@func_name, args)
+        rescue MarionetteRspec::Client::Fallback => e
+          MarionetteRspec.client.note("call #{@func_name} puppet (#{e.message})")
+          raise
+        end
         resp = MarionetteRspec.client.request(req)
         if resp['ok']
           @group.marionette_called(req)
