@@ -57,6 +57,11 @@ module MarionetteRspec
       broken("marionette test-service: #{e.message}")
     end
 
+    # note logs a line of the adapter's own (a call left to Puppet).
+    def note(line)
+      File.open(@log, 'a') { |f| f.puts(line) } if @log
+    end
+
     private
 
     def start
@@ -121,12 +126,93 @@ module MarionetteRspec
     end
   end
 
+  # call_args are a function call's arguments as JSON data. What a Ruby
+  # function would see differently from its JSON form falls back to
+  # Puppet: a Symbol other than :undef (passed to a function as it is) and
+  # an instance of a String subclass (whose methods a test may define).
+  def self.call_args(v)
+    case v
+    when Hash then v.each_with_object({}) { |(k, e), h| h[call_key(k)] = call_args(e) }
+    when Array then v.map { |e| call_args(e) }
+    when :undef, nil then nil
+    when Symbol then raise Client::Fallback, "the Symbol #{v.inspect} is no JSON data"
+    when String
+      raise Client::Fallback, "a #{v.class} is no JSON data" unless v.instance_of?(String)
+      v
+    when Integer, Float, true, false then v
+    else raise Client::Fallback, "#{v.class} is no JSON data"
+    end
+  end
+
+  def self.call_key(k)
+    raise Client::Fallback, "a #{k.class} key is no JSON data" unless k.instance_of?(String)
+    k
+  end
+
+  # mocking? says whether the running example stubs or mocks anything
+  # (rspec-mocks' proxies and any_instance recorders, Mocha's stubs).
+  # rspec-puppet's own stub (Selinux.is_selinux_enabled, before every
+  # example when Selinux is loaded) does not count.
+  def self.mocking?
+    if defined?(RSpec::Mocks) && RSpec::Mocks.respond_to?(:space)
+      space = RSpec::Mocks.space
+      if space.respond_to?(:proxies)
+        return true if space.proxies.values.any? { |p| !rspec_puppet_stub?(p.instance_variable_get(:@object)) }
+      end
+      return true if space.respond_to?(:any_instance_recorders) && !space.any_instance_recorders.empty?
+    end
+    if defined?(Mocha::Mockery) && Mocha::Mockery.respond_to?(:instance)
+      stubba = Mocha::Mockery.instance.stubba rescue nil
+      if stubba && stubba.respond_to?(:stubba_methods)
+        return true if stubba.stubba_methods.any? { |m| !rspec_puppet_stub?(m.respond_to?(:stubbee) ? m.stubbee : nil) }
+      end
+    end
+    false
+  rescue StandardError
+    false
+  end
+
+  def self.rspec_puppet_stub?(object)
+    defined?(::Selinux) && object.equal?(::Selinux) ? true : false
+  end
+
   # error_for raises a failed compile's error as Puppet raises it.
   def self.raise_error(resp)
     err = resp['error'] || {}
     raise Client::Fallback, err['message'] if err['unsupported']
     raise Puppet::PreformattedError.new(err['message']) if defined?(Puppet::PreformattedError)
     raise Puppet::Error, err['message']
+  end
+
+  # function_error is the exception a function's call raised, of the
+  # Ruby class the function raised (the service's class: TypeError,
+  # ArgumentError, ...), with the function's own message, as a matcher
+  # sees it under Puppet. A class this Ruby has not loaded is left to
+  # Puppet, which loads it.
+  def self.function_error(err)
+    detail = err['detail'].to_s
+    name = err['class'].to_s
+    if name.empty?
+      # A Puppet function's signature mismatch is Ruby's ArgumentError.
+      return ArgumentError.new(detail) if detail =~ /\A'[\w:]+' (?:parameter|expects|block)/
+      return Puppet::ParseError.new(detail)
+    end
+    klass = begin
+      name.match?(/\A(?:[A-Z]\w*)(?:::[A-Z]\w*)*\z/) ? Object.const_get(name) : nil
+    rescue NameError
+      nil
+    end
+    raise Client::Fallback, "#{name} is not loaded" unless klass.is_a?(Class) && klass <= Exception
+    begin
+      e = klass.new(detail)
+      return e if e.message == detail
+    rescue StandardError
+      # A constructor of other arguments (Psych::SyntaxError): below.
+    end
+    e = klass.allocate
+    e.define_singleton_method(:message) { detail }
+    e.define_singleton_method(:to_s) { detail }
+    e
   end
 
   # settle_resource_types gives each class and defined type resource of a
@@ -405,15 +491,27 @@ module MarionetteRspec
     end
 
     def execute(*args, &block)
-      return puppet_wrapper.execute(*args, &block) if block
+      if block || @group.marionette_puppet_only?
+        MarionetteRspec.client.note("call #{@func_name} puppet (#{block ? 'a block' : 'the example mocks'})")
+        return puppet_wrapper.execute(*args, &block)
+      end
       begin
-        resp = MarionetteRspec.client.request(@group.marionette_call_request(@func_name, args))
-        return JSON.parse("[#{JSON.generate(resp['result'])}]").first if resp['ok']
+        begin
+          req = @group.marionette_call_request(@func_name, args)
+        rescue MarionetteRspec::Client::Fallback => e
+          MarionetteRspec.client.note("call #{@func_name} puppet (#{e.message})")
+          raise
+        end
+        resp = MarionetteRspec.client.request(req)
+        if resp['ok']
+          @group.marionette_called(req)
+          return JSON.parse("[#{JSON.generate(resp['result'])}]").first
+        end
         err = resp['error'] || {}
         raise MarionetteRspec::Client::Fallback, err['message'] if err['unsupported']
-        raise ArgumentError, err['detail'] if err['detail'].to_s =~ /\A'[\w:]+' (?:parameter|expects|block)/
-        raise Puppet::ParseError, err['detail']
+        raise MarionetteRspec.function_error(err)
       rescue MarionetteRspec::Client::Fallback
+        @group.marionette_puppet_only!
         puppet_wrapper.execute(*args)
       end
     end
@@ -449,9 +547,56 @@ module MarionetteRspec
         'code' => pre_cond.to_s,
         'facts' => MarionetteRspec.plain(facts_hash(node_name)),
         'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_hash(node_name)) },
+        'calls' => marionette_calls.dup,
         'function' => name,
-        'args' => MarionetteRspec.plain(args),
+        'args' => MarionetteRspec.call_args(args),
       )
+    end
+
+    # The example's calls marionette answered, made again before each
+    # later call and for the catalogue, which holds what they declared.
+    def marionette_calls
+      @marionette_calls ||= []
+    end
+
+    def marionette_called(req)
+      marionette_calls << { 'function' => req['function'], 'args' => req['args'] }
+      @marionette_catalogue = nil
+    end
+
+    # An example stays with Puppet once a call of it went there (the
+    # compiler Puppet's calls declare resources in is Puppet's), or when it
+    # stubs or mocks Ruby objects: its doubles stand in for Puppet's own
+    # Ruby (File.exist?, Time.now, the scope), which marionette does not
+    # run.
+    def marionette_puppet_only?
+      @marionette_puppet_only ||= MarionetteRspec.mocking?
+    end
+
+    def marionette_puppet_only!
+      @marionette_puppet_only = true
+    end
+
+    # catalogue is the catalog the example's calls built: marionette's when
+    # marionette answered them, else Puppet's compiler's.
+    def catalogue
+      return super if marionette_calls.empty? || @marionette_puppet_only
+      @marionette_catalogue ||= begin
+        node_name = nodename(:function)
+        req = MarionetteRspec.settings(adapter).merge(
+          'op' => 'compile',
+          'node' => node_name,
+          'code' => pre_cond.to_s,
+          'facts' => MarionetteRspec.plain(facts_hash(node_name)),
+          'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_hash(node_name)) },
+          'calls' => marionette_calls,
+        )
+        resp = MarionetteRspec.client.request(req)
+        MarionetteRspec.raise_error(resp) unless resp['ok']
+        catalog = Puppet::Resource::Catalog.from_data_hash(resp['catalog'])
+        MarionetteRspec.settle_resource_types(catalog)
+        catalog
+      end
     end
   end
 end

@@ -611,6 +611,24 @@ func count(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		elems = coll
 	case *value.Hash:
 		elems = rubyArray(coll)
+	case value.String:
+		// String#count: the characters in the set of the item; given no
+		// item, the block Ruby's String#count does not take.
+		if len(args) < 2 {
+			return nil, errorf("wrong number of arguments (given 0, expected 1+)")
+		}
+		set, ok := args[1].(value.String)
+		if !ok {
+			return nil, errorf("no implicit conversion of %s into String", value.RubyClass(args[1]))
+		}
+		in := rubyCharSet(string(set))
+		n := 0
+		for _, r := range string(coll) {
+			if in(r) {
+				n++
+			}
+		}
+		return value.Integer(n), nil
 	default:
 		return nil, errorf("undefined method `count' for %s:%s", value.RubyInspect(args[0]), value.RubyClass(args[0]))
 	}
@@ -626,6 +644,41 @@ func count(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 	}
 	return value.Integer(n), nil
+}
+
+// rubyCharSet is a character set of Ruby's String#count: its characters,
+// a-z ranges, all others when it starts with ^ (and has more), a
+// backslash escaping the next character.
+func rubyCharSet(spec string) func(rune) bool {
+	rs := []rune(spec)
+	negate := len(rs) > 1 && rs[0] == '^'
+	if negate {
+		rs = rs[1:]
+	}
+	type span struct{ lo, hi rune }
+	var spans []span
+	for i := 0; i < len(rs); i++ {
+		c := rs[i]
+		if c == '\\' && i+1 < len(rs) {
+			i++
+			c = rs[i]
+		} else if i+2 < len(rs) && rs[i+1] == '-' {
+			if c <= rs[i+2] {
+				spans = append(spans, span{c, rs[i+2]})
+			}
+			i += 2
+			continue
+		}
+		spans = append(spans, span{c, c})
+	}
+	return func(r rune) bool {
+		for _, s := range spans {
+			if r >= s.lo && r <= s.hi {
+				return !negate
+			}
+		}
+		return negate
+	}
 }
 
 func arrayToHash(c *functions.Ctx, args []value.Value) (value.Value, error) {

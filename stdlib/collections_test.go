@@ -57,6 +57,12 @@ func TestCollections(t *testing.T) {
 		{`count([1, undef, '', 2])`, `2`},
 		{`count([1, 2, 1, '1'], 1)`, `2`},
 		{`count({a => 1})`, `1`},
+		// A string counts the characters of a set (Puppet 7.23, stdlib 9.7).
+		{`count('one', 'two')`, `1`},
+		{`count('hello world', 'a-z')`, `10`},
+		{`count('hello', '^l')`, `3`},
+		{`count('a-b', '-')`, `1`},
+		{`count('a\\-b', '\\-')`, `1`},
 		{`hash([a, 1, [b, 2]])`, `{'a' => 1, 'b' => 2}`},
 		{`grep([aaa, bbb, 'abc', 1], 'a')`, `['aaa', 'abc']`},
 		{`grep([aaa, bbb], /b/)`, `[]`},
@@ -86,6 +92,7 @@ func TestCollections(t *testing.T) {
 		{`pick_default('', undef)`, `''`},
 	})
 	checkErrors(t, []errorCase{
+		{`count('x')`, `wrong number of arguments (given 0, expected 1+)`},
 		{`pick_default()`, `Must receive at least one argument.`},
 		{`pick(undef, '')`, `pick(): must receive at least one non empty value`},
 		{`pick()`, `pick(): must receive at least one non empty value`},

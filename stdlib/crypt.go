@@ -15,7 +15,8 @@ import (
 
 // pw_hash is crypt(3) with an explicit salt, so its result is fixed for a
 // given password and salt. The MD5 ($1$) and SHA-2 ($5$, $6$) schemes are
-// implemented after their published specifications; bcrypt is not.
+// implemented after their published specifications, bcrypt ($2a$, $2b$,
+// $2x$, $2y$) over Blowfish (unixcrypt.Bcrypt).
 
 func addCrypt(t functions.Table) {
 	t["pw_hash"] = legacy(pwHash)
@@ -23,6 +24,12 @@ func addCrypt(t functions.Table) {
 }
 
 var cryptSalt = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\A[a-zA-Z0-9./]+\z`) })
+
+// bcryptSalt is stdlib's test of a bcrypt salt: the cost, then 22
+// characters, at the start of a line (Ruby's ^), anything after them.
+var bcryptSalt = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^(0[4-9]|[12][0-9]|3[01])\$[./A-Za-z0-9]{22}`)
+})
 
 func pwHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	// Puppet's own arity check (pw_hash declares arity 3) answers first.
@@ -54,14 +61,34 @@ func pwHash(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if salt == "" {
 		return nil, errorf("pw_hash(): third argument must not be empty")
 	}
-	if strings.HasPrefix(prefix, "2") {
-		return nil, errorf("pw_hash(): bcrypt hashes are not supported")
+	bcrypt := strings.HasPrefix(prefix, "2")
+	if bcrypt && !bcryptSalt().MatchString(string(salt)) {
+		// The message shows stdlib's Ruby Regexp as Ruby prints it.
+		return nil, errorf(`pw_hash(): characters in salt must match (?-mix:^(0[4-9]|[12][0-9]|3[01])\$[.\/A-Za-z0-9]{22})`)
 	}
-	if !cryptSalt().MatchString(string(salt)) {
+	if !bcrypt && !cryptSalt().MatchString(string(salt)) {
 		return nil, errorf("pw_hash(): characters in salt must be in the set [a-zA-Z0-9./]")
 	}
 	if password == "" {
 		return value.Undef, nil
+	}
+	if bcrypt {
+		setting := "$" + prefix + "$" + string(salt)
+		var poll func() error
+		if c != nil && c.Eval != nil {
+			poll = c.Eval.Poll
+		}
+		out, ok, supported, err := unixcrypt.Bcrypt(string(password), setting, poll)
+		if err != nil {
+			return nil, err
+		}
+		if !supported {
+			return nil, errorf("pw_hash(): %s with bytes past ASCII in the password is not computed by marionette", setting[:4])
+		}
+		if !ok {
+			return nil, errorf("pw_hash(): the salt %q is not one crypt(3) accepts", salt)
+		}
+		return value.String(out), nil
 	}
 	// Puppet calls Ruby's String#crypt with "$<id>$<salt>", the system's
 	// crypt(3).

@@ -15,11 +15,17 @@ func TestPwHash(t *testing.T) {
 		{`pw_hash('x', 'sha-256', 'ab')`, `'$5$ab$5ydlOaPxAq0VpamGFK.BZgHF7HlR0erJsH.F7VB19f0'`},
 		{`pw_hash('héllo', 'md5', '0123456789')`, `'$1$01234567$ORTmWLl5sqYcXgdfoualg/'`},
 		{`pw_hash('', 'sha-512', 'abc')`, `undef`},
+		// bcrypt: as Puppet 7.23 on Debian 12 (libxcrypt) returns them.
+		{`pw_hash('password', 'bcrypt', '05$salt.salt.salt.salt.sa')`, `'$2b$05$salt.salt.salt.salt.sO5QUgeeLRANZyvfNiKJW5amLo3cVD8nW'`},
+		{`pw_hash('hunter2', 'bcrypt-y', '10$abcdefghijklmnopqrstuvXYZ')`, `'$2y$10$abcdefghijklmnopqrstuu7gIUFBKrYXdzQy8HrouzMJyZ4cijAb2'`},
+		{`pw_hash('pässword', 'bcrypt', '04$ABCDEFGHIJKLMNOPQRSTUV')`, `'$2b$04$ABCDEFGHIJKLMNOPQRSTUOlEzGbuElQBnttfztYENI.CWrGOFxplS'`},
+		{`pw_hash('', 'bcrypt', '04$ABCDEFGHIJKLMNOPQRSTUV')`, `undef`},
 	})
 	checkErrors(t, []errorCase{
 		{`pw_hash('x', 'sha-1', 'abc')`, `pw_hash(): sha-1 is not a valid hash type`},
 		{`pw_hash('x', 'md5', 'a$b')`, `pw_hash(): characters in salt must be in the set [a-zA-Z0-9./]`},
 		{`pw_hash('x', 'md5', '')`, `pw_hash(): third argument must not be empty`},
+		{`pw_hash('x', 'bcrypt', '03$ABCDEFGHIJKLMNOPQRSTUV')`, `pw_hash(): characters in salt must match (?-mix:^(0[4-9]|[12][0-9]|3[01])\$[.\/A-Za-z0-9]{22})`},
 	})
 }
 

@@ -106,7 +106,7 @@ func parseJSON(data []byte) (value.Value, error) {
 	if err != nil {
 		// Ruby's parser reports the text where parsing failed (the number
 		// is a line of its grammar, fixed for this message).
-		return nil, errorf("859: unexpected token at '%s'", strings.TrimSpace(string(data)))
+		return nil, rubyErrorf("Puppet::Util::Json::ParseError", "859: unexpected token at '%s'", strings.TrimSpace(string(data)))
 	}
 	return v, nil
 }
@@ -148,7 +148,7 @@ func parseYAMLFunc(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		v, err := dataformat.FromYAML(b, "<unknown>")
 		var ye *dataformat.YAMLError
 		if errors.As(err, &ye) {
-			return nil, errorf("(<unknown>): %s", ye.Msg)
+			return nil, rubyErrorf("Psych::SyntaxError", "(<unknown>): %s", ye.Msg)
 		}
 		return v, err
 	})

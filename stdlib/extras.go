@@ -107,6 +107,10 @@ func swapcase(s string) string {
 
 func lineEndings(name, from, to string) functions.Func {
 	return func(c *functions.Ctx, args []value.Value) (value.Value, error) {
+		// Puppet's own arity check (both declare arity 1) answers first.
+		if err := functions.Arity3(name, args, 1, false); err != nil {
+			return nil, err
+		}
 		s, ok := arg(args, 0).(value.String)
 		if !ok {
 			return nil, errorf("%s(): Requires string as argument", name)
@@ -160,6 +164,10 @@ func squeeze(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func convertBase(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	// Puppet's own arity check (arity 2) answers first.
+	if err := functions.Arity3("convert_base", args, 2, false); err != nil {
+		return nil, err
+	}
 	for i, what := range []string{"First", "Second"} {
 		switch a := arg(args, i).(type) {
 		case value.Integer:
@@ -180,6 +188,10 @@ func convertBase(c *functions.Ctx, args []value.Value) (value.Value, error) {
 }
 
 func clamp(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	// Puppet's own arity check (arity -2: at least one) answers first.
+	if err := functions.Arity3("clamp", args, 1, true); err != nil {
+		return nil, err
+	}
 	flat := flattenDeep(value.Array(args))
 	if len(flat) != 3 {
 		return nil, errorf("clamp(): Wrong number of arguments, need three to clamp")
@@ -223,7 +235,23 @@ func toBytes(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		return value.Integer(int64(f * float64(uint64(1)<<s))), nil
 	}
-	return nil, errorf("undefined method `match' for %s", value.RubyInspect(args[0]))
+	// Regexp#match of anything else: Ruby's implicit conversion fails.
+	return nil, noImplicitString(args[0])
+}
+
+// noImplicitString is Ruby's TypeError for a value where a String is
+// wanted and no implicit conversion exists (nil, true and false by name).
+func noImplicitString(v value.Value) error {
+	what := value.RubyClass(v)
+	switch b := v.(type) {
+	case value.Boolean:
+		what = strconv.FormatBool(bool(b))
+	default:
+		if value.IsUndef(v) {
+			what = "nil"
+		}
+	}
+	return errorf("no implicit conversion of %s into String", what)
 }
 
 // fqdnUUID is a version 5 UUID of the name in the DNS namespace.
@@ -237,7 +265,12 @@ func fqdnUUID(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	namespace := []byte{0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8}
 	h := sha1.New()
 	h.Write(namespace)
-	h.Write([]byte(value.RubyString(args[0])))
+	name, ok := args[0].(value.String)
+	if !ok {
+		// Digest's update takes a String only.
+		return nil, noImplicitString(args[0])
+	}
+	h.Write([]byte(name))
 	b := h.Sum(nil)[:16]
 	b[6] = b[6]&0x0f | 0x50
 	b[8] = b[8]&0x3f | 0x80
@@ -702,7 +735,7 @@ func parsePSON(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		if len(args) == 2 {
 			return args[1], nil
 		}
-		return nil, errorf("source '%s' not in PSON!", s)
+		return nil, rubyErrorf("PSON::ParserError", "source '%s' not in PSON!", s)
 	}
 	return v, nil
 }

@@ -4,7 +4,10 @@ package stdlib
 // puppetlabs-stdlib 8.5 produced for the same code and the facts of
 // testFacts (shown with String($v, '%p')).
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestExtras(t *testing.T) {
 	checkValues(t, []valueCase{
@@ -91,4 +94,42 @@ func TestOddities(t *testing.T) {
 	checkErrors(t, []errorCase{
 		{`sprintf_hash('%<zz>s', {a => 1})`, `key<zz> not found`},
 	})
+}
+
+// Puppet's arity check of a 3.x function comes before the function's own
+// (Puppet 7.23 with stdlib 9.7).
+func TestExtrasArity(t *testing.T) {
+	checkErrors(t, []errorCase{
+		{`clamp()`, `clamp(): Wrong number of arguments given (0 for minimum 1)`},
+		{`convert_base('1')`, `convert_base(): Wrong number of arguments given (1 for 2)`},
+		{`dos2unix('a', 'b')`, `dos2unix(): Wrong number of arguments given (2 for 1)`},
+		{`unix2dos()`, `unix2dos(): Wrong number of arguments given (0 for 1)`},
+		// Ruby's TypeError where the Ruby wants a String.
+		{`to_bytes(true)`, `no implicit conversion of true into String`},
+		{`to_bytes([])`, `no implicit conversion of Array into String`},
+		{`fqdn_uuid({})`, `no implicit conversion of Hash into String`},
+		{`fqdn_uuid(0)`, `no implicit conversion of Integer into String`},
+	})
+}
+
+// The parsers' errors carry the Ruby exception classes stdlib's functions
+// let through (what rspec-puppet examples of them expect).
+func TestParserErrorClasses(t *testing.T) {
+	tests := []struct{ src, class string }{
+		{`parseyaml('["one"')`, "Psych::SyntaxError"},
+		{`parsejson('error')`, "Puppet::Util::Json::ParseError"},
+		{`parsepson('invalid')`, "PSON::ParserError"},
+		{`parsehocon('invalid')`, "Hocon::ConfigError::ConfigParseError"},
+	}
+	for _, tt := range tests {
+		_, err := run(t, newTestHost(), tt.src)
+		var classed interface{ RubyClass() string }
+		if !errors.As(err, &classed) {
+			t.Errorf("%s: error %v has no Ruby class, want %s", tt.src, err, tt.class)
+			continue
+		}
+		if classed.RubyClass() != tt.class {
+			t.Errorf("%s: Ruby class %s, want %s", tt.src, classed.RubyClass(), tt.class)
+		}
+	}
 }

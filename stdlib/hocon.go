@@ -17,8 +17,13 @@ func parseHOCON(name string) functions.Func {
 		v, err := hocon.Parse(string(args[0].(value.String)))
 		if err != nil {
 			var e *hocon.Error
-			if len(args) > 1 && errors.As(err, &e) && e.Kind == hocon.ParseErr {
+			parseErr := errors.As(err, &e) && e.Kind == hocon.ParseErr
+			if len(args) > 1 && parseErr {
 				return args[1], nil
+			}
+			if parseErr {
+				// The Ruby hocon gem's exception, which stdlib lets through.
+				return nil, rubyErrorf("Hocon::ConfigError::ConfigParseError", "%s", err.Error())
 			}
 			return nil, err
 		}

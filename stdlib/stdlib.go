@@ -124,6 +124,18 @@ func errorf(format string, args ...any) error {
 	return fmt.Errorf(format, args...)
 }
 
+// rubyErrorf is errorf for an error the function's Ruby raises as an
+// exception of a class of its own (a parser's), not Puppet::ParseError:
+// the class is what Ruby callers and tests see (ruby.RescuableError).
+func rubyErrorf(class, format string, args ...any) error {
+	return &classedError{class: class, msg: fmt.Sprintf(format, args...)}
+}
+
+type classedError struct{ class, msg string }
+
+func (e *classedError) Error() string     { return e.msg }
+func (e *classedError) RubyClass() string { return e.class }
+
 // isEmptyString reports whether v is "" (what undef turns into for 3.x
 // functions).
 func isEmptyString(v value.Value) bool {

@@ -197,8 +197,10 @@ func base64Func(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	case "default":
 		return value.String(decode64Lenient(s)), nil
 	case "strict":
+		// Go's decoder skips line breaks, which Ruby's strict_decode64
+		// rejects.
 		out, err := base64.StdEncoding.Strict().DecodeString(s)
-		if err != nil {
+		if err != nil || strings.ContainsAny(s, "\r\n") {
 			return nil, errorf("invalid base64")
 		}
 		return value.String(out), nil
@@ -208,7 +210,7 @@ func base64Func(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		s += strings.Repeat("=", 4-len(s)%4)
 	}
 	out, err := base64.URLEncoding.Strict().DecodeString(s)
-	if err != nil {
+	if err != nil || strings.ContainsAny(s, "\r\n") {
 		return nil, errorf("invalid base64")
 	}
 	return value.String(out), nil

@@ -88,6 +88,9 @@ func TestStringsDataAndRandom(t *testing.T) {
 		{`is_a('x', Integer)`, `false`},
 	})
 	checkErrors(t, []errorCase{
+		// Line breaks are not base64 to the strict and urlsafe decoders.
+		{`base64('decode', "aGVsbG8=\n", 'strict')`, `invalid base64`},
+		{`base64('decode', "aGVsbG8\n", 'urlsafe')`, `invalid base64`},
 		{`str2bool('maybe')`, `str2bool(): Unknown type of boolean given`},
 		{`str2bool(1)`, `str2bool(): Requires string to work with`},
 		{`bool2str('true')`, `bool2str(): Requires a boolean to work with`},

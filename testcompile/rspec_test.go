@@ -91,7 +91,7 @@ func TestRspecPuppetSuite(t *testing.T) {
 		switch {
 		case strings.HasPrefix(line, "compile "):
 			compiles++
-		case strings.HasPrefix(line, "call "):
+		case strings.HasPrefix(line, "call ") && !strings.Contains(line, " puppet ("):
 			calls++
 		}
 	}

@@ -28,6 +28,7 @@ import (
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/diag"
 	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/functions"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/node"
 	"github.com/marionette-dev/marionette/puppetconf"
@@ -70,10 +71,20 @@ type Request struct {
 	// is evaluated first.
 	Function string            `json:"function,omitempty"`
 	Args     []json.RawMessage `json:"args,omitempty"`
+	// Calls are function calls made, in order, after Code (and before
+	// Function): a test's earlier calls, whose resources the catalog
+	// holds.
+	Calls []Call `json:"calls,omitempty"`
 	// Files and Keys are a "factsets" request's fact-set files and the
 	// top-level facts wanted of each.
 	Files []string `json:"files,omitempty"`
 	Keys  []string `json:"keys,omitempty"`
+}
+
+// Call is one function call of a Request's Calls.
+type Call struct {
+	Function string            `json:"function"`
+	Args     []json.RawMessage `json:"args,omitempty"`
 }
 
 // Trusted is the data of $trusted that a test gives.
@@ -114,6 +125,11 @@ type Error struct {
 	// Kind is "argument" for a function's signature mismatch (Ruby's
 	// ArgumentError in Puppet), "" otherwise.
 	Kind string `json:"kind,omitempty"`
+	// Class is the Ruby exception class Puppet's function raised (a Ruby
+	// function's own, ArgumentError for a call its signatures reject), ""
+	// for Puppet's evaluation errors: what rspec-puppet's raise_error
+	// matchers see.
+	Class string `json:"class,omitempty"`
 	// Unsupported says marionette could not answer the way Puppet would
 	// (Ruby beyond its subset, a value it cannot render): the caller
 	// should ask Puppet instead.
@@ -137,6 +153,9 @@ type Service struct {
 	confdir string
 	// factFiles are the fact-set files "factsets" requests read.
 	factFiles factFiles
+	// sources pairs function errors with the Ruby classes their
+	// functions' Ruby files raise them as.
+	sources sourceClasses
 
 	mu      sync.Mutex
 	loaders map[string]*node.Resolver
@@ -245,25 +264,37 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 		return failure(err, "")
 	}
 	code := req.Code
+	calls := req.Calls
 	if req.Op == "call" {
-		if !isFunctionName(req.Function) {
-			return &Response{Error: &Error{Message: fmt.Sprintf("bad request: %q is no function name", req.Function)}}
-		}
-		args := make(value.Array, 0, len(req.Args))
-		for i, a := range req.Args {
-			v, err := dataformat.FromJSON(a, "args")
-			if err != nil {
-				return failure(fmt.Errorf("argument %d: %v", i+1, err), "")
-			}
-			args = append(args, v)
-		}
-		b := value.NewHashBuilder(params.Len() + 1)
+		calls = append(calls[:len(calls):len(calls)], Call{Function: req.Function, Args: req.Args})
+	}
+	if len(calls) > 0 {
+		b := value.NewHashBuilder(params.Len() + len(calls))
 		for i := 0; i < params.Len(); i++ {
 			b.Set(params.At(i))
 		}
-		b.Set(value.String(argsVariable), args)
+		for i, c := range calls {
+			if !isFunctionName(c.Function) {
+				return &Response{Error: &Error{Message: fmt.Sprintf("bad request: %q is no function name", c.Function)}}
+			}
+			args := make(value.Array, 0, len(c.Args))
+			for j, a := range c.Args {
+				v, err := dataformat.FromJSON(a, "args")
+				if err != nil {
+					return failure(fmt.Errorf("argument %d: %v", j+1, err), "")
+				}
+				args = append(args, v)
+			}
+			// The last call's variables are those a call's result is
+			// captured from; earlier calls (req.Calls) are numbered.
+			argsVar, resultVar := argsVariable, resultVariable
+			if i < len(calls)-1 || req.Op != "call" {
+				argsVar, resultVar = fmt.Sprintf("%s_%d", argsVariable, i), fmt.Sprintf("%s_%d", resultVariable, i)
+			}
+			b.Set(value.String(argsVar), args)
+			code += fmt.Sprintf("\n$%s = %s(*$%s)\n", resultVar, c.Function, argsVar)
+		}
 		params = b.Build()
-		code += fmt.Sprintf("\n$%s = %s(*$%s)\n", resultVariable, req.Function, argsVariable)
 	}
 	base, err := r.Loader.Get(ctx, r.Environment)
 	if err != nil {
@@ -292,6 +323,9 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 	if err != nil {
 		f := failure(err, req.Node)
 		f.Logs = resp.Logs
+		if req.Op == "call" && f.Error.Class == "" && !f.Error.Unsupported {
+			f.Error.Class = s.sources.class(req.ModulePath, req.Function, f.Error.Detail)
+		}
 		return f
 	}
 	resp.OK = true
@@ -410,11 +444,42 @@ func failure(err error, nodeName string) *Response {
 	if nodeName != "" {
 		msg += " on node " + nodeName
 	}
-	e := &Error{Message: msg, Detail: innermost(err), File: d.Range.Start.Filename, Line: d.Range.Start.Line, Column: d.Range.Start.Column}
+	e := &Error{Message: msg, Detail: innermost(err), File: d.Range.Start.Filename, Line: d.Range.Start.Line, Column: d.Range.Start.Column, Class: rubyClass(err)}
 	if errors.Is(err, ruby.ErrUnsupported) || strings.Contains(msg, "by marionette") {
 		e.Unsupported = true
 	}
 	return &Response{Error: e}
+}
+
+// rubyClass is the Ruby exception class of a function's error as Puppet
+// raises it to a Ruby caller: the class a Ruby function raised, Ruby's
+// ArgumentError for a call a Ruby function's signatures reject; "" for
+// anything else.
+func rubyClass(err error) string {
+	var re *ruby.RubyError
+	if errors.As(err, &re) {
+		return re.Class
+	}
+	var ae *functions.ArgumentError
+	if errors.As(err, &ae) {
+		return "ArgumentError"
+	}
+	var rescuable ruby.RescuableError
+	if errors.As(err, &rescuable) {
+		return rescuable.RubyClass()
+	}
+	for e := err; e != nil; {
+		d, ok := e.(*diag.Diagnostic)
+		if !ok {
+			break
+		}
+		if d.Code == diag.DuplicateResource {
+			// What a catalog raises for a resource declared twice.
+			return "Puppet::Resource::Catalog::DuplicateResourceError"
+		}
+		e = d.Cause
+	}
+	return ""
 }
 
 // innermost is the message of the deepest diagnostic err wraps, without
@@ -431,7 +496,9 @@ func innermost(err error) string {
 			break
 		}
 		err = d.Cause
-		if _, isDiag := err.(*diag.Diagnostic); !isDiag {
+		// A cause whose words start the message (a sentinel such as
+		// "duplicate declaration") adds nothing to it.
+		if _, isDiag := err.(*diag.Diagnostic); !isDiag && !strings.HasPrefix(strings.ToLower(msg), strings.ToLower(err.Error())) {
 			msg = err.Error()
 		}
 	}

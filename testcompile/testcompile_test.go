@@ -59,8 +59,8 @@ func TestHandle(t *testing.T) {
 		// result is a call's expected JSON result.
 		result string
 		// errContains and errDetail describe the expected error.
-		errContains, errDetail string
-		errLine                int
+		errContains, errDetail, errClass string
+		errLine                          int
 	}{
 		{
 			name: "class with Hiera data",
@@ -153,6 +153,51 @@ func TestHandle(t *testing.T) {
 			errDetail: "'demo::double' parameter 'n' expects a Numeric value, got String",
 		},
 		{
+			name:      "a Ruby function's exception class",
+			req:       Request{Op: "call", Node: "n1", Function: "demo_halve", Args: []json.RawMessage{json.RawMessage(`"x"`)}},
+			errDetail: "demo_halve(): expects an Integer, got String",
+			errClass:  "TypeError",
+		},
+		{
+			name:      "a Ruby function's ArgumentError",
+			req:       Request{Op: "call", Node: "n1", Function: "demo_halve"},
+			errDetail: "demo_halve(): Wrong number of arguments given (0 for 1)",
+			errClass:  "ArgumentError",
+		},
+		{
+			name:      "a Ruby function's ParseError",
+			req:       Request{Op: "call", Node: "n1", Function: "demo_halve", Args: []json.RawMessage{json.RawMessage(`3`)}},
+			errDetail: "demo_halve(): odd number",
+			errClass:  "Puppet::ParseError",
+		},
+		{
+			name: "earlier calls' resources in the catalog",
+			req: Request{Node: "n1", Code: "notify { 'pre': }", Calls: []Call{
+				{Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"from-call":{"message":"m"}}`)}},
+				{Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"second":{}}`)}},
+			}},
+			want: map[string]map[string]any{"Notify[pre]": nil, "Notify[from-call]": {"message": "m"}, "Notify[second]": nil},
+		},
+		{
+			name: "a call after earlier calls",
+			req: Request{Op: "call", Node: "n1", Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"from-call":{}}`)}, Calls: []Call{
+				{Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"from-call":{}}`)}},
+			}},
+			errContains: "Duplicate declaration: Notify[from-call] is already declared",
+			errClass:    "Puppet::Resource::Catalog::DuplicateResourceError",
+		},
+		{
+			name:      "a duplicate declaration by a call",
+			req:       Request{Op: "call", Node: "n1", Code: "notify { 'dup': }", Function: "create_resources", Args: []json.RawMessage{json.RawMessage(`"notify"`), json.RawMessage(`{"dup":{}}`)}},
+			errDetail: "Duplicate declaration: Notify[dup] is already declared at (line: 1); cannot redeclare",
+			errClass:  "Puppet::Resource::Catalog::DuplicateResourceError",
+		},
+		{
+			name:        "an earlier call of no function name",
+			req:         Request{Node: "n1", Calls: []Call{{Function: "notify { 'x': }"}}},
+			errContains: "is no function name",
+		},
+		{
 			name:        "call of no function name",
 			req:         Request{Op: "call", Node: "n1", Function: "notify { 'x': }"},
 			errContains: "is no function name",
@@ -178,6 +223,9 @@ func TestHandle(t *testing.T) {
 				}
 				if tt.errDetail != "" && resp.Error.Detail != tt.errDetail {
 					t.Errorf("detail %q, want %q", resp.Error.Detail, tt.errDetail)
+				}
+				if resp.Error.Class != tt.errClass {
+					t.Errorf("class %q, want %q", resp.Error.Class, tt.errClass)
 				}
 				if tt.errLine != 0 && resp.Error.Line != tt.errLine {
 					t.Errorf("line %d, want %d", resp.Error.Line, tt.errLine)

@@ -128,6 +128,23 @@ func PerfControl() Corpus {
 	}
 }
 
+// StdlibSpecs is puppetlabs-stdlib's source with its spec/ at the Forge
+// corpus's version, laid out by scripts/stdlib-spec-corpus.
+func StdlibSpecs() Corpus {
+	fixed := ""
+	if cache, err := os.UserCacheDir(); err == nil {
+		fixed = filepath.Join(cache, "marionette", "stdlib-specs")
+	}
+	return Corpus{
+		Name:     "puppetlabs-stdlib's rspec suites",
+		Env:      "MARIONETTE_STDLIB_SPECS",
+		fixed:    fixed,
+		probe:    "stdlib/spec/functions/pw_hash_spec.rb",
+		HowTo:    "run scripts/stdlib-spec-corpus DIR (it clones puppetlabs-stdlib at the Forge corpus's version), then set MARIONETTE_STDLIB_SPECS=DIR",
+		Optional: true,
+	}
+}
+
 // Dir returns the corpus's directory, or an error saying it is absent and
 // how to get it.
 func (c Corpus) Dir() (string, error) {

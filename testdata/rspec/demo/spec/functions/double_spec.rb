@@ -9,3 +9,10 @@ end
 describe 'join' do
   it { is_expected.to run.with_params(%w[a b], '-').and_return('a-b') }
 end
+
+describe 'demo_halve' do
+  it { is_expected.to run.with_params(4).and_return(2) }
+  it { is_expected.to run.with_params.and_raise_error(ArgumentError, /Wrong number of arguments/) }
+  it { is_expected.to run.with_params('x').and_raise_error(TypeError, /expects an Integer, got String/) }
+  it { is_expected.to run.with_params(3).and_raise_error(Puppet::ParseError, /odd number/) }
+end
