@@ -311,11 +311,15 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 	}
 	unset := false
 	for i, p := range params {
+		givenUndef := false
 		if given != nil {
 			if gv, ok := given.GetString(p.Name); ok && !value.IsUndef(gv) {
 				values[i] = gv
-			} else if ok && keepUndef && p.Default == nil {
-				values[i] = value.Undef
+			} else if ok && p.Default == nil {
+				givenUndef = true
+				if keepUndef {
+					values[i] = value.Undef
+				}
 			}
 		}
 		if values[i] == nil && isClass {
@@ -326,6 +330,12 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 			if ok && !value.IsUndef(dv) {
 				values[i] = dv
 			}
+		}
+		if values[i] == nil && givenUndef {
+			// As Puppet 7 does: an attribute given as undef to a parameter
+			// without a default is a value (undef), not a missing one; its
+			// type, if any, then decides.
+			values[i] = value.Undef
 		}
 		if values[i] != nil {
 			if !sc.Set(p.Name, values[i]) {
@@ -462,6 +472,11 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 			v = &value.Sensitive{Value: v}
 		}
 		given.Set(value.String(p.Name), v)
+	}
+	for _, name := range r.undefAttrs {
+		if _, set := r.Param(name); !set {
+			given.Set(value.String(name), value.Undef)
+		}
 	}
 	ref := r.Ref().String()
 	if err := c.bindParams(dsc, ref, def.Define.Params, given.Build(), r, false, false, ""); err != nil {

@@ -33,6 +33,9 @@ type resource struct {
 	// collectorID is "certname|Type|title" for a resource collected from
 	// the Store, as Puppet's collector_id.
 	collectorID string
+	// undefAttrs names the attributes a defined-type instance was given as
+	// undef: a parameter without a default then gets undef, as in Puppet.
+	undefAttrs []string
 }
 
 // scopeData is what the compiler keeps per scope.

@@ -270,6 +270,9 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		}
 		c.setParam(r, o.name, o.value)
 	}
+	if def != nil {
+		r.undefAttrs = undefs
+	}
 	c.applyDefaults(r, sc, undefs)
 	c.addTitleParams(r)
 	if err := c.addResource(r); err != nil {
