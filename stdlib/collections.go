@@ -683,15 +683,14 @@ func grepFunc(invert bool) functions.Func {
 	}
 }
 
-// rubyRegexp is Ruby's Regexp.new(x) for a string pattern; the Go syntax
-// covers the patterns manifests use. In Ruby ^ and $ match at every line,
-// hence multi-line mode.
-func rubyRegexp(v value.Value) (*regexp.Regexp, error) {
+// rubyRegexp is Ruby's Regexp.new(x) for a string pattern, with Ruby's
+// syntax (\Z, \h, lookaround) and ^ and $ matching at every line.
+func rubyRegexp(v value.Value) (*value.Regexp, error) {
 	s, ok := v.(value.String)
 	if !ok {
 		return nil, errorf("no implicit conversion of %s into String", value.RubyClass(v))
 	}
-	re, err := regexp.Compile("(?m)" + string(s))
+	re, err := value.NewRegexp(string(s))
 	if err != nil {
 		return nil, errorf("invalid regular expression %s: %v", value.RubyInspect(s), err)
 	}
