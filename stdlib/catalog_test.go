@@ -131,3 +131,24 @@ func TestEnsureResourceUndefParams(t *testing.T) {
 		{`ensure_resource('file', '/tmp/z', undef)`, `no implicit conversion of String into Hash`},
 	})
 }
+
+// Before stdlib 8.0 (govuk's vendored 4.25.1), ensure_packages declared
+// present and took installed for it: a package declared with ensure
+// present is then already there, not a duplicate.
+func TestEnsurePackagesBefore8(t *testing.T) {
+	h := newTestHost()
+	h.stdlib = FunctionsFor("4.25.1")
+	h.resources = []testResource{{"Package", "apparmor", value.NewHash(value.String("ensure"), value.String("present"))}}
+	if _, err := run(t, h, `ensure_packages(['cgroup-lite', 'apparmor'])
+ensure_packages('x', {ensure => installed})`); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range h.resources {
+		got = append(got, r.typ+"["+r.title+"] "+value.ToString(r.params))
+	}
+	want := "Package[apparmor] {ensure => present}\nPackage[cgroup-lite] {ensure => present}\nPackage[x] {ensure => present}"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("resources:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}

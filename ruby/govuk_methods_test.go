@@ -1,0 +1,28 @@
+package ruby
+
+import "testing"
+
+// TestTemplateStringEncodingMethods checks the String and Hash methods
+// govuk's templates call: encoding, encode(enc, universal_newline: true)
+// (govuk::app::envvar) and to_pson (aptly's config).
+func TestTemplateStringEncodingMethods(t *testing.T) {
+	tests := []struct{ name, code, want string }{
+		{"encoding", `"abc".encoding.to_s`, "UTF-8"},
+		{"encode keeps LF", `"a\nb".encode("a".encoding, universal_newline: true).gsub(/\n/, "|")`, "a|b"},
+		{"encode universal_newline", `"a\r\nb\rc".encode("a".encoding, universal_newline: true).gsub(/\n/, "|")`, "a|b|c"},
+		{"encode without options", `"a\r\nb".encode("UTF-8").size.to_s`, "4"},
+		{"to_pson", `{"b" => ["x"], "a" => "y"}.to_pson`, `{"b":["x"],"a":"y"}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tmpl, err := ParseTemplate("t.erb", []Segment{{Kind: SegOutput, Text: tc.code, Line: 1}})
+			var out string
+			if err == nil {
+				out, err = tmpl.Render(nil)
+			}
+			if err != nil || out != tc.want {
+				t.Errorf("%s: got %q, %v; want %q", tc.code, out, err, tc.want)
+			}
+		})
+	}
+}
