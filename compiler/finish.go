@@ -349,9 +349,22 @@ func (c *Compilation) validateResource(r *resource) error {
 		for _, ref := range appendRefs(buf[:0], v) {
 			target := c.byRef[ref]
 			if target == nil || target.virtual {
-				return lineErrorf(r.pos, "Could not find resource '%s' in parameter '%s'", ref, name)
+				pos := r.pos
+				if p, ok := r.relPos[name]; ok {
+					pos = p
+				}
+				return lineErrorf(pos, "Could not find resource '%s' in parameter '%s'", ref, name)
 			}
 		}
 	}
 	return nil
+}
+
+// isRelationshipParam reports whether name is one of relationshipParams.
+func isRelationshipParam(name string) bool {
+	switch name {
+	case "before", "require", "notify", "subscribe":
+		return true
+	}
+	return false
 }

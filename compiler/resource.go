@@ -36,6 +36,9 @@ type resource struct {
 	// undefAttrs names the attributes a defined-type instance was given as
 	// undef: a parameter without a default then gets undef, as in Puppet.
 	undefAttrs []string
+	// relPos is where the body set each relationship metaparameter: Puppet
+	// names that line when its target is missing.
+	relPos map[string]syntax.Position
 }
 
 // scopeData is what the compiler keeps per scope.

@@ -268,6 +268,12 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		if value.IsUndef(o.value) {
 			undefs = append(undefs, o.name)
 		}
+		if o.op != nil && isRelationshipParam(o.name) {
+			if r.relPos == nil {
+				r.relPos = map[string]syntax.Position{}
+			}
+			r.relPos[o.name] = c.pos(sc, o.op)
+		}
 		c.setParam(r, o.name, o.value)
 	}
 	if def != nil {
