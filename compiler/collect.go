@@ -244,6 +244,8 @@ func (c *Compilation) applyCollectorOps(r *resource, ops []attrOp) {
 // applyOverrideOp applies one attribute operation of an override or a
 // collector: => replaces (undef removes), +> appends.
 func (c *Compilation) applyOverrideOp(r *resource, o attrOp) {
+	// The body's line no longer locates this attribute's value.
+	delete(r.relPos, o.name)
 	if o.appendOp {
 		old, ok := r.Param(o.name)
 		if ok {
