@@ -358,11 +358,15 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 	}
 	unset := false
 	for i, p := range params {
+		givenUndef := false
 		if given != nil {
 			if gv, ok := given.GetString(p.Name); ok && !value.IsUndef(gv) {
 				values[i] = gv
-			} else if ok && keepUndef && p.Default == nil {
-				values[i] = value.Undef
+			} else if ok && p.Default == nil {
+				givenUndef = true
+				if keepUndef {
+					values[i] = value.Undef
+				}
 			}
 		}
 		if values[i] == nil && isClass {
@@ -373,6 +377,12 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 			if ok && !value.IsUndef(dv) {
 				values[i] = dv
 			}
+		}
+		if values[i] == nil && givenUndef {
+			// As Puppet 7 does: an attribute given as undef to a parameter
+			// without a default is a value (undef), not a missing one; its
+			// type, if any, then decides.
+			values[i] = value.Undef
 		}
 		if values[i] != nil {
 			if !sc.Set(p.Name, values[i]) {
@@ -511,9 +521,9 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 		given.Set(value.String(p.Name), v)
 	}
 	// A parameter declared undef is given: without a default it is undef
-	// (not missing), as in Puppet.
+	// (not missing), as in Puppet; one the define lacks is still unknown.
 	for _, n := range r.givenUndef {
-		if _, set := r.Param(n); !set && hasParam(def.Define.Params, n) {
+		if _, set := r.Param(n); !set {
 			given.Set(value.String(n), value.Undef)
 		}
 	}

@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/marionette-dev/marionette/catalog"
@@ -246,6 +247,8 @@ func (c *Compilation) applyCollectorOps(r *resource, ops []attrOp) {
 // applyOverrideOp applies one attribute operation of an override or a
 // collector: => replaces (undef removes), +> appends.
 func (c *Compilation) applyOverrideOp(r *resource, o attrOp) {
+	// The body's line no longer locates this attribute's value.
+	r.relLines = slices.DeleteFunc(r.relLines, func(rl relLine) bool { return rl.name == o.name })
 	if o.appendOp {
 		old, ok := r.Param(o.name)
 		if ok {

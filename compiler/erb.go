@@ -362,6 +362,8 @@ func (s *erbScope) hieraFile(clean string, read bool) (erb.ModuleFile, bool) {
 		if clean != root && !strings.HasPrefix(clean, root+string(filepath.Separator)) {
 			continue
 		}
+		// What the backend looks at decides the catalog as data does.
+		s.c.req.Reads.File(clean)
 		st, err := os.Stat(clean)
 		if err != nil {
 			return erb.ModuleFile{}, true

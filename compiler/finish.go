@@ -391,3 +391,4 @@ func (c *Compilation) validateResource(r *resource) error {
 	}
 	return nil
 }
+

@@ -421,7 +421,13 @@ func manifestFiles(manifest string) ([]string, error) {
 		return []string{manifest}, nil
 	}
 	var files []string
-	err = filepath.WalkDir(manifest, func(p string, d fs.DirEntry, err error) error {
+	// The trailing separator makes WalkDir enter a main manifest directory
+	// that is itself a symlink, as Puppet does (the paths stay as given).
+	root := manifest
+	if !strings.HasSuffix(root, string(filepath.Separator)) {
+		root += string(filepath.Separator)
+	}
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

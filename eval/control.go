@@ -43,7 +43,16 @@ func (ev *Evaluator) matchValues(sc *Scope, at syntax.Node, l, r value.Value) (b
 	}
 	s, ok := l.(value.String)
 	if !ok {
-		return false, nil, errorAt(sc, at, "Left operand of '=~' must be a String, got %s", describe(l))
+		// Puppet names the left operand's own position, and labels undef
+		// "an Undef Value".
+		if b, isBin := at.(*syntax.BinaryExpr); isBin {
+			at = b.Left
+		}
+		got := describe(l)
+		if value.IsUndef(l) {
+			got = "an Undef Value"
+		}
+		return false, nil, errorAt(sc, at, "Left match operand must result in a String value. Got %s.", got)
 	}
 	m, err := re.FindSubmatch(string(s))
 	if err != nil {

@@ -133,7 +133,16 @@ func isMainManifest(dir string, args []string, p string) bool {
 	for i, a := range args {
 		if a == "--manifest" && i+1 < len(args) {
 			m := args[i+1]
-			return p == m || strings.HasPrefix(p, m+"/")
+			if p == m || strings.HasPrefix(p, m+"/") {
+				return true
+			}
+			// A main manifest directory reached through a symlink
+			// (lang/manifest-dir-symlink): its files are the target's.
+			if r, err := filepath.EvalSymlinks(m); err == nil && r != m {
+				rp, err := filepath.EvalSymlinks(p)
+				return err == nil && (rp == r || strings.HasPrefix(rp, r+"/"))
+			}
+			return false
 		}
 	}
 	return false

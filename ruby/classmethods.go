@@ -85,6 +85,15 @@ func classMethods() classTable {
 	t.def("Puppet", "[] "+puppetLogLevels, func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		return in.puppetClassMethod(line, name, args)
 	})
+	// Puppet::Parser::Functions.function(name) loads a 3.x function for
+	// scope.function_<name> (memcached's template) and returns that
+	// method's name; functions load here on their first call.
+	t.def("Puppet::Parser::Functions", "function", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		return newStr("function_" + toS(args[0])), true, nil
+	})
 	t.def("Regexp", "new compile", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		return in.regexpNew(line, args)
 	})

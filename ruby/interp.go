@@ -766,6 +766,11 @@ func (in *interp) gvar(n *nGVar) (any, error) {
 		// Array takes the change harmlessly.
 		return &rarray{}, nil
 	}
+	if c := n.name[0]; c >= 'a' && c <= 'z' || c == '_' {
+		// A global of the code's own, which nothing here can assign: Ruby
+		// reads it as nil (govuk's nginx templates: $is_default_vhost).
+		return nil, nil
+	}
 	return nil, in.unsupported(n.line, "global variable $%s", n.name)
 }
 
@@ -788,7 +793,7 @@ var knownConstants = map[string]bool{
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
-	"CGI": true, "Puppet": true, runtime3Support: true, "YAML": true, "Psych": true,
+	"CGI": true, "Puppet": true, runtime3Support: true, "YAML": true, "Psych": true, "Puppet::Parser::Functions": true,
 }
 
 // setConst assigns a constant in the module being defined, if any.

@@ -310,7 +310,9 @@ func objectMethods() methodTable[any] {
 		}
 		return nil, false, nil
 	})
-	t.def("to_json", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
+	// to_pson is Puppet's PSON, which writes data as compact JSON does
+	// (govuk's aptly: inline_template("<%= Hash[@config.sort].to_pson %>")).
+	t.def("to_json to_pson", func(in *interp, line int, recv any, name string, args []any, blk *blockVal) (any, bool, error) {
 		switch recv.(type) {
 		case *self, *scopeObj:
 		default:

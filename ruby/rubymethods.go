@@ -37,5 +37,7 @@ func rubyHasMethod(class, name string) bool {
 		list = "[] begin captures end length match match_length named_captures names offset post_match pre_match regexp size string to_a values_at"
 	}
 	const object = "! != !~ <=> == === =~ __id__ __send__ class clone define_singleton_method display dup enum_for eql? equal? extend freeze frozen? hash inspect instance_eval instance_exec instance_of? instance_variable_defined? instance_variable_get instance_variable_set instance_variables is_a? itself kind_of? method methods nil? object_id private_methods protected_methods public_method public_methods public_send remove_instance_variable respond_to? send singleton_class singleton_method singleton_methods taint tainted? tap then to_enum to_json to_s to_yaml trust untaint untrust untrusted? yield_self"
-	return strings.Contains(" "+list+" "+object+" ", " "+name+" ")
+	// Puppet's library, loaded where templates run, adds Object#to_pson.
+	const puppet = "to_pson"
+	return strings.Contains(" "+list+" "+object+" "+puppet+" ", " "+name+" ")
 }

@@ -557,7 +557,23 @@ func strMethods() methodTable[*rstr] {
 		return int64(strings.Compare(strings.ToLower(str), strings.ToLower(o))), true, nil
 	})
 	t.def("force_encoding encode unicode_normalize b scrub", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		if name == "encode" && len(args) > 0 {
+			// encode(enc, universal_newline: true) turns CRLF and CR into LF
+			// (govuk's govuk::app::envvar).
+			if opts, ok := args[len(args)-1].(*rhash); ok {
+				if v, _ := opts.get(symbol("universal_newline")); v == true {
+					return newStr(strings.ReplaceAll(strings.ReplaceAll(s.s, "\r\n", "\n"), "\r", "\n")), true, nil
+				}
+			}
+		}
 		return s, true, nil
+	})
+	// Strings are UTF-8 here: encoding names it (Encoding#to_s).
+	t.def("encoding", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		if len(args) > 0 {
+			return nil, false, nil
+		}
+		return newStr("UTF-8"), true, nil
 	})
 	t.def("succ next", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		str := s.s

@@ -217,11 +217,24 @@ var packagesType = value.NewVariant(
 
 // ensurePackages is the 4.x ensure_packages(packages, default_attributes).
 func ensurePackages(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	return ensurePackagesAs(c, args, "installed", "present")
+}
+
+// ensurePackagesPre8 is ensure_packages before stdlib 8.0, which flipped
+// the two names of one state (puppetlabs-stdlib #1196): the default ensure
+// is present, and an ensure of installed is declared as present.
+func ensurePackagesPre8(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	return ensurePackagesAs(c, args, "present", "installed")
+}
+
+// ensurePackagesAs declares the packages with ensure, by default and in
+// place of its synonym alias.
+func ensurePackagesAs(c *functions.Ctx, args []value.Value, ensure, alias string) (value.Value, error) {
 	if !value.IsInstance(packagesType, args[0]) {
 		return nil, parameterError("ensure_packages", "packages", describeArg(packagesType, args[0]))
 	}
 	defaults := value.NewHashBuilder(1)
-	defaults.Set(value.String("ensure"), value.String("installed"))
+	defaults.Set(value.String("ensure"), value.String(ensure))
 	if len(args) == 2 && !value.IsUndef(args[1]) {
 		attrs, ok := args[1].(*value.Hash)
 		if !ok {
@@ -233,8 +246,8 @@ func ensurePackages(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 	}
 	d := defaults.Build()
-	if e, _ := d.GetString("ensure"); e == value.String("present") {
-		d = value.Merge(d, value.NewHash(value.String("ensure"), value.String("installed")))
+	if e, _ := d.GetString("ensure"); e == value.String(alias) {
+		d = value.Merge(d, value.NewHash(value.String("ensure"), value.String(ensure)))
 	}
 	if h, ok := args[0].(*value.Hash); ok {
 		_, err := ensureResources(c, []value.Value{value.String("package"), h, d})

@@ -131,3 +131,64 @@ func TestEnsureResourceUndefParams(t *testing.T) {
 		{`ensure_resource('file', '/tmp/z', undef)`, `no implicit conversion of String into Hash`},
 	})
 }
+
+// Before stdlib 8.0 (govuk's vendored 4.25.1), ensure_packages declared
+// present and took installed for it: a package declared with ensure
+// present is then already there, not a duplicate.
+func TestEnsurePackagesBefore8(t *testing.T) {
+	h := newTestHost()
+	h.stdlib = FunctionsFor("4.25.1")
+	h.resources = []testResource{{"Package", "apparmor", value.NewHash(value.String("ensure"), value.String("present"))}}
+	if _, err := run(t, h, `ensure_packages(['cgroup-lite', 'apparmor'])
+ensure_packages('x', {ensure => installed})`); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range h.resources {
+		got = append(got, r.typ+"["+r.title+"] "+value.ToString(r.params))
+	}
+	want := "Package[apparmor] {ensure => present}\nPackage[cgroup-lite] {ensure => present}\nPackage[x] {ensure => present}"
+	if strings.Join(got, "\n") != want {
+		t.Errorf("resources:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// Before stdlib 5.1 (MODULES-7768) delete_undef_values deleted only Ruby's
+// :undef, which Puppet 6 and later do not pass: a nested undef stays
+// (govuk's govuk::app::envvar::redis joins it into "_redis_url").
+func TestDeleteUndefValuesBefore51(t *testing.T) {
+	for _, tc := range []struct{ version, want string }{
+		{"4.25.1", "_redis_url {a => 1, b => }"},
+		{"5.1.0", "redis_url {a => 1}"},
+		{"8.5.0", "redis_url {a => 1}"},
+	} {
+		h := newTestHost()
+		h.stdlib = FunctionsFor(tc.version)
+		v, err := run(t, h, `"${join(delete_undef_values([undef, 'redis', 'url']), '_')} ${delete_undef_values({a => 1, b => undef})}"`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := value.ToString(v); got != tc.want {
+			t.Errorf("stdlib %s: got %q, want %q", tc.version, got, tc.want)
+		}
+	}
+}
+
+// Before stdlib 5.0 (#930) any2array of an empty string, which a 3.x
+// function gets for undef, is an array of it (govuk's docker::run extra_params).
+func TestAny2arrayBefore5(t *testing.T) {
+	for _, tc := range []struct{ version, want string }{
+		{"4.25.1", "1 1 [a]"},
+		{"5.0.0", "0 0 [a]"},
+	} {
+		h := newTestHost()
+		h.stdlib = FunctionsFor(tc.version)
+		v, err := run(t, h, `"${length(any2array(undef))} ${length(any2array(''))} ${any2array('a')}"`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := value.ToString(v); got != tc.want {
+			t.Errorf("stdlib %s: got %q, want %q", tc.version, got, tc.want)
+		}
+	}
+}

@@ -88,6 +88,17 @@ func any2array(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return value.Array{args[0]}, nil
 }
 
+// any2arrayPre5 is any2array before stdlib 5.0 (puppetlabs-stdlib #930):
+// an empty string, which is also what a 3.x function gets for undef, is
+// an array of that string, not an empty array (govuk's docker::run passes
+// any2array($extra_parameters) of an undef).
+func any2arrayPre5(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	if len(args) == 1 && (isEmptyString(args[0]) || value.IsUndef(args[0])) {
+		return value.Array{value.String("")}, nil
+	}
+	return any2array(c, args)
+}
+
 func concat(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if err := functions.CountArgs(args, 2, -1, "concat(): Wrong number of arguments given (%d for < 2)"); err != nil {
 		return nil, err
@@ -288,6 +299,21 @@ func hasKey(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	}
 	_, found := h.Get(args[1])
 	return value.Boolean(found), nil
+}
+
+// deleteUndefValuesPre51 is delete_undef_values before stdlib 5.1
+// (MODULES-7768): it deletes only Ruby's :undef, which Puppet 6 and later
+// no longer pass to 3.x functions (a nested undef arrives as nil), so it
+// returns its argument as it is.
+func deleteUndefValuesPre51(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	if err := functions.CountArgs(args, 1, -1, "delete_undef_values(): Wrong number of arguments given (0)"); err != nil {
+		return nil, err
+	}
+	switch args[0].(type) {
+	case value.Array, *value.Hash:
+		return args[0], nil
+	}
+	return nil, errorf("delete_undef_values(): expected an array or hash, got %s type  %s ", value.RubyString(args[0]), value.RubyClass(args[0]))
 }
 
 func deleteUndefValues(c *functions.Ctx, args []value.Value) (value.Value, error) {
@@ -736,15 +762,14 @@ func grepFunc(invert bool) functions.Func {
 	}
 }
 
-// rubyRegexp is Ruby's Regexp.new(x) for a string pattern; the Go syntax
-// covers the patterns manifests use. In Ruby ^ and $ match at every line,
-// hence multi-line mode.
-func rubyRegexp(v value.Value) (*regexp.Regexp, error) {
+// rubyRegexp is Ruby's Regexp.new(x) for a string pattern, with Ruby's
+// syntax (\Z, \h, lookaround) and ^ and $ matching at every line.
+func rubyRegexp(v value.Value) (*value.Regexp, error) {
 	s, ok := v.(value.String)
 	if !ok {
 		return nil, errorf("no implicit conversion of %s into String", value.RubyClass(v))
 	}
-	re, err := value.CompileGo("(?m)" + string(s))
+	re, err := value.NewRegexp(string(s))
 	if err != nil {
 		return nil, errorf("invalid regular expression %s: %v", value.RubyInspect(s), err)
 	}

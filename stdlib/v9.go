@@ -20,7 +20,8 @@ import (
 // FunctionsFor returns the table of stdlib functions for the given version
 // of puppetlabs-stdlib (its metadata.json "version"): the 9.x set for major
 // version 9 and later, the 8.5 set (Functions) otherwise or when the version
-// cannot be read.
+// cannot be read, with the older ensure_packages before 8.0, the older
+// delete_undef_values before 5.1 and the older any2array before 5.0.
 func FunctionsFor(version string) functions.Table {
 	major, rest, _ := strings.Cut(strings.TrimPrefix(strings.TrimSpace(version), "v"), ".")
 	if n, err := strconv.Atoi(major); err == nil && n >= 9 {
@@ -29,6 +30,17 @@ func FunctionsFor(version string) functions.Table {
 		// 9.0 and 9.1 generated every shim alike; 9.2 made the
 		// ensure_packages shim pass on its caller's scope.
 		return functions9(n == 9 && minor < 2)
+	} else if err == nil && n < 8 {
+		t := Functions()
+		t["ensure_packages"] = arity("ensure_packages", 1, 2, ensurePackagesPre8)
+		minorText, _, _ := strings.Cut(rest, ".")
+		if n < 5 {
+			t["any2array"] = legacy(any2arrayPre5)
+		}
+		if minor, _ := strconv.Atoi(minorText); n < 5 || n == 5 && minor < 1 {
+			t["delete_undef_values"] = legacy(deleteUndefValuesPre51)
+		}
+		return t
 	}
 	return Functions()
 }

@@ -173,17 +173,10 @@ func validateRe(c *functions.Ctx, args []value.Value) error {
 		return errorf("validate_re(): input needs to be a String, not a %s", value.RubyClass(args[0]))
 	}
 	for _, p := range flattenDeep(value.Array{args[1]}) {
-		var re *regexp.Regexp
+		var re *value.Regexp
 		switch p := p.(type) {
 		case *value.Regexp:
-			re = p.Go()
-			if re == nil {
-				r, err := rubyRegexp(value.String(p.Source))
-				if err != nil {
-					return err
-				}
-				re = r
-			}
+			re = p
 		default:
 			r, err := rubyRegexp(p)
 			if err != nil {

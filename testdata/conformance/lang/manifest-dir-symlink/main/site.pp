@@ -1,0 +1,1 @@
+notify { 'from a main manifest directory reached through a symlink': }

@@ -1,0 +1,1 @@
+../../../../../../../shared/sites/govuk/manifests/site.pp
