@@ -391,4 +391,3 @@ func (c *Compilation) validateResource(r *resource) error {
 	}
 	return nil
 }
-
