@@ -44,6 +44,12 @@ func isDir(path string) bool {
 	return err == nil && st.IsDir()
 }
 
+// isDirectoryError is Ruby's error for reading a directory as a data
+// file, as Puppet reports it.
+func isDirectoryError(path string) error {
+	return fmt.Errorf("Is a directory @ io_fread - %s", path)
+}
+
 // statFile returns a file's stamp; errNotExist for missing files and
 // directories. (Unlike filecache.Stat, a path below a file is an error.)
 func statFile(path string) (filecache.Stamp, error) {
@@ -85,9 +91,6 @@ func (c *Cache) Config(path string, layer Layer) (*Config, error) {
 // bounds a YAML file (0: MaxYAMLNodes); files read under different bounds
 // are cached apart.
 func (c *Cache) dataFile(path, function string, stamp filecache.Stamp, maxNodes int) (*value.Hash, string, error) {
-	if isDir(path) {
-		return nil, "", fmt.Errorf("Is a directory @ io_fread - %s", path)
-	}
 	kind := function
 	if maxNodes > 0 && function == "yaml_data" {
 		kind = fmt.Sprintf("%s:%d", kind, maxNodes)

@@ -53,6 +53,9 @@ func (kc *eyamlKeyCache) keyPair(privatePath, publicPath string) (*eyaml.KeyPair
 // eyaml_lookup_key: the file is read as YAML, the strings of the key's
 // value are decrypted, then the value is interpolated.
 func (s *Session) eyamlLookup(p *provider, lv *Level, loc resolvedLocation, root string, c *call) (value.Value, bool, error) {
+	if loc.dir {
+		return nil, false, isDirectoryError(loc.path)
+	}
 	data, warning, err := s.opts.Cache.dataFile(loc.path, "yaml_data", loc.stamp, s.opts.MaxYAMLNodes)
 	if err != nil {
 		return nil, false, err

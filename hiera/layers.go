@@ -36,6 +36,9 @@ type resolvedLocation struct {
 	original string
 	path     string
 	exists   bool
+	// dir marks a location that exists as a directory: a custom backend
+	// gets it as its path, and reading it as data fails.
+	dir bool
 	// stamp identifies the file version seen when the hierarchy was resolved.
 	stamp filecache.Stamp
 }
@@ -197,6 +200,9 @@ func (s *Session) locationLookup(p *provider, lv *Level, loc resolvedLocation, r
 		// longer matches their signature and fails with this message.
 		return nil, false, fmt.Errorf("'%s' one of 'path', 'paths' 'glob', 'globs' or 'mapped_paths' must be declared in hiera.yaml when using this data_hash function", lv.Function)
 	}
+	if loc.dir {
+		return nil, false, isDirectoryError(loc.path)
+	}
 	data, warning, err := s.opts.Cache.dataFile(loc.path, lv.Function, loc.stamp, s.opts.MaxYAMLNodes)
 	if err != nil {
 		return nil, false, err
@@ -295,11 +301,12 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 		}
 		// A directory exists too, as for Puppet: a lookup_key function
 		// gets it as its path, a data file read of it fails.
-		exists := statErr == nil || isDir(full)
+		dir := statErr != nil && isDir(full)
+		exists := statErr == nil || dir
 		if cfg.Path == "" && !exists {
 			return nil
 		}
-		out = append(out, resolvedLocation{original, full, exists, stamp})
+		out = append(out, resolvedLocation{original: original, path: full, exists: exists, dir: dir, stamp: stamp})
 		return nil
 	}
 	switch lv.Kind {
@@ -327,7 +334,7 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 				if err != nil {
 					continue
 				}
-				out = append(out, resolvedLocation{pattern, m, true, stamp})
+				out = append(out, resolvedLocation{original: pattern, path: m, exists: true, stamp: stamp})
 			}
 		}
 	case URIs:
