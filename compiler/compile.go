@@ -248,6 +248,9 @@ type Compilation struct {
 	// resourceTypes are the resource types names resolved to so far
 	// (ResolveType): File['x'] in a define builds no new type a time.
 	resourceTypes map[string]*value.ResourceType
+	// hieraObjects are the Ruby objects of the values Hiera backends'
+	// contexts hand back (callHieraBackend).
+	hieraObjects *erb.Objects
 	// hieraReadRoots are the directories of the Hiera backend calls in
 	// progress, where Ruby's File methods answer (callHieraBackend).
 	hieraReadRoots []string

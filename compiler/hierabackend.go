@@ -2,6 +2,7 @@ package compiler
 
 import (
 	"github.com/marionette-dev/marionette/environment"
+	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/hiera"
 	"github.com/marionette-dev/marionette/syntax"
@@ -32,6 +33,16 @@ func (c *Compilation) callHieraBackend(function string, args []value.Value) (val
 		}
 		break
 	}
+	// Under Puppet a backend's context caches Ruby objects: what
+	// cached_value returns is the object cached, not a copy. One table per
+	// compile gives each cached hash one Ruby object across the calls
+	// (miraheze's expand_path asks its whole data file at every lookup).
+	if c.hieraObjects == nil {
+		c.hieraObjects = erb.NewObjects()
+	}
+	saved := c.erbObjects
+	c.erbObjects = c.hieraObjects
+	defer func() { c.erbObjects = saved }()
 	call := &eval.Call{Name: function, Args: args}
 	def, err := c.env.lookup(environment.KindFunction, function)
 	if err != nil {

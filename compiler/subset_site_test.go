@@ -13,7 +13,8 @@ import (
 // subset, with no helper: closure_scope['x'] = v sets a top-scope variable
 // that Hiera interpolates and Puppet code reads (once: a second set fails
 // as Puppet's reassignment does), and the backend looks at and reads YAML
-// files beside its location with File.exist? and YAML.safe_load.
+// files beside its location with File.exist? and YAML.safe_load; what a
+// backend's context caches stays one Ruby object across its calls.
 func TestSubsetRoleAndPathBackend(t *testing.T) {
 	dir := t.TempDir()
 	writeTree(t, dir, map[string]string{
@@ -48,11 +49,29 @@ Puppet::Functions.create_function(:'vm::expand_path') do
   end
 end
 `,
+		"modules/vm/lib/puppet/functions/vm/counter.rb": `Puppet::Functions.create_function(:'vm::counter') do
+  dispatch :counter do
+    param 'String[1]', :key
+    param 'Hash', :options
+    param 'Puppet::LookupContext', :context
+  end
+  def counter(key, options, context)
+    context.not_found unless key.start_with?('count::')
+    if context.cached_value(nil).nil?
+      context.cache(nil, { 'n' => 0 })
+    end
+    data = context.cached_value(nil)
+    data['n'] += 1
+    data['n']
+  end
+end
+`,
 		"modules/role/manifests/web/front.pp": "class role::web::front { notify { \"role ${::_role} ${::_roles}\": } }\n",
 		"modules/role/manifests/twice.pp":     "class role::twice { }\n",
-		"site.pp": "node 'web1' { role('web::front') notify { \"port ${lookup('port')} ${lookup('app::name')} ${lookup('app::shared')}\": } }\n" +
+		"site.pp": "node 'web1' { role('web::front') notify { \"port ${lookup('port')} ${lookup('app::name')} ${lookup('app::shared')}\": } notify { \"counts ${lookup('count::a')} ${lookup('count::b')}\": } }\n" +
 			"node 'twice' { role('twice') role('twice') }\n",
 		"hiera.yaml": "version: 5\nhierarchy:\n  - name: role\n    path: \"role/%{::_role}.yaml\"\n" +
+			"  - name: counter\n    lookup_key: vm::counter\n" +
 			"  - name: common\n    lookup_key: vm::expand_path\n    path: common\n",
 		"data/role/web/front.yaml": "port: 8080\n",
 		"data/common.yaml":         "port: 80\n",
@@ -75,7 +94,9 @@ end
 		}
 	}
 	got := strings.Join(titles, "\n")
-	for _, want := range []string{"role web/front {web::front => true}", "port 8080 front-app shared-web/front"} {
+	// The counter's cached hash is one Ruby object across lookups, as
+	// under Puppet: its second lookup sees the first one's increment.
+	for _, want := range []string{"role web/front {web::front => true}", "port 8080 front-app shared-web/front", "counts 1 2"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("notify %q missing; got:\n%s", want, got)
 		}

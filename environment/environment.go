@@ -100,11 +100,16 @@ type Environment struct {
 	// one (see indexRubyFunctions); funcs is the function table. Each is
 	// built on a goroutine of its own while the main manifest is parsed;
 	// indexed and funcsBuilt are closed once they are set.
-	rubyFuncs  map[string]bool
-	rubyDirs   map[string]time.Time
-	indexed    chan struct{}
-	funcs      functions.Table
-	funcsBuilt chan struct{}
+	rubyFuncs map[string]bool
+	rubyDirs  map[string]time.Time
+	// rubyFuncFiles memoizes RubyFunctionFile by function name (up to
+	// maxRubyFuncFiles names): a compile asks for every function it calls,
+	// and the answer walks the whole module list.
+	rubyFuncFiles     sync.Map
+	rubyFuncFilesSize atomic.Int64
+	indexed           chan struct{}
+	funcs             functions.Table
+	funcsBuilt        chan struct{}
 	// puppetMajor is the Puppet major whose behaviour compiles follow (7
 	// or 8; see Config.PuppetMajor).
 	puppetMajor int
@@ -789,6 +794,20 @@ func (env *Environment) RubyFunctionFile(name string) string {
 	if len(env.rubyFuncs) == 0 {
 		return ""
 	}
+	if f, ok := env.rubyFuncFiles.Load(name); ok {
+		return f.(string)
+	}
+	f := env.rubyFunctionFile(name)
+	if env.rubyFuncFilesSize.Add(1) <= maxRubyFuncFiles {
+		env.rubyFuncFiles.Store(name, f)
+	}
+	return f
+}
+
+// maxRubyFuncFiles bounds the names RubyFunctionFile remembers.
+const maxRubyFuncFiles = 1 << 16
+
+func (env *Environment) rubyFunctionFile(name string) string {
 	segs := strings.Split(CanonicalName(name), "::")
 	for _, mod := range env.moduleList {
 		dir := filepath.Join(mod, "lib", "puppet")

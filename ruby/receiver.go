@@ -24,7 +24,14 @@ func (in *interp) receiverMethod(m MethodReceiver, name string, args []any) (any
 	if err != nil {
 		return nil, true, err
 	}
-	return fromPuppet(v), true, nil
+	// A value the receiver hands back again (a LookupContext's cached
+	// value) is the same Ruby object each time, as under Puppet, where the
+	// context caches Ruby objects.
+	var objs *Objects
+	if s, ok := in.scope.(ObjectSharer); ok {
+		objs = s.SharedObjects()
+	}
+	return fromPuppetShared(v, objs), true, nil
 }
 
 // receiverBlockMethod calls a MethodReceiver's method that takes a block:
