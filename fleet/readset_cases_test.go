@@ -53,6 +53,18 @@ func TestReadSetsOfConformanceCases(t *testing.T) {
 			if err := os.CopyFS(dir, os.DirFS(c.Dir)); err != nil {
 				t.Skipf("copying the case: %v", err)
 			}
+			// Links out of the case (a site's stub/, the shared corpora)
+			// point where the original's do, and a sites case's parent
+			// stub/ (its hiera.yaml's ../stub datadir) is there for the
+			// copy too: read in place, untouched.
+			if err := relinkOutside(dir, c.Dir); err != nil {
+				t.Fatal(err)
+			}
+			if stub := filepath.Join(filepath.Dir(c.Dir), "stub"); isDir(stub) {
+				if err := os.Symlink(stub, filepath.Join(filepath.Dir(dir), "stub")); err != nil && !os.IsExist(err) {
+					t.Fatal(err)
+				}
+			}
 			// The compile reads the copy; what the copy lacks (a symlink
 			// to a shared corpus, the area's default facts) it reads where
 			// it is, untouched.
@@ -125,6 +137,38 @@ func TestReadSetsOfConformanceCases(t *testing.T) {
 		})
 	}
 	t.Logf("%d cases checked (%d files not read removed), %d untracked", checked, removed, untracked)
+}
+
+// relinkOutside makes each relative symlink of the copy dir of case
+// directory orig that leads out of the case an absolute link to where the
+// original leads (os.CopyFS copies link targets as they are written).
+func relinkOutside(dir, orig string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.Type()&fs.ModeSymlink == 0 {
+			return err
+		}
+		target, err := os.Readlink(p)
+		if err != nil || filepath.IsAbs(target) {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		resolved := filepath.Join(filepath.Dir(filepath.Join(orig, rel)), target)
+		if resolved == orig || strings.HasPrefix(resolved, orig+string(filepath.Separator)) {
+			return nil
+		}
+		if err := os.Remove(p); err != nil {
+			return err
+		}
+		return os.Symlink(resolved, p)
+	})
+}
+
+func isDir(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
 }
 
 // isMainManifest reports whether p is (in) the --manifest of args: every
