@@ -332,26 +332,36 @@ func (s *erbScope) ModuleFile(path string, read bool) (erb.ModuleFile, bool) {
 		if err1 != nil || err2 != nil || real != realMod && !strings.HasPrefix(real, realMod+string(filepath.Separator)) {
 			return erb.ModuleFile{}, false
 		}
-		st, err := os.Stat(real)
-		if existing != clean || err != nil {
+		if existing != clean {
 			return erb.ModuleFile{}, true
 		}
-		f := erb.ModuleFile{Exists: true, Dir: st.IsDir()}
-		if read && !f.Dir {
-			// One byte past the largest string tells the reader it is too large.
-			file, err := os.Open(real)
-			if err != nil {
-				return erb.ModuleFile{}, false
-			}
-			defer file.Close()
-			limit := int64(max(s.c.req.Limits.MaxTemplateSize, ruby.MaxStringSize))
-			if f.Content, err = io.ReadAll(io.LimitReader(file, limit+1)); err != nil {
-				return erb.ModuleFile{}, false
-			}
-		}
-		return f, true
+		return s.statFile(real, read)
 	}
 	return s.hieraFile(clean, read)
+}
+
+// statFile tells Ruby's File methods whether path exists, whether it is a
+// directory and, when read is set, a file's content; ok is false when it
+// cannot be read.
+func (s *erbScope) statFile(path string, read bool) (f erb.ModuleFile, ok bool) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return erb.ModuleFile{}, true
+	}
+	f = erb.ModuleFile{Exists: true, Dir: st.IsDir()}
+	if read && !f.Dir {
+		file, err := os.Open(path)
+		if err != nil {
+			return erb.ModuleFile{}, false
+		}
+		defer file.Close()
+		// One byte past the largest string tells the reader it is too large.
+		limit := int64(max(s.c.req.Limits.MaxTemplateSize, ruby.MaxStringSize))
+		if f.Content, err = io.ReadAll(io.LimitReader(file, limit+1)); err != nil {
+			return erb.ModuleFile{}, false
+		}
+	}
+	return f, true
 }
 
 // hieraFile answers Ruby's File methods for a path below the directory of
@@ -364,23 +374,7 @@ func (s *erbScope) hieraFile(clean string, read bool) (erb.ModuleFile, bool) {
 		}
 		// What the backend looks at decides the catalog as data does.
 		s.c.req.Reads.File(clean)
-		st, err := os.Stat(clean)
-		if err != nil {
-			return erb.ModuleFile{}, true
-		}
-		f := erb.ModuleFile{Exists: true, Dir: st.IsDir()}
-		if read && !f.Dir {
-			file, err := os.Open(clean)
-			if err != nil {
-				return erb.ModuleFile{}, false
-			}
-			defer file.Close()
-			limit := int64(max(s.c.req.Limits.MaxTemplateSize, ruby.MaxStringSize))
-			if f.Content, err = io.ReadAll(io.LimitReader(file, limit+1)); err != nil {
-				return erb.ModuleFile{}, false
-			}
-		}
-		return f, true
+		return s.statFile(clean, read)
 	}
 	return erb.ModuleFile{}, false
 }

@@ -66,10 +66,26 @@ end
   end
 end
 `,
+		"modules/vm/lib/puppet/functions/vm/set_twice.rb": `Puppet::Functions.create_function(:'vm::set_twice') do
+  def set_twice
+    closure_scope['twice'] = 1
+    closure_scope['twice'] = 2
+  end
+end
+`,
+		"modules/vm/lib/puppet/functions/vm/load_symbol.rb": `require 'yaml'
+Puppet::Functions.create_function(:'vm::load_symbol') do
+  def load_symbol
+    YAML.safe_load(":sym")
+  end
+end
+`,
 		"modules/role/manifests/web/front.pp": "class role::web::front { notify { \"role ${::_role} ${::_roles}\": } }\n",
 		"modules/role/manifests/twice.pp":     "class role::twice { }\n",
 		"site.pp": "node 'web1' { role('web::front') notify { \"port ${lookup('port')} ${lookup('app::name')} ${lookup('app::shared')}\": } notify { \"counts ${lookup('count::a')} ${lookup('count::b')}\": } }\n" +
-			"node 'twice' { role('twice') role('twice') }\n",
+			"node 'twice' { role('twice') role('twice') }\n" +
+			"node 'settwice' { vm::set_twice() }\n" +
+			"node 'symbol' { notify { String(vm::load_symbol()): } }\n",
 		"hiera.yaml": "version: 5\nhierarchy:\n  - name: role\n    path: \"role/%{::_role}.yaml\"\n" +
 			"  - name: counter\n    lookup_key: vm::counter\n" +
 			"  - name: common\n    lookup_key: vm::expand_path\n    path: common\n",
@@ -101,8 +117,18 @@ end
 			t.Errorf("notify %q missing; got:\n%s", want, got)
 		}
 	}
-	_, err = compileCatalog(env, &Request{Node: "twice", Facts: testFacts()})
-	if err == nil || !strings.Contains(err.Error(), "role() can only be called once per node") {
-		t.Errorf("role() twice: %v", err)
+	for _, tt := range []struct{ node, want string }{
+		{"twice", "role() can only be called once per node"},
+		// A top-scope variable is set once, as any Puppet variable.
+		{"settwice", "Cannot reassign variable '$twice'"},
+		// What Ruby would type otherwise (a Symbol) is not plain data:
+		// without the helper, the subset's error names it.
+		{"symbol", "YAML.safe_load of a Symbol"},
+	} {
+		_, err = compileCatalog(env, &Request{Node: tt.node, Facts: testFacts()})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: got %v, want an error with %q", tt.node, err, tt.want)
+
+		}
 	}
 }

@@ -204,21 +204,6 @@ func (r *Regexp) compiled() {
 	})
 }
 
-// CompileGo is regexp.Compile through the process's cache of compiled
-// expressions (see goRegexps), for callers that build Go expressions from
-// data at every call (stdlib's validate_re).
-func CompileGo(expr string) (*regexp.Regexp, error) {
-	if re := goRegexps.get(expr); re != nil {
-		return re, nil
-	}
-	re, err := regexp.Compile(expr)
-	if err != nil {
-		return nil, err
-	}
-	goRegexps.put(expr, re)
-	return re, nil
-}
-
 // goRegexps keeps compiled expressions by their RE2 source for the whole
 // process: a pattern in a define or a validation function is built anew
 // at every evaluation or call, and compiling it each time cost ~4% of a
