@@ -71,6 +71,7 @@ func main() {
 	if path := os.Getenv("MARIONETTE_MEMPROFILE"); path != "" {
 		runtime.MemProfileRate = 4096
 		code := run(os.Args[1:], os.Stdout, os.Stderr)
+		runtime.GC() // the profile shows allocations up to the last collection
 		if f, err := os.Create(path); err == nil {
 			pprof.Lookup("allocs").WriteTo(f, 0)
 			f.Close()
