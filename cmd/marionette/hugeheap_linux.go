@@ -2,6 +2,7 @@ package main
 
 import (
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"unsafe"
@@ -35,11 +36,15 @@ func hugePageHeap(getenv func(string) string, maxMemory int64) (beg, end uintptr
 	if strings.Contains(getenv("GODEBUG"), "disablethp=1") || maxMemory < 4*hugeHeapReserve {
 		return 0, 0
 	}
+	// The reserve alone would start a collection (it passes the first
+	// heap goal); one, forced below, is enough.
+	prev := debug.SetGCPercent(-1)
 	b := make([]byte, hugeHeapReserve)
 	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	beg = (p + hugePageSize - 1) &^ (hugePageSize - 1)
 	end = (p + hugeHeapReserve) &^ (hugePageSize - 1)
 	if beg >= end {
+		debug.SetGCPercent(prev)
 		return 0, 0
 	}
 	// An error (a kernel without transparent huge pages) leaves the heap
@@ -50,5 +55,6 @@ func hugePageHeap(getenv func(string) string, maxMemory int64) (beg, end uintptr
 	runtime.KeepAlive(b)
 	b = nil
 	runtime.GC()
+	debug.SetGCPercent(prev)
 	return beg, end
 }
