@@ -47,8 +47,15 @@ func TestTuneOneShot(t *testing.T) {
 		runtime.GOMAXPROCS(prevProcs)
 		debug.SetMemoryLimit(prevLimit)
 	}()
+	prevRate := runtime.MemProfileRate
+	defer func() { runtime.MemProfileRate = prevRate }()
+	runtime.MemProfileRate = 512 << 10
 	const maxMemory = 3 << 30
 	tuneOneShot(func(string) string { return "" }, maxMemory)
+	if runtime.MemProfileRate != 0 {
+		t.Errorf("MemProfileRate %d, want 0", runtime.MemProfileRate)
+	}
+	runtime.MemProfileRate = 512 << 10
 	if got := debug.SetGCPercent(100); got != oneShotGCPercent {
 		t.Errorf("GC percent %d, want %d", got, oneShotGCPercent)
 	}
@@ -61,6 +68,9 @@ func TestTuneOneShot(t *testing.T) {
 	tuneOneShot(func(string) string { return "set" }, maxMemory)
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("GOGC set: GC percent changed to %d", got)
+	}
+	if runtime.MemProfileRate != 512<<10 {
+		t.Errorf("MARIONETTE_MEMPROFILE set: MemProfileRate changed to %d", runtime.MemProfileRate)
 	}
 	if got := runtime.GOMAXPROCS(0); got != 2 {
 		t.Errorf("GOMAXPROCS set: changed to %d", got)
