@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -14,6 +15,16 @@ const hugePageSize = 2 << 20
 
 // madvHugepage is Linux's MADV_HUGEPAGE.
 const madvHugepage = 14
+
+// thpEnabled is where Linux says when it backs memory with transparent
+// huge pages.
+const thpEnabled = "/sys/kernel/mm/transparent_hugepage/enabled"
+
+// thpOnAdvice reports whether that setting gives huge pages only to the
+// ranges a program advises: with "always" the heap has them already,
+// with "never" advice changes nothing, and either way the reserve would
+// only cost its collection and the zeroing of reused memory.
+func thpOnAdvice(enabled string) bool { return strings.Contains(enabled, "[madvise]") }
 
 // hugePageHeap asks the kernel to back the first hugeHeapReserve bytes of
 // the heap a one-off compile fills with transparent huge pages. Go maps its
@@ -34,6 +45,9 @@ const madvHugepage = 14
 // It returns the range it advised (for the tests), or zeros.
 func hugePageHeap(getenv func(string) string, maxMemory int64) (beg, end uintptr) {
 	if strings.Contains(getenv("GODEBUG"), "disablethp=1") || maxMemory < 4*hugeHeapReserve {
+		return 0, 0
+	}
+	if mode, err := os.ReadFile(thpEnabled); err != nil || !thpOnAdvice(string(mode)) {
 		return 0, 0
 	}
 	// The reserve alone would start a collection (it passes the first

@@ -12,8 +12,8 @@ import (
 // huge pages (the kernel marks its mapping "hg"), unless GODEBUG's
 // disablethp or a memory budget too small for it says otherwise.
 func TestHugePageHeap(t *testing.T) {
-	if _, err := os.Stat("/sys/kernel/mm/transparent_hugepage/enabled"); err != nil {
-		t.Skip("this kernel has no transparent huge pages")
+	if mode, err := os.ReadFile(thpEnabled); err != nil || !thpOnAdvice(string(mode)) {
+		t.Skip("this kernel gives no transparent huge pages on advice")
 	}
 	none := func(string) string { return "" }
 	if beg, end := hugePageHeap(func(k string) string {
@@ -65,4 +65,22 @@ func vmFlags(addr uintptr) (string, error) {
 		return "", err
 	}
 	return "", fmt.Errorf("no mapping of %#x in /proc/self/smaps", addr)
+}
+
+// TestTHPOnAdvice: the reserve is made only where the kernel gives huge
+// pages to advised ranges alone.
+func TestTHPOnAdvice(t *testing.T) {
+	for _, tc := range []struct {
+		enabled string
+		want    bool
+	}{
+		{"always [madvise] never\n", true},
+		{"[always] madvise never\n", false},
+		{"always madvise [never]\n", false},
+		{"", false},
+	} {
+		if got := thpOnAdvice(tc.enabled); got != tc.want {
+			t.Errorf("thpOnAdvice(%q) = %v, want %v", tc.enabled, got, tc.want)
+		}
+	}
 }
