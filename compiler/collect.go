@@ -231,7 +231,7 @@ func attributeValue(r *resource, name string) value.Value {
 	return value.Undef
 }
 
-func equalFoldASCII(a, b string) bool { return value.Equal(value.String(a), value.String(b)) }
+func equalFoldASCII(a, b string) bool { return value.StringsEqual(a, b) }
 
 // applyCollectorOps applies a collector block to a resource it collected;
 // tag adds to the resource's tags, as it does in an override.

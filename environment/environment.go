@@ -110,6 +110,9 @@ type Environment struct {
 	indexed           chan struct{}
 	funcs             functions.Table
 	funcsBuilt        chan struct{}
+	// rubyFunc3Files memoizes RubyFunction3File as rubyFuncFiles does
+	// RubyFunctionFile (counted in rubyFuncFilesSize too).
+	rubyFunc3Files sync.Map
 	// puppetMajor is the Puppet major whose behaviour compiles follow (7
 	// or 8; see Config.PuppetMajor).
 	puppetMajor int
@@ -922,13 +925,24 @@ func (env *Environment) RubyFunction3File(name string) string {
 		return ""
 	}
 	<-env.indexed
+	if len(env.rubyFuncs) == 0 {
+		return ""
+	}
+	if f, ok := env.rubyFunc3Files.Load(name); ok {
+		return f.(string)
+	}
+	f := ""
 	for _, mod := range env.moduleList {
 		p := filepath.Join(mod, "lib", "puppet", "parser", "functions", name+".rb")
 		if env.rubyFuncs[p] {
-			return p
+			f = p
+			break
 		}
 	}
-	return ""
+	if env.rubyFuncFilesSize.Add(1) <= maxRubyFuncFiles {
+		env.rubyFunc3Files.Store(name, f)
+	}
+	return f
 }
 
 // ModuleDirs lists every module directory of the module path, in path

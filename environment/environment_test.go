@@ -60,3 +60,34 @@ func TestLookupLoadsLazilyOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestRubyFunction3File: a module's 3.x Ruby function file is found in
+// module path order, a name no module has is "", and asking again for
+// either allocates nothing (a compile asks at every call of a function
+// it has no Puppet definition for).
+func TestRubyFunction3File(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"site.pp": "",
+		"a/m/lib/puppet/parser/functions/shared.rb": "module Puppet::Parser::Functions; newfunction(:shared) { |a| 1 }; end\n",
+		"b/n/lib/puppet/parser/functions/shared.rb": "module Puppet::Parser::Functions; newfunction(:shared) { |a| 2 }; end\n",
+		"b/n/lib/puppet/parser/functions/only.rb":   "module Puppet::Parser::Functions; newfunction(:only) { |a| 3 }; end\n",
+	})
+	env, err := Load(Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"), ModulePath: []string{filepath.Join(dir, "a"), filepath.Join(dir, "b")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"shared", filepath.Join(dir, "a/m/lib/puppet/parser/functions/shared.rb")},
+		{"only", filepath.Join(dir, "b/n/lib/puppet/parser/functions/only.rb")},
+		{"missing", ""},
+		{"m::namespaced", ""},
+	} {
+		if got := env.RubyFunction3File(tc.name); got != tc.want {
+			t.Errorf("RubyFunction3File(%s) = %q, want %q", tc.name, got, tc.want)
+		}
+		if n := testing.AllocsPerRun(50, func() { env.RubyFunction3File(tc.name) }); n != 0 {
+			t.Errorf("RubyFunction3File(%s) again: %v allocations, want 0", tc.name, n)
+		}
+	}
+}

@@ -544,3 +544,30 @@ func TestLazySetConcurrentLookups(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestLazySetLookupAgainAllocatesNothing: a module type read once, or
+// found missing once, is answered again without an allocation (a compile
+// looks its types up at every resource).
+func TestLazySetLookupAgainAllocatesNothing(t *testing.T) {
+	mod := filepath.Join(t.TempDir(), "mymod")
+	typeDir := filepath.Join(mod, "lib", "puppet", "type")
+	if err := os.MkdirAll(typeDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "Puppet::Type.newtype(:mything) do\n  newparam(:name, :namevar => true)\n  newproperty(:size)\nend\n"
+	if err := os.WriteFile(filepath.Join(typeDir, "mything.rb"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lazy := NewLazySet([]string{mod})
+	if _, ok := lazy.Lookup("Mything"); !ok {
+		t.Fatal("Mything not found")
+	}
+	if _, ok := lazy.Lookup("Nosuchthing"); ok {
+		t.Fatal("Nosuchthing found")
+	}
+	for _, name := range []string{"Mything", "Nosuchthing"} {
+		if n := testing.AllocsPerRun(100, func() { lazy.Lookup(name) }); n != 0 {
+			t.Errorf("Lookup(%s) again: %v allocations, want 0", name, n)
+		}
+	}
+}

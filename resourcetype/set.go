@@ -247,6 +247,14 @@ func (s *Set) Lookup(name string) (*Schema, bool) {
 		if sch, ok := s.types[string(lower)]; ok || !s.lazy {
 			return sch, ok
 		}
+		// A module type read before (or found missing) is answered
+		// without building its lowercase name again.
+		s.mu.RLock()
+		sch, done := s.read[string(lower)]
+		s.mu.RUnlock()
+		if done {
+			return sch, sch != nil
+		}
 	} else if sch, ok := s.types[strings.ToLower(name)]; ok || !s.lazy {
 		return sch, ok
 	}

@@ -269,6 +269,9 @@ func (m *equalMemo) walk(a, b Value, eq func(x, y Value) bool) bool {
 	return false
 }
 
+// StringsEqual is Puppet's == on two strings (Equal without boxing them).
+func StringsEqual(a, b string) bool { return equalFold(a, b) }
+
 // equalFold compares strings the way Puppet's == does (Unicode simple case folding).
 func equalFold(a, b string) bool {
 	if len(a) == len(b) && a == b {

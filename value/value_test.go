@@ -3,6 +3,7 @@ package value
 import (
 	"math/rand"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -349,5 +350,20 @@ func TestPlainRE2(t *testing.T) {
 	}
 	if accepted < 1000 {
 		t.Errorf("plainRE2 accepts only %d expressions", accepted)
+	}
+}
+
+// TestStringsEqual: StringsEqual answers as Equal does for two Strings,
+// without an allocation.
+func TestStringsEqual(t *testing.T) {
+	pairs := [][2]string{{"abc", "abc"}, {"ABC", "abc"}, {"abc", "abd"}, {"", ""}, {"a", ""}, {"Straße", "STRASSE"}, {"é", "É"}, {"web01", "WEB01"}}
+	for _, p := range pairs {
+		if got, want := StringsEqual(p[0], p[1]), Equal(String(p[0]), String(p[1])); got != want {
+			t.Errorf("StringsEqual(%q, %q) = %v, Equal says %v", p[0], p[1], got, want)
+		}
+	}
+	a, b := strings.Repeat("x", 40), strings.Repeat("X", 40)
+	if n := testing.AllocsPerRun(100, func() { StringsEqual(a, b) }); n != 0 {
+		t.Errorf("StringsEqual: %v allocations, want 0", n)
 	}
 }

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"math"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"testing"
 )
 
@@ -44,8 +47,15 @@ func TestTuneOneShot(t *testing.T) {
 		runtime.GOMAXPROCS(prevProcs)
 		debug.SetMemoryLimit(prevLimit)
 	}()
+	prevRate := runtime.MemProfileRate
+	defer func() { runtime.MemProfileRate = prevRate }()
+	runtime.MemProfileRate = 512 << 10
 	const maxMemory = 3 << 30
 	tuneOneShot(func(string) string { return "" }, maxMemory)
+	if runtime.MemProfileRate != 0 {
+		t.Errorf("MemProfileRate %d, want 0", runtime.MemProfileRate)
+	}
+	runtime.MemProfileRate = 512 << 10
 	if got := debug.SetGCPercent(100); got != oneShotGCPercent {
 		t.Errorf("GC percent %d, want %d", got, oneShotGCPercent)
 	}
@@ -59,10 +69,34 @@ func TestTuneOneShot(t *testing.T) {
 	if got := debug.SetGCPercent(100); got != 100 {
 		t.Errorf("GOGC set: GC percent changed to %d", got)
 	}
+	if runtime.MemProfileRate != 512<<10 {
+		t.Errorf("MARIONETTE_MEMPROFILE set: MemProfileRate changed to %d", runtime.MemProfileRate)
+	}
 	if got := runtime.GOMAXPROCS(0); got != 2 {
 		t.Errorf("GOMAXPROCS set: changed to %d", got)
 	}
 	if got := debug.SetMemoryLimit(-1); got != math.MaxInt64 {
 		t.Errorf("GOMEMLIMIT set: memory limit changed to %d", got)
+	}
+}
+
+// TestOneShotMemoryBudget: under the one-off compile's runtime policy
+// (collections rarer, the huge-page heap reserve, --max-memory as the
+// soft memory limit) the memory budget still stops a compile whose live
+// heap outgrows it, with the error naming the limit.
+func TestOneShotMemoryBudget(t *testing.T) {
+	prevPercent := debug.SetGCPercent(100)
+	prevProcs := runtime.GOMAXPROCS(0)
+	prevLimit := debug.SetMemoryLimit(math.MaxInt64)
+	defer func() {
+		debug.SetGCPercent(prevPercent)
+		runtime.GOMAXPROCS(prevProcs)
+		debug.SetMemoryLimit(prevLimit)
+	}()
+	site := filepath.Join("..", "..", "testdata", "hostile", "manifests", "many-big-strings.pp")
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"compile", "n1", "--manifest", site, "--facts", "none", "--max-memory", "268435456"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "MaxHeap") || !strings.Contains(stderr.String(), "--max-memory") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and the live heap past MaxHeap", code, stderr.String())
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"sort"
@@ -64,6 +65,18 @@ func main() {
 				os.Exit(code)
 			}
 		}
+	}
+	// MARIONETTE_MEMPROFILE=FILE writes a profile of every allocation of
+	// the run (sampled every 4 KB).
+	if path := os.Getenv("MARIONETTE_MEMPROFILE"); path != "" {
+		runtime.MemProfileRate = 4096
+		code := run(os.Args[1:], os.Stdout, os.Stderr)
+		runtime.GC() // the profile shows allocations up to the last collection
+		if f, err := os.Create(path); err == nil {
+			pprof.Lookup("allocs").WriteTo(f, 0)
+			f.Close()
+		}
+		os.Exit(code)
 	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
