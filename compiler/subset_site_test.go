@@ -132,3 +132,46 @@ end
 		}
 	}
 }
+
+// TestSubsetRequireRelativeLibrary: a function that loads its module's
+// Ruby library with require_relative of a path ending in .rb (icinga2's
+// icinga2_attributes requires ../../../puppet_x/icinga2/utils.rb) runs in
+// the Ruby subset: the file is found as require finds 'x/y', and the
+// module functions it defines (def self.f) answer.
+func TestSubsetRequireRelativeLibrary(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"modules/m/lib/puppet/functions/m/quoted.rb": `require_relative '../../../puppet_x/m/utils.rb'
+Puppet::Functions.create_function(:'m::quoted') do
+  def quoted(s)
+    Puppet::M::Utils.quote(s)
+  end
+end
+`,
+		"modules/m/lib/puppet_x/m/utils.rb": `module Puppet::M
+  module Utils
+    def self.quote(s)
+      s.dump
+    end
+  end
+end
+`,
+		"site.pp": "node default { notify { m::quoted(\"a\\\"b\"): } }\n",
+	})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"),
+		ModulePath: []string{filepath.Join(dir, "modules")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := compileCatalog(env, &Request{Node: "web1", Facts: testFacts()})
+	if err != nil {
+		t.Fatalf("no Ruby helper: %v", err)
+	}
+	found := false
+	for _, r := range cat.Resources {
+		found = found || r.Type == "Notify" && r.Title == `"a\"b"`
+	}
+	if !found {
+		t.Errorf("notify %q missing", `"a\"b"`)
+	}
+}

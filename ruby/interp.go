@@ -1709,9 +1709,11 @@ func (in *interp) callPuppetIn(sc Scope, line int, name string, args []any, func
 // but none of the caller's locals.
 func (in *interp) callDef(line int, d *nDef, args []any, blk *blockVal) (any, error) {
 	in.depth++
-	saved := in.block
-	in.block = blk
-	defer func() { in.depth--; in.block = saved }()
+	saved, savedMatch := in.block, in.match
+	// $~ (and $1...) is local to each method call, as in Ruby: a method
+	// starts without one and leaves its caller's as it was.
+	in.block, in.match = blk, nil
+	defer func() { in.depth--; in.block, in.match = saved, savedMatch }()
 	if in.depth > MaxCallDepth {
 		return nil, in.callsTooDeep(line)
 	}

@@ -469,6 +469,21 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any, blk 
 			}
 			return newStr(rubyRegexpEscape(s)), true, nil
 		}
+	case "last_match":
+		// $~ of the running method, or its group n (an Integer).
+		if c.name == "Regexp" && len(args) <= 1 {
+			if len(args) == 0 || in.match == nil {
+				if in.match == nil {
+					return nil, true, nil
+				}
+				return in.match, true, nil
+			}
+			n, ok := args[0].(int64)
+			if !ok {
+				return nil, true, in.unsupported(line, "Regexp.last_match(%s)", inspect(args[0]))
+			}
+			return in.match.group(int(n)), true, nil
+		}
 	case "union":
 		if c.name == "Regexp" {
 			var parts []string

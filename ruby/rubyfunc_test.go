@@ -87,6 +87,8 @@ var funcCases = []struct{ file, args, want string }{
 	{"count_chars.rb", `["a-b\\c","\\-"]`, `{"result":1}`},
 	{"count_chars.rb", `["hello","^"]`, `{"result":0}`},
 	{"count_chars.rb", `["héllo","é"]`, `{"result":1}`},
+	{"match_frames.rb", `["a + b - c"]`, `{"result":["\"a\"/true/nil + \"b\"/true/nil - \"c\"/true/nil"]}`},
+	{"match_frames.rb", `["x\"y\\z\n\t#{z}#$w#@v #u\u0001\u007fé😀"]`, `{"result":["\"x\\\"y\\\\z\\n\\t\\#{z}\\#$w\\#@v #u\\x01\\x7F\\u00E9\\u{1F600}\"/true/nil"]}`},
 	{"count_chars.rb", `["hello"]`, `{"error":"wrong number of arguments (given 0, expected 1+)","class":"ArgumentError"}`},
 }
 
