@@ -436,6 +436,40 @@ func (s *erbScope) ResourceParameters() (*value.Hash, bool) {
 	return nil, false
 }
 
+// CatalogResources lists the resources declared so far, in declaration
+// order, for scope.catalog.resources (ruby.CatalogLister): each one's
+// parameters as Puppet's Resource#to_hash has them, the attributes its
+// title sets (by the type's title patterns; name for classes and defined
+// types) overridden by its own parameters.
+func (s *erbScope) CatalogResources() []ruby.CatalogResource {
+	c := s.c
+	out := make([]ruby.CatalogResource, 0, len(c.resources))
+	for _, r := range c.resources {
+		b := value.NewHashBuilder(len(r.Params) + 1)
+		titled := false
+		if r.Kind == catalog.KindNative && c.types != nil {
+			if schema, ok := c.types.Lookup(r.Type); ok {
+				if attrs, err := schema.ParseTitle(r.Title); err == nil {
+					for _, a := range attrs {
+						if str, isStr := a.Value.(string); isStr {
+							b.Set(value.String(a.Name), value.String(str))
+						}
+					}
+					titled = true
+				}
+			}
+		}
+		if !titled {
+			b.Set(value.String("name"), value.String(r.Title))
+		}
+		for _, p := range r.Params {
+			b.Set(value.String(p.Name), p.Value)
+		}
+		out = append(out, ruby.CatalogResource{Type: r.Type, Title: r.Title, Params: b.Build()})
+	}
+	return out
+}
+
 // HasResource tells whether typ[title] has been declared, following
 // aliases as a reference does (ruby.CatalogEditor).
 func (s *erbScope) HasResource(typ, title string) bool {

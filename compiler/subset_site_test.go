@@ -175,3 +175,75 @@ end
 		t.Errorf("notify %q missing", `"a\"b"`)
 	}
 }
+
+// TestSubsetBlockAndCatalog: without the Ruby helper, a 4.x function gets
+// the lambda of its call as its block (a &block parameter passed on with
+// group_by(&block), as ronin_puppet's facts::group_by does; yield and
+// block_given?), and scope.catalog.resources lists the resources declared
+// so far with type and to_hash (the namevar from the title, then the
+// parameters), as puppet_agent's any_resources_of_type reads them.
+func TestSubsetBlockAndCatalog(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"modules/m/lib/puppet/functions/m/group_by.rb": `Puppet::Functions.create_function(:'m::group_by') do
+  dispatch :group do
+    param 'Iterable', :collection
+    block_param
+  end
+  def group(collection, &block)
+    collection.group_by(&block)
+  end
+end
+`,
+		"modules/m/lib/puppet/functions/m/twice.rb": `Puppet::Functions.create_function(:'m::twice') do
+  dispatch :twice do
+    param 'Integer', :n
+    optional_block_param
+  end
+  def twice(n)
+    return 'no block' unless block_given?
+    [yield(n), yield(n + 1)]
+  end
+end
+`,
+		"modules/m/lib/puppet/functions/m/any_of.rb": `Puppet::Functions.create_function(:'m::any_of', Puppet::Functions::InternalFunction) do
+  dispatch :any_of do
+    scope_param
+    param 'String', :type
+    optional_param 'Hash', :params
+  end
+  def any_of(scope, type, params = nil)
+    scope.catalog.resources.select { |r| r.type.to_s.casecmp(type).zero? && (params.nil? || params.all? { |k, v| r.to_hash[k.to_sym] == v }) }.map { |r| r.to_s }
+  end
+end
+`,
+		"site.pp": `node default {
+  file { '/tmp/a/': ensure => file }
+  notify { "g ${m::group_by([1, 2, 3]) |$x| { $x % 2 }}": }
+  notify { "t ${m::twice(3) |$x| { $x * 10 }} ${m::twice(1)}": }
+  notify { "f ${m::any_of('file', { 'path' => '/tmp/a', 'ensure' => 'file' })} ${m::any_of('file', { 'ensure' => 'absent' })}": }
+}
+`,
+	})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"),
+		ModulePath: []string{filepath.Join(dir, "modules")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := compileCatalog(env, &Request{Node: "web1", Facts: testFacts()})
+	if err != nil {
+		t.Fatalf("no Ruby helper: %v", err)
+	}
+	var titles []string
+	for _, r := range cat.Resources {
+		if r.Type == "Notify" {
+			titles = append(titles, r.Title)
+		}
+	}
+	got := strings.Join(titles, "\n")
+	for _, want := range []string{"g {1 => [1, 3], 0 => [2]}", "t [30, 40] no block", "f [File[/tmp/a/]] []"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notify %q missing; got:\n%s", want, got)
+		}
+	}
+}

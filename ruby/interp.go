@@ -360,6 +360,21 @@ func (in *interp) eval(n node, e *env) (any, error) {
 		return nil, in.unsupported(n.line, "block argument here")
 	case *nCall:
 		return in.evalCall(n, e)
+	case *nMatchAssign:
+		v, err := in.eval(n.match, e)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range n.names {
+			var g any
+			if v != nil && in.match != nil {
+				if i := slices.Index(in.match.names, name); i >= 0 {
+					g = in.match.group(i)
+				}
+			}
+			e.assign(name, g)
+		}
+		return v, nil
 	case *nAssign:
 		v, err := in.eval(n.value, e)
 		if err != nil {
@@ -523,6 +538,8 @@ func (in *interp) callToS(line int, v any) (string, error) {
 		return value.ToString(v.v), nil
 	case *self, *scopeObj:
 		return "", in.unsupported(line, "printing the %s object", className(v))
+	case *uriObj:
+		return in.uriText(line, v)
 	}
 	var s string
 	switch v.(type) {
@@ -790,7 +807,7 @@ var knownConstants = map[string]bool{
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true, "TypeError": true,
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
-	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
+	"IPAddr": true, "URI": true, "Puppet::Util::Package": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
 	"CGI": true, "Puppet": true, runtime3Support: true, "YAML": true, "Psych": true, "Puppet::Parser::Functions": true,
@@ -1214,6 +1231,8 @@ type blockVal struct {
 	// lambda is set for a lambda passed as a block (&f): return in it
 	// returns from the lambda, not from the method around it.
 	lambda bool
+	// native is the Puppet lambda given to a 4.x function, its block.
+	native func(args []value.Value) (value.Value, error)
 }
 
 func (in *interp) evalCall(n *nCall, e *env) (any, error) {
@@ -1270,6 +1289,9 @@ func (in *interp) evalCall(n *nCall, e *env) (any, error) {
 // yield calls a block with arguments, binding parameters like a Ruby proc:
 // a lone Array argument spreads over several parameters.
 func (in *interp) yield(line int, b *blockVal, args ...any) (any, error) {
+	if b.native != nil {
+		return in.yieldLambda(line, b, args)
+	}
 	if b.symbol {
 		if len(args) == 0 {
 			return nil, in.errorf(line, "ArgumentError", "no receiver given")
@@ -1445,6 +1467,9 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 		if len(args) <= 1 {
 			return in.kernelRand(line, args)
 		}
+	case "URI":
+		// Kernel#URI, as URI.parse.
+		return in.parseURI(line, args)
 	case "format", "sprintf":
 		if len(args) >= 1 {
 			s, err := in.format(line, args[0], args[1:])

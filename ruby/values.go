@@ -372,6 +372,8 @@ func className(v any) string {
 		return "Regexp"
 	case *ipAddr:
 		return "IPAddr"
+	case *uriObj:
+		return v.class
 	case *rexception:
 		return v.class
 	case *rclass:
@@ -476,6 +478,10 @@ func toS(v any) string {
 		return v.s
 	case *rsensitive:
 		return sensitiveText
+	case *resourceObj:
+		if v.typ != "" {
+			return v.typ + "[" + v.title + "]"
+		}
 	}
 	return inspect(v)
 }
