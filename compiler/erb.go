@@ -521,3 +521,24 @@ func (s *erbScope) SetVariable(name string, v value.Value) error {
 	}
 	return nil
 }
+
+// EnvironmentName is the environment's name (ruby.EnvironmentInfo).
+func (s *erbScope) EnvironmentName() string { return s.c.env.Name }
+
+// EnvironmentModulePath lists the module path's directories that exist,
+// as Puppet's Environment#modulepath does.
+func (s *erbScope) EnvironmentModulePath() []string {
+	var out []string
+	for _, d := range s.c.env.ModulePath {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// ModulePathOf is the directory of a module of the environment
+// (environment.module(name).path).
+func (s *erbScope) ModulePathOf(name string) (string, bool) {
+	return s.c.env.ModuleDir(name)
+}

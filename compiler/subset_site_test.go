@@ -247,3 +247,41 @@ end
 		}
 	}
 }
+
+// TestSubsetEnvironment: without the Ruby helper, a 3.x function reads
+// the environment through self.compiler.environment (name, modulepath,
+// module(name).path) and finds module files and templates with
+// Puppet::Parser::Files.find_file and find_template (nil when missing).
+func TestSubsetEnvironment(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"modules/m/lib/puppet/parser/functions/env_info.rb": `module Puppet::Parser::Functions
+  newfunction(:env_info, :type => :rvalue) do |args|
+    env = self.compiler.environment
+    [env.name.to_s, env.modulepath.size, env.module('m').path.end_with?('/modules/m'), env.module('nope').nil?,
+     Puppet::Parser::Files.find_file('m/x.txt', env).end_with?('/m/files/x.txt'),
+     Puppet::Parser::Files.find_template('m/nope.erb', env).nil?, Puppet::Parser::Files.find_template('/abs', env)].join(' ')
+  end
+end
+`,
+		"modules/m/files/x.txt": "x\n",
+		"site.pp":               "node default { notify { env_info(): } }\n",
+	})
+	env, err := environment.Load(environment.Config{Name: "production", Manifest: filepath.Join(dir, "site.pp"),
+		ModulePath: []string{filepath.Join(dir, "modules"), filepath.Join(dir, "missing")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := compileCatalog(env, &Request{Node: "web1", Facts: testFacts()})
+	if err != nil {
+		t.Fatalf("no Ruby helper: %v", err)
+	}
+	const want = "production 1 true true true true /abs"
+	found := false
+	for _, r := range cat.Resources {
+		found = found || r.Type == "Notify" && r.Title == want
+	}
+	if !found {
+		t.Errorf("notify %q missing", want)
+	}
+}

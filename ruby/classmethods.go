@@ -85,6 +85,9 @@ func classMethods() classTable {
 		v, err := in.callPuppet(line, "versioncmp", args)
 		return v, true, err
 	})
+	t.def("Puppet::Parser::Files", "find_template find_file", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.findInModule(line, name, args)
+	})
 	t.def("URI", "parse", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		v, err := in.parseURI(line, args)
 		return v, true, err

@@ -807,7 +807,7 @@ var knownConstants = map[string]bool{
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true, "TypeError": true,
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
-	"IPAddr": true, "URI": true, "Puppet::Util::Package": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
+	"IPAddr": true, "URI": true, "Puppet::Util::Package": true, "Puppet::Parser::Files": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
 	"CGI": true, "Puppet": true, runtime3Support: true, "YAML": true, "Psych": true, "Puppet::Parser::Functions": true,
@@ -1651,6 +1651,8 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return in.scopeResource(line)
 	case (name == "compiler" || name == "catalog") && len(args) == 0:
 		return &compilerPart{part: name}, nil
+	case name == "environment" && len(args) == 0:
+		return &envObj{}, nil
 	case strings.HasPrefix(name, "function_"):
 		fn := strings.TrimPrefix(name, "function_")
 		if len(args) != 1 {

@@ -107,6 +107,10 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.ipAddrMethod(line, r, name, args)
 	case *uriObj:
 		v, ok, err = in.uriMethod(line, r, name, args)
+	case *envObj:
+		v, ok, err = in.envMethod(line, name, args)
+	case *moduleObj:
+		v, ok, err = in.moduleMethod(line, r, name, args)
 	case *gemVersion:
 		v, ok, err = in.gemVersionMethod(line, r, name, args)
 	case *rmodule:

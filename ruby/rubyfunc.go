@@ -742,7 +742,8 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 	}
 	switch {
 	case name == "lookupvar", name == "[]", name == "call_function", name == "setvar",
-		name == "include?", name == "exist?", name == "to_hash", name == "lookupdefaults", strings.HasPrefix(name, "function_"):
+		name == "include?", name == "exist?", name == "to_hash", name == "lookupdefaults", strings.HasPrefix(name, "function_"),
+		(name == "compiler" || name == "catalog" || name == "environment") && len(args) == 0:
 		v, err := in.callScope(line, name, args)
 		return v, true, err
 	}

@@ -374,6 +374,10 @@ func className(v any) string {
 		return "IPAddr"
 	case *uriObj:
 		return v.class
+	case *envObj:
+		return "Puppet::Node::Environment"
+	case *moduleObj:
+		return "Puppet::Module"
 	case *rexception:
 		return v.class
 	case *rclass:
