@@ -12,6 +12,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
@@ -541,4 +542,22 @@ func (s *erbScope) EnvironmentModulePath() []string {
 // (environment.module(name).path).
 func (s *erbScope) ModulePathOf(name string) (string, bool) {
 	return s.c.env.ModuleDir(name)
+}
+
+// FindDefinition answers scope.find_hostclass and find_definition
+// (ruby.DefinitionFinder): the canonical name of the class or defined type,
+// found false when the environment has none.
+func (s *erbScope) FindDefinition(kind, name string) (string, bool, error) {
+	k := environment.KindClass
+	if kind == "definition" {
+		k = environment.KindDefine
+	}
+	d, err := s.c.env.lookup(k, strings.TrimPrefix(name, "::"))
+	if err != nil {
+		return "", false, err
+	}
+	if d == nil {
+		return "", false, nil
+	}
+	return d.Name, true, nil
 }

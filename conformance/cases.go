@@ -70,9 +70,11 @@ type Case struct {
 const FunctionsArea = "functions"
 
 // SubsetOnly reports whether the case compiles with the Ruby subset
-// alone: a case of the functions area without ruby_helper.
+// alone: a case of the functions area without ruby_helper, or one named
+// ruby-subset-* (module Ruby that the subset must run, checked against
+// Puppet).
 func (c *Case) SubsetOnly() bool {
-	return strings.HasPrefix(c.ID, FunctionsArea+"/") && c.RubyHelper == ""
+	return strings.HasPrefix(c.ID, FunctionsArea+"/") && c.RubyHelper == "" || strings.HasPrefix(path.Base(c.ID), "ruby-subset-")
 }
 
 // LoadCases finds every case below root, sorted by ID: each directory

@@ -162,7 +162,13 @@ func (in *interp) puppetObjMethod(line int, o *puppetObj, name string, args []an
 		return in.receiverMethod(m, name, args)
 	}
 	rt, ok := o.v.(*value.ResourceType)
-	if !ok || len(args) != 0 {
+	if !ok {
+		if t, isType := o.v.(value.Type); isType {
+			return in.puppetTypeMethod(line, t, name, args)
+		}
+		return nil, false, nil
+	}
+	if len(args) != 0 {
 		return nil, false, nil
 	}
 	switch name {

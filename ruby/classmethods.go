@@ -88,6 +88,31 @@ func classMethods() classTable {
 	t.def("Puppet::Parser::Files", "find_template find_file", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		return in.findInModule(line, name, args)
 	})
+	t.def(typeParserClass, "singleton", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		if len(args) != 0 {
+			return nil, false, nil
+		}
+		return &typeParserObj{}, true, nil
+	})
+	t.def("Puppet::FileSystem", "exist? file? directory? read read_preserve_line_endings", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		// Puppet's file system layer over Ruby's File: the same answers
+		// for the modules' files (a read's options hash is ignored).
+		if name == "read" || name == "read_preserve_line_endings" {
+			if len(args) == 2 {
+				if _, isHash := args[1].(*rhash); isHash {
+					args = args[:1]
+				}
+			}
+			name = "read"
+		}
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		return in.fileMethod(line, name, args)
+	})
+	t.def("Puppet::Util", "absolute_path?", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.absolutePath(line, args)
+	})
 	t.def("URI", "parse", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		v, err := in.parseURI(line, args)
 		return v, true, err

@@ -41,6 +41,8 @@ func (in *interp) envMethod(line int, name string, args []any) (any, bool, error
 			return symbol(ei.EnvironmentName()), true, nil
 		}
 		return newStr(ei.EnvironmentName()), true, nil
+	case name == "known_resource_types" && len(args) == 0:
+		return &knownTypesObj{}, true, nil
 	case name == "modulepath" && len(args) == 0:
 		dirs := ei.EnvironmentModulePath()
 		out := make([]any, len(dirs))

@@ -807,7 +807,8 @@ var knownConstants = map[string]bool{
 	"ArgumentError": true, "RuntimeError": true, "StandardError": true, "TypeError": true,
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
-	"IPAddr": true, "URI": true, "Puppet::Util::Package": true, "Puppet::Parser::Files": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
+	"IPAddr": true, "URI": true, "Puppet::Util::Package": true, "Puppet::Parser::Files": true,
+	"Puppet::FileSystem": true, "Puppet::Util": true, "Puppet::Pops::Types::TypeParser": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
 	"CGI": true, "Puppet": true, runtime3Support: true, "YAML": true, "Psych": true, "Puppet::Parser::Functions": true,
@@ -1653,6 +1654,10 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return &compilerPart{part: name}, nil
 	case name == "environment" && len(args) == 0:
 		return &envObj{}, nil
+	case name == "find_hostclass" || name == "find_definition":
+		return in.findDefinition(line, name, args)
+	case name == "known_resource_types" && len(args) == 0:
+		return &knownTypesObj{}, nil
 	case strings.HasPrefix(name, "function_"):
 		fn := strings.TrimPrefix(name, "function_")
 		if len(args) != 1 {

@@ -109,6 +109,12 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.uriMethod(line, r, name, args)
 	case *envObj:
 		v, ok, err = in.envMethod(line, name, args)
+	case *knownTypesObj:
+		v, ok, err = in.knownTypesMethod(line, name, args)
+	case *resourceTypeObj:
+		v, ok, err = in.resourceTypeMethod(line, r, name, args)
+	case *typeParserObj:
+		v, ok, err = in.typeParserMethod(line, name, args)
 	case *moduleObj:
 		v, ok, err = in.moduleMethod(line, r, name, args)
 	case *gemVersion:

@@ -743,7 +743,8 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 	switch {
 	case name == "lookupvar", name == "[]", name == "call_function", name == "setvar",
 		name == "include?", name == "exist?", name == "to_hash", name == "lookupdefaults", strings.HasPrefix(name, "function_"),
-		(name == "compiler" || name == "catalog" || name == "environment") && len(args) == 0:
+		(name == "compiler" || name == "catalog" || name == "environment" || name == "known_resource_types") && len(args) == 0,
+		name == "find_hostclass", name == "find_definition":
 		v, err := in.callScope(line, name, args)
 		return v, true, err
 	}

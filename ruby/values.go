@@ -376,6 +376,12 @@ func className(v any) string {
 		return v.class
 	case *envObj:
 		return "Puppet::Node::Environment"
+	case *knownTypesObj:
+		return "Puppet::Resource::TypeCollection"
+	case *resourceTypeObj:
+		return "Puppet::Resource::Type"
+	case *typeParserObj:
+		return typeParserClass
 	case *moduleObj:
 		return "Puppet::Module"
 	case *rexception:
