@@ -510,12 +510,21 @@ func (s *erbScope) TopScope() ruby.Scope {
 	return &erbScope{c: s.c, sc: eval.NewScope(eval.LocalScope, "", s.c.top, s.sc.File), at: s.at, top: true}
 }
 
-// SetVariable sets a top-scope variable for a function's
-// closure_scope['x'] = v (ruby.VariableSetter), as Puppet's Scope#[]=
-// does: once, like any Puppet variable.
+// SetVariable sets a variable for Ruby code (ruby.VariableSetter), as
+// Puppet's Scope#setvar and #[]= do: once, like any Puppet variable; in top
+// scope for a function's closure_scope or compiler.topscope, else in the
+// scope that called the function.
 func (s *erbScope) SetVariable(name string, v value.Value) error {
+	name = strings.TrimPrefix(name, "::")
+	if isQualifiedName(name) {
+		return fmt.Errorf("Cannot assign to a qualified variable '$%s'", name)
+	}
 	if !s.top {
-		return fmt.Errorf("cannot set variable '$%s' here", name)
+		// A 3.x function's setvar: the calling scope's variable.
+		if !s.sc.Set(name, v) {
+			return fmt.Errorf("Cannot reassign variable '$%s'", name)
+		}
+		return nil
 	}
 	if !s.c.top.Set(name, v) {
 		return fmt.Errorf("Cannot reassign variable '$%s'", name)

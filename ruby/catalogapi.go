@@ -71,6 +71,8 @@ func (in *interp) compilerPartMethod(line int, p *compilerPart, name string, arg
 		return &compilerPart{part: "resources"}, true, nil
 	case p.part == "compiler" && name == "environment" && len(args) == 0:
 		return &envObj{}, true, nil
+	case p.part == "compiler" && name == "topscope" && len(args) == 0:
+		return &scopeObj{top: true}, true, nil
 	case p.part == "catalog" && name == "resources" && len(args) == 0:
 		list, err := in.catalogResources(line)
 		if err != nil {

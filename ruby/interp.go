@@ -1592,6 +1592,22 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return "", false
 	}
 	switch {
+	case (name == "setvar" || name == "[]=") && in.fn != nil:
+		// A function's scope is the calling Puppet scope: the variable
+		// is set there, once, as Puppet's Scope#setvar does.
+		n, ok := varName()
+		setter, canSet := in.scope.(VariableSetter)
+		if !ok || len(args) != 2 || !canSet {
+			return nil, in.unsupported(line, "scope.%s needs a name and a value", name)
+		}
+		v, err := toPuppet(args[1])
+		if err != nil {
+			return nil, in.unsupported(line, "scope.%s of %v", name, err)
+		}
+		if err := setter.SetVariable(n, v); err != nil {
+			return nil, in.errorf(line, "Puppet::ParseError", "%s", err.Error())
+		}
+		return args[1], nil
 	case name == "setvar":
 		n, ok := varName()
 		if !ok || len(args) != 2 {

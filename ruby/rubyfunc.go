@@ -741,7 +741,7 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 		return nil, false, nil
 	}
 	switch {
-	case name == "lookupvar", name == "[]", name == "call_function", name == "setvar",
+	case name == "lookupvar", name == "[]", name == "call_function", name == "setvar", name == "[]=",
 		name == "include?", name == "exist?", name == "to_hash", name == "lookupdefaults", strings.HasPrefix(name, "function_"),
 		(name == "compiler" || name == "catalog" || name == "environment" || name == "known_resource_types") && len(args) == 0,
 		name == "find_hostclass", name == "find_definition":
