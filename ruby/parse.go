@@ -1007,6 +1007,15 @@ func (p *parser) parseBlockBody(open token, close string) *nBlock {
 		b.params = p.parseParams("|")
 	}
 	b.body = p.parseStatements()
+	if close == "end" {
+		// A do ... end block may have rescue, else and ensure clauses
+		// as a def body has (Ruby 2.5 and later).
+		if t := p.peek(); t.kind == tKeyword && (t.text == "rescue" || t.text == "ensure") {
+			body := &nBegin{at: at{open.line}, body: b.body}
+			p.parseRescues(body)
+			b.body = body
+		}
+	}
 	p.expect(close)
 	return b
 }

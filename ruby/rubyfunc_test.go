@@ -94,6 +94,8 @@ var funcCases = []struct{ file, args, want string }{
 	{"site_api.rb", `["/pkgs/tool-1.2.tar.gz","/a/b./","/a/.bashrc","/x/../y/./z.d/"]`, `{"result":[[".gz","tool-1.2.tar","tool-1.2.tar","/pkgs/tool-1.2.tar.gz","/pkgs/x","tool-1.2.tar.gz"],[".","b.","b","/a/b.","/a/x","b."],["",".bashrc",".bashrc","/a/.bashrc","/a/x",".bashrc"],[".d","z.d","z","/y/z.d","/y/x","z.d"]]}`},
 	{"site_api.rb", `["debian >= bookworm","ubuntu","??"]`, `{"result":[["debian",">=","bookworm","12"],["ubuntu","",null,null],["local-variable",null]]}`},
 	{"site_api.rb", `["a b://x"]`, `{"error":"bad URI(is not URI?): \"a b://x\"","class":"URI::InvalidURIError"}`},
+	{"block_rescue.rb", `["1", "x", null, "3"]`, `{"result":[1,1,"ok","done \"1\"","bad x","done \"x\"","bad ","done \"\"",3,"ok","done \"3\""]}`},
+	{"block_rescue.rb", `[]`, `{"result":[-1]}`},
 	{"count_chars.rb", `["hello"]`, `{"error":"wrong number of arguments (given 0, expected 1+)","class":"ArgumentError"}`},
 }
 
