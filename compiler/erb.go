@@ -464,9 +464,7 @@ func (s *erbScope) CatalogResources() []ruby.CatalogResource {
 			b.Set(value.String("name"), value.String(r.Title))
 		}
 		for _, p := range r.Params {
-			if !value.IsUndef(p.Value) {
-				b.Set(value.String(p.Name), p.Value)
-			}
+			b.Set(value.String(p.Name), p.Value)
 		}
 		out = append(out, ruby.CatalogResource{Type: r.Type, Title: r.Title, Params: b.Build()})
 	}

@@ -217,8 +217,18 @@ end
   end
 end
 `,
+		"modules/m/lib/puppet/functions/m/keys.rb": `Puppet::Functions.create_function(:'m::keys', Puppet::Functions::InternalFunction) do
+  dispatch :keys do
+    scope_param
+  end
+  def keys(scope)
+    scope.catalog.resource('File', '/tmp/a/').to_hash.keys.map(&:to_s)
+  end
+end
+`,
 		"site.pp": `node default {
-  file { '/tmp/a/': ensure => file }
+  file { '/tmp/a/': ensure => file, mode => undef }
+  notify { "k ${m::keys()}": }
   notify { "g ${m::group_by([1, 2, 3]) |$x| { $x % 2 }}": }
   notify { "t ${m::twice(3) |$x| { $x * 10 }} ${m::twice(1)}": }
   notify { "f ${m::any_of('file', { 'path' => '/tmp/a', 'ensure' => 'file' })} ${m::any_of('file', { 'ensure' => 'absent' })}": }
@@ -241,7 +251,8 @@ end
 		}
 	}
 	got := strings.Join(titles, "\n")
-	for _, want := range []string{"g {1 => [1, 3], 0 => [2]}", "t [30, 40] no block", "f [File[/tmp/a/]] []"} {
+	// to_hash has the namevar from the title and no undef parameter.
+	for _, want := range []string{"g {1 => [1, 3], 0 => [2]}", "t [30, 40] no block", "f [File[/tmp/a/]] []", "k [path, ensure]"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("notify %q missing; got:\n%s", want, got)
 		}
