@@ -12,6 +12,7 @@ import (
 
 	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/diag"
+	"github.com/marionette-dev/marionette/environment"
 	"github.com/marionette-dev/marionette/erb"
 	"github.com/marionette-dev/marionette/eval"
 	"github.com/marionette-dev/marionette/ruby"
@@ -436,6 +437,40 @@ func (s *erbScope) ResourceParameters() (*value.Hash, bool) {
 	return nil, false
 }
 
+// CatalogResources lists the resources declared so far, in declaration
+// order, for scope.catalog.resources (ruby.CatalogLister): each one's
+// parameters as Puppet's Resource#to_hash has them, the attributes its
+// title sets (by the type's title patterns; name for classes and defined
+// types) overridden by its own parameters.
+func (s *erbScope) CatalogResources() []ruby.CatalogResource {
+	c := s.c
+	out := make([]ruby.CatalogResource, 0, len(c.resources))
+	for _, r := range c.resources {
+		b := value.NewHashBuilder(len(r.Params) + 1)
+		titled := false
+		if r.Kind == catalog.KindNative && c.types != nil {
+			if schema, ok := c.types.Lookup(r.Type); ok {
+				if attrs, err := schema.ParseTitle(r.Title); err == nil {
+					for _, a := range attrs {
+						if str, isStr := a.Value.(string); isStr {
+							b.Set(value.String(a.Name), value.String(str))
+						}
+					}
+					titled = true
+				}
+			}
+		}
+		if !titled {
+			b.Set(value.String("name"), value.String(r.Title))
+		}
+		for _, p := range r.Params {
+			b.Set(value.String(p.Name), p.Value)
+		}
+		out = append(out, ruby.CatalogResource{Type: r.Type, Title: r.Title, Params: b.Build()})
+	}
+	return out
+}
+
 // HasResource tells whether typ[title] has been declared, following
 // aliases as a reference does (ruby.CatalogEditor).
 func (s *erbScope) HasResource(typ, title string) bool {
@@ -475,15 +510,63 @@ func (s *erbScope) TopScope() ruby.Scope {
 	return &erbScope{c: s.c, sc: eval.NewScope(eval.LocalScope, "", s.c.top, s.sc.File), at: s.at, top: true}
 }
 
-// SetVariable sets a top-scope variable for a function's
-// closure_scope['x'] = v (ruby.VariableSetter), as Puppet's Scope#[]=
-// does: once, like any Puppet variable.
+// SetVariable sets a variable for Ruby code (ruby.VariableSetter), as
+// Puppet's Scope#setvar and #[]= do: once, like any Puppet variable; in top
+// scope for a function's closure_scope or compiler.topscope, else in the
+// scope that called the function.
 func (s *erbScope) SetVariable(name string, v value.Value) error {
+	name = strings.TrimPrefix(name, "::")
+	if isQualifiedName(name) {
+		return fmt.Errorf("Cannot assign to a qualified variable '$%s'", name)
+	}
 	if !s.top {
-		return fmt.Errorf("cannot set variable '$%s' here", name)
+		// A 3.x function's setvar: the calling scope's variable.
+		if !s.sc.Set(name, v) {
+			return fmt.Errorf("Cannot reassign variable '$%s'", name)
+		}
+		return nil
 	}
 	if !s.c.top.Set(name, v) {
 		return fmt.Errorf("Cannot reassign variable '$%s'", name)
 	}
 	return nil
+}
+
+// EnvironmentName is the environment's name (ruby.EnvironmentInfo).
+func (s *erbScope) EnvironmentName() string { return s.c.env.Name }
+
+// EnvironmentModulePath lists the module path's directories that exist,
+// as Puppet's Environment#modulepath does.
+func (s *erbScope) EnvironmentModulePath() []string {
+	var out []string
+	for _, d := range s.c.env.ModulePath {
+		if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// ModulePathOf is the directory of a module of the environment
+// (environment.module(name).path).
+func (s *erbScope) ModulePathOf(name string) (string, bool) {
+	return s.c.env.ModuleDir(name)
+}
+
+// FindDefinition answers scope.find_hostclass and find_definition
+// (ruby.DefinitionFinder): the canonical name of the class or defined type,
+// found false when the environment has none.
+func (s *erbScope) FindDefinition(kind, name string) (string, bool, error) {
+	k := environment.KindClass
+	if kind == "definition" {
+		k = environment.KindDefine
+	}
+	d, err := s.c.env.lookup(k, strings.TrimPrefix(name, "::"))
+	if err != nil {
+		return "", false, err
+	}
+	if d == nil {
+		return "", false, nil
+	}
+	return d.Name, true, nil
 }

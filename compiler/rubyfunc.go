@@ -27,7 +27,10 @@ func (c *Compilation) callRubyFunctionFile(sc *eval.Scope, name, file string, ca
 		return c.rubyBeyondSubset(sc, name, call, err)
 	}
 	fn := loaded.(*ruby.RubyFunction)
-	scope := &erbScope{c: c, sc: sc, at: call.Node}
+	var scope ruby.Scope = &erbScope{c: c, sc: sc, at: call.Node}
+	if call.Lambda != nil && fn.API == 4 {
+		scope = &lambdaScope{erbScope: scope.(*erbScope), lambda: call.Lambda}
+	}
 	if len(fn.Dispatches) > 1 {
 		i, derr := c.chooseDispatch(sc, fn, call)
 		if derr != nil {
@@ -126,4 +129,22 @@ func (s *erbScope) CallFunction3(name string, args []value.Value) (value.Value, 
 		return nil, true, s.rescuable(evalError(s.sc, call.Node, callKind(call)+", ", err))
 	}
 	return v, true, nil
+}
+
+// lambdaScope is the scope of a 4.x Ruby function called with a lambda:
+// the lambda is the function's block (ruby.BlockYielder).
+type lambdaScope struct {
+	*erbScope
+	lambda *eval.Lambda
+}
+
+func (s *lambdaScope) HasBlock() bool { return true }
+
+// Yield runs the lambda with the arguments the function's block gets.
+func (s *lambdaScope) Yield(args []value.Value) (value.Value, error) {
+	v, err := s.c.ev.CallLambda(s.lambda, args)
+	if err != nil {
+		return nil, s.rescuable(err)
+	}
+	return v, nil
 }

@@ -142,7 +142,9 @@ func (s *rubyHostScope) Yield(args []value.Value) (value.Value, error) {
 
 func (s *rubyHostScope) Log(level, msg string) { s.c.logf(level, "%s", msg) }
 
-func (s *rubyHostScope) ParseType(spec string) (value.Value, error) {
+// ParseType reads a type expression as Puppet code would
+// (ruby.TypeParser; the helper's callbacks).
+func (s *erbScope) ParseType(spec string) (value.Value, error) {
 	return s.c.parseTypeSpec(spec)
 }
 

@@ -59,6 +59,22 @@ type Case struct {
 	// (stdlib/lib/puppet/functions/stdlib/to_json.rb): the Ruby survey
 	// counts a file as agreeing with Puppet when a passing case names it.
 	FunctionFiles []string `yaml:"function_files"`
+	// RubyHelper, in the functions area, says why the case's function
+	// needs the Ruby helper (a process, a file of the machine); the
+	// other cases of that area compile with the Ruby subset alone
+	// (ruby_functions=subset), so that they show the subset runs them.
+	RubyHelper string `yaml:"ruby_helper"`
+}
+
+// FunctionsArea is the area of the sample calls of module Ruby functions.
+const FunctionsArea = "functions"
+
+// SubsetOnly reports whether the case compiles with the Ruby subset
+// alone: a case of the functions area without ruby_helper, or one named
+// ruby-subset-* (module Ruby that the subset must run, checked against
+// Puppet).
+func (c *Case) SubsetOnly() bool {
+	return strings.HasPrefix(c.ID, FunctionsArea+"/") && c.RubyHelper == "" || strings.HasPrefix(path.Base(c.ID), "ruby-subset-")
 }
 
 // LoadCases finds every case below root, sorted by ID: each directory
@@ -266,6 +282,9 @@ func (c *Case) Check() []error {
 	}
 	if strings.TrimSpace(c.Node) == "" {
 		fail("case.yaml: node is required")
+	}
+	if c.RubyHelper != "" && !strings.HasPrefix(c.ID, FunctionsArea+"/") {
+		fail("case.yaml: ruby_helper is for the %s area", FunctionsArea)
 	}
 	if strings.TrimSpace(c.Description) == "" {
 		fail("case.yaml: description is required")

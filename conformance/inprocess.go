@@ -63,6 +63,9 @@ func CompileInProcess(ctx context.Context, c *Case, timeout time.Duration) RunRe
 	if err != nil {
 		return RunResult{ExitCode: 2, Stderr: []byte(err.Error() + "\n")}
 	}
+	if c.SubsetOnly() {
+		a.RubyFunctions = "subset"
+	}
 	return Guard(ctx, timeout, a.Run)
 }
 

@@ -42,6 +42,13 @@ type (
 		at
 		parts []strNode
 	}
+	// nMatchAssign is /(?<name>...)/ =~ s: the match, which also sets
+	// a local variable per named group of the literal.
+	nMatchAssign struct {
+		at
+		match *nCall
+		names []string
+	}
 	nRegexp struct {
 		at
 		parts []strNode
@@ -211,6 +218,7 @@ type param struct {
 	sub   []param
 	splat bool
 	dflt  node // default value of an optional def parameter
+	block bool // &name: the block the method was called with, as a Proc
 }
 
 type whenClause struct {

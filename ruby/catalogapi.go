@@ -69,6 +69,47 @@ func (in *interp) compilerPartMethod(line int, p *compilerPart, name string, arg
 	switch {
 	case p.part == "compiler" && name == "resources" && len(args) == 0:
 		return &compilerPart{part: "resources"}, true, nil
+	case p.part == "compiler" && name == "environment" && len(args) == 0:
+		return &envObj{}, true, nil
+	case p.part == "compiler" && name == "topscope" && len(args) == 0:
+		return &scopeObj{top: true}, true, nil
+	case p.part == "catalog" && name == "resources" && len(args) == 0:
+		list, err := in.catalogResources(line)
+		if err != nil {
+			return nil, true, err
+		}
+		out := make([]any, len(list))
+		for i, r := range list {
+			out[i] = &resourceObj{params: r.Params, typ: r.Type, title: r.Title}
+		}
+		return &rarray{a: out}, true, nil
+	case p.part == "catalog" && name == "resource" && (len(args) == 1 || len(args) == 2):
+		// resource(type, title), or resource('Type[title]').
+		var typ, title string
+		if len(args) == 2 {
+			typ, title = toS(args[0]), toS(args[1])
+		} else {
+			ref := toS(args[0])
+			i := strings.IndexByte(ref, '[')
+			if i <= 0 || !strings.HasSuffix(ref, "]") {
+				return nil, true, in.unsupported(line, "scope.catalog.resource(%s)", inspect(args[0]))
+			}
+			typ, title = ref[:i], ref[i+1:len(ref)-1]
+		}
+		typ = capitalizeTypeName(typ)
+		if typ == "Class" {
+			title = capitalizeTypeName(title)
+		}
+		list, err := in.catalogResources(line)
+		if err != nil {
+			return nil, true, err
+		}
+		for _, r := range list {
+			if r.Type == typ && r.Title == title {
+				return &resourceObj{params: r.Params, typ: r.Type, title: r.Title}, true, nil
+			}
+		}
+		return nil, true, nil
 	case p.part == "compiler" && name == "findresource" && len(args) == 2:
 		ce, err := in.catalogEditor(line, "scope.compiler.findresource")
 		if err != nil {
@@ -123,7 +164,13 @@ func (in *interp) puppetObjMethod(line int, o *puppetObj, name string, args []an
 		return in.receiverMethod(m, name, args)
 	}
 	rt, ok := o.v.(*value.ResourceType)
-	if !ok || len(args) != 0 {
+	if !ok {
+		if t, isType := o.v.(value.Type); isType {
+			return in.puppetTypeMethod(line, t, name, args)
+		}
+		return nil, false, nil
+	}
+	if len(args) != 0 {
 		return nil, false, nil
 	}
 	switch name {

@@ -24,7 +24,7 @@ func (t classTable) def(classes, names string, f classFunc) {
 // package implements; the families share their implementation.
 func classMethods() classTable {
 	t := classTable{}
-	t.def("File", "join basename dirname exist? exists? file? directory? read", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+	t.def("File", "join basename dirname extname expand_path exist? exists? file? directory? read", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		return in.fileMethod(line, name, args)
 	})
 	t.def("Digest::MD5 Digest::SHA1 Digest::SHA256 Digest::SHA512", "digest hexdigest base64digest", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
@@ -65,6 +65,57 @@ func classMethods() classTable {
 		}
 		_, ok := parseGemVersion(toS(args[0]))
 		return ok, true, nil
+	})
+	t.def("Puppet::Util::Package", "versioncmp", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		// Puppet's versioncmp function is this method: the compile's
+		// implementation answers for both.
+		if len(args) < 2 || len(args) > 3 {
+			return nil, false, nil
+		}
+		for _, a := range args[:2] {
+			if _, ok := a.(*rstr); !ok {
+				return nil, true, in.unsupported(line, "Puppet::Util::Package.versioncmp of %s", className(a))
+			}
+		}
+		if len(args) == 3 {
+			if _, ok := args[2].(bool); !ok {
+				return nil, true, in.unsupported(line, "Puppet::Util::Package.versioncmp with %s", inspect(args[2]))
+			}
+		}
+		v, err := in.callPuppet(line, "versioncmp", args)
+		return v, true, err
+	})
+	t.def("Puppet::Parser::Files", "find_template find_file", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.findInModule(line, name, args)
+	})
+	t.def(typeParserClass, "singleton", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		if len(args) != 0 {
+			return nil, false, nil
+		}
+		return &typeParserObj{}, true, nil
+	})
+	t.def("Puppet::FileSystem", "exist? file? directory? read read_preserve_line_endings", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		// Puppet's file system layer over Ruby's File: the same answers
+		// for the modules' files (a read's options hash is ignored).
+		if name == "read" || name == "read_preserve_line_endings" {
+			if len(args) == 2 {
+				if _, isHash := args[1].(*rhash); isHash {
+					args = args[:1]
+				}
+			}
+			name = "read"
+		}
+		if len(args) != 1 {
+			return nil, false, nil
+		}
+		return in.fileMethod(line, name, args)
+	})
+	t.def("Puppet::Util", "absolute_path?", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		return in.absolutePath(line, args)
+	})
+	t.def("URI", "parse", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
+		v, err := in.parseURI(line, args)
+		return v, true, err
 	})
 	t.def("IPAddr", "new", func(in *interp, line int, class, name string, args []any) (any, bool, error) {
 		v, err := in.newIPAddr(line, args)

@@ -1459,6 +1459,24 @@ func hashMethods() methodTable[*rhash] {
 		}
 		return in.enumerable(line, h, toArray(h), true, name, args, blk)
 	})
+	t.def("shift", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
+		if len(args) != 0 {
+			return nil, false, nil
+		}
+		if err := in.modify(line, h, h.frozen); err != nil {
+			return nil, true, err
+		}
+		if len(h.keys) == 0 {
+			// Ruby before 3.2 answers the default of an empty Hash.
+			if h.dfltProc != nil {
+				return nil, true, in.unsupported(line, "Hash#shift of an empty Hash with a default block")
+			}
+			return h.dflt, true, nil
+		}
+		k, v := h.keys[0], h.vals[0]
+		h.delete(k)
+		return &rarray{a: []any{k, v}}, true, nil
+	})
 	t.def("invert", func(in *interp, line int, h *rhash, name string, args []any, blk *blockVal) (any, bool, error) {
 		out := newHash()
 		for i, k := range h.keys {

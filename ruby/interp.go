@@ -360,6 +360,21 @@ func (in *interp) eval(n node, e *env) (any, error) {
 		return nil, in.unsupported(n.line, "block argument here")
 	case *nCall:
 		return in.evalCall(n, e)
+	case *nMatchAssign:
+		v, err := in.eval(n.match, e)
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range n.names {
+			var g any
+			if v != nil && in.match != nil {
+				if i := slices.Index(in.match.names, name); i >= 0 {
+					g = in.match.group(i)
+				}
+			}
+			e.assign(name, g)
+		}
+		return v, nil
 	case *nAssign:
 		v, err := in.eval(n.value, e)
 		if err != nil {
@@ -523,6 +538,8 @@ func (in *interp) callToS(line int, v any) (string, error) {
 		return value.ToString(v.v), nil
 	case *self, *scopeObj:
 		return "", in.unsupported(line, "printing the %s object", className(v))
+	case *uriObj:
+		return in.uriText(line, v)
 	}
 	var s string
 	switch v.(type) {
@@ -791,6 +808,8 @@ var knownConstants = map[string]bool{
 	"NoMethodError": true, "NameError": true, "IndexError": true, "KeyError": true, "ZeroDivisionError": true,
 	"Digest::MD5": true, "Digest::SHA1": true, "Digest::SHA256": true, "Digest::SHA512": true,
 	"IPAddr": true, "Gem::Version": true, "JSON": true, "Shellwords": true, "Zlib": true,
+	"URI": true, "Puppet::Util::Package": true, "Puppet::Parser::Files": true,
+	"Puppet::FileSystem": true, "Puppet::Util": true, "Puppet::Pops::Types::TypeParser": true,
 	"Base64": true, "OpenSSL::KDF": true, "OpenSSL::Digest": true, "OpenSSL::HMAC": true,
 	"OpenSSL::X509::Certificate": true, "OpenSSL::PKey::RSA": true, sensitiveClass: true,
 	"CGI": true, "Puppet": true, runtime3Support: true, "YAML": true, "Psych": true, "Puppet::Parser::Functions": true,
@@ -1214,6 +1233,8 @@ type blockVal struct {
 	// lambda is set for a lambda passed as a block (&f): return in it
 	// returns from the lambda, not from the method around it.
 	lambda bool
+	// native is the Puppet lambda given to a 4.x function, its block.
+	native func(args []value.Value) (value.Value, error)
 }
 
 func (in *interp) evalCall(n *nCall, e *env) (any, error) {
@@ -1270,6 +1291,9 @@ func (in *interp) evalCall(n *nCall, e *env) (any, error) {
 // yield calls a block with arguments, binding parameters like a Ruby proc:
 // a lone Array argument spreads over several parameters.
 func (in *interp) yield(line int, b *blockVal, args ...any) (any, error) {
+	if b.native != nil {
+		return in.yieldLambda(line, b, args)
+	}
 	if b.symbol {
 		if len(args) == 0 {
 			return nil, in.errorf(line, "ArgumentError", "no receiver given")
@@ -1445,6 +1469,9 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 		if len(args) <= 1 {
 			return in.kernelRand(line, args)
 		}
+	case "URI":
+		// Kernel#URI, as URI.parse.
+		return in.parseURI(line, args)
 	case "format", "sprintf":
 		if len(args) >= 1 {
 			s, err := in.format(line, args[0], args[1:])
@@ -1566,6 +1593,22 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return "", false
 	}
 	switch {
+	case (name == "setvar" || name == "[]=") && in.fn != nil:
+		// A function's scope is the calling Puppet scope: the variable
+		// is set there, once, as Puppet's Scope#setvar does.
+		n, ok := varName()
+		setter, canSet := in.scope.(VariableSetter)
+		if !ok || len(args) != 2 || !canSet {
+			return nil, in.unsupported(line, "scope.%s needs a name and a value", name)
+		}
+		v, err := toPuppet(args[1])
+		if err != nil {
+			return nil, in.unsupported(line, "scope.%s of %v", name, err)
+		}
+		if err := setter.SetVariable(n, v); err != nil {
+			return nil, in.errorf(line, "Puppet::ParseError", "%s", err.Error())
+		}
+		return args[1], nil
 	case name == "setvar":
 		n, ok := varName()
 		if !ok || len(args) != 2 {
@@ -1626,6 +1669,12 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return in.scopeResource(line)
 	case (name == "compiler" || name == "catalog") && len(args) == 0:
 		return &compilerPart{part: name}, nil
+	case name == "environment" && len(args) == 0:
+		return &envObj{}, nil
+	case name == "find_hostclass" || name == "find_definition":
+		return in.findDefinition(line, name, args)
+	case name == "known_resource_types" && len(args) == 0:
+		return &knownTypesObj{}, nil
 	case strings.HasPrefix(name, "function_"):
 		fn := strings.TrimPrefix(name, "function_")
 		if len(args) != 1 {
@@ -1709,9 +1758,11 @@ func (in *interp) callPuppetIn(sc Scope, line int, name string, args []any, func
 // but none of the caller's locals.
 func (in *interp) callDef(line int, d *nDef, args []any, blk *blockVal) (any, error) {
 	in.depth++
-	saved := in.block
-	in.block = blk
-	defer func() { in.depth--; in.block = saved }()
+	saved, savedMatch := in.block, in.match
+	// $~ (and $1...) is local to each method call, as in Ruby: a method
+	// starts without one and leaves its caller's as it was.
+	in.block, in.match = blk, nil
+	defer func() { in.depth--; in.block, in.match = saved, savedMatch }()
 	if in.depth > MaxCallDepth {
 		return nil, in.callsTooDeep(line)
 	}

@@ -10,6 +10,7 @@ import (
 	"hash"
 	"math"
 	"math/big"
+	"path"
 	"strconv"
 	"strings"
 
@@ -104,6 +105,18 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.enumeratorMethod(line, r, name, args, blk)
 	case *ipAddr:
 		v, ok, err = in.ipAddrMethod(line, r, name, args)
+	case *uriObj:
+		v, ok, err = in.uriMethod(line, r, name, args)
+	case *envObj:
+		v, ok, err = in.envMethod(line, name, args)
+	case *knownTypesObj:
+		v, ok, err = in.knownTypesMethod(line, name, args)
+	case *resourceTypeObj:
+		v, ok, err = in.resourceTypeMethod(line, r, name, args)
+	case *typeParserObj:
+		v, ok, err = in.typeParserMethod(line, name, args)
+	case *moduleObj:
+		v, ok, err = in.moduleMethod(line, r, name, args)
 	case *gemVersion:
 		v, ok, err = in.gemVersionMethod(line, r, name, args)
 	case *rmodule:
@@ -468,6 +481,21 @@ func (in *interp) classMethod(line int, c *rclass, name string, args []any, blk 
 				return nil, true, err
 			}
 			return newStr(rubyRegexpEscape(s)), true, nil
+		}
+	case "last_match":
+		// $~ of the running method, or its group n (an Integer).
+		if c.name == "Regexp" && len(args) <= 1 {
+			if len(args) == 0 || in.match == nil {
+				if in.match == nil {
+					return nil, true, nil
+				}
+				return in.match, true, nil
+			}
+			n, ok := args[0].(int64)
+			if !ok {
+				return nil, true, in.unsupported(line, "Regexp.last_match(%s)", inspect(args[0]))
+			}
+			return in.match.group(int(n)), true, nil
 		}
 	case "union":
 		if c.name == "Regexp" {
@@ -1146,16 +1174,37 @@ func (in *interp) fileMethod(line int, name string, args []any) (any, bool, erro
 		}
 		return newStr(b.String()), true, nil
 	case "basename":
-		if len(strs) == 1 {
-			p := strings.TrimRight(strs[0], "/")
-			if p == "" {
-				if strs[0] == "" {
-					return newStr(""), true, nil
+		if len(strs) == 1 || len(strs) == 2 {
+			base := fileBasename(strs[0])
+			if len(strs) == 2 && base != "/" {
+				switch suffix := strs[1]; {
+				case suffix == ".*":
+					base = strings.TrimSuffix(base, fileExtname(base))
+				case strings.HasSuffix(base, suffix) && base != suffix:
+					base = strings.TrimSuffix(base, suffix)
 				}
-				return newStr("/"), true, nil
 			}
-			return newStr(p[strings.LastIndexByte(p, '/')+1:]), true, nil
+			return newStr(base), true, nil
 		}
+	case "extname":
+		if len(strs) == 1 {
+			return newStr(fileExtname(fileBasename(strs[0]))), true, nil
+		}
+	case "expand_path":
+		// Only what does not depend on the working directory or a home
+		// directory: an absolute path, or a relative one against an
+		// absolute directory.
+		if len(strs) == 0 {
+			return nil, false, nil
+		}
+		p := strs[0]
+		if len(strs) == 2 && !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
+			p = strs[1] + "/" + p
+		}
+		if len(strs) > 2 || !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") {
+			return nil, true, in.unsupported(line, "File.expand_path of %s", inspect(args))
+		}
+		return newStr(path.Clean(p)), true, nil
 	case "dirname":
 		if len(strs) == 1 {
 			p := strings.TrimRight(strs[0], "/")
@@ -1242,4 +1291,27 @@ func mulInt(a, b int64) (int64, bool) {
 		return 0, false
 	}
 	return c, true
+}
+
+// fileBasename is File.basename of one argument.
+func fileBasename(p string) string {
+	t := strings.TrimRight(p, "/")
+	if t == "" {
+		if p == "" {
+			return ""
+		}
+		return "/"
+	}
+	return t[strings.LastIndexByte(t, '/')+1:]
+}
+
+// fileExtname is File.extname of a base name: from its last dot, the
+// dots it starts with not counting ("b." gives ".", ".bashrc" none).
+func fileExtname(base string) string {
+	rest := strings.TrimLeft(base, ".")
+	i := strings.LastIndexByte(rest, '.')
+	if i < 0 || base == "/" {
+		return ""
+	}
+	return rest[i:]
 }

@@ -125,6 +125,8 @@ func (in *interp) currentModuleMethod(name string) (*nDef, bool) {
 // top level. It reports false when no module ships the file (Puppet has
 // loaded most libraries code requires: json, yaml, set, ...).
 func (in *interp) require(line int, path string) (bool, error) {
+	// require 'x/y.rb' loads the same file as require 'x/y'.
+	path = strings.TrimSuffix(path, ".rb")
 	lib, ok := in.scope.(RubyLibrary)
 	if !ok || path == "" || strings.HasPrefix(path, "/") || strings.Contains(path, "..") {
 		return false, nil

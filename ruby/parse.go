@@ -3,6 +3,8 @@ package ruby
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -540,10 +542,41 @@ func (p *parser) parseBinary(min int) node {
 			left = &nNot{at{t.line}, &nCall{at: at{t.line}, recv: left, name: "==", args: []node{right}}}
 		case "!~":
 			left = &nNot{at{t.line}, &nCall{at: at{t.line}, recv: left, name: "=~", args: []node{right}}}
+		case "=~":
+			call := &nCall{at: at{t.line}, recv: left, name: t.text, args: []node{right}}
+			left = call
+			if re, ok := call.recv.(*nRegexp); ok && len(re.parts) == 1 && re.parts[0].expr == nil {
+				if names := regexpGroupNames(re.parts[0].lit); len(names) > 0 {
+					for _, n := range names {
+						p.declare(n)
+					}
+					left = &nMatchAssign{at: at{t.line}, match: call, names: names}
+				}
+			}
 		default:
 			left = &nCall{at: at{t.line}, recv: left, name: t.text, args: []node{right}}
 		}
 	}
+}
+
+// regexpGroupName finds the named groups (?<name>...) of a regexp's
+// source.
+var regexpGroupName = regexp.MustCompile(`\(\?<([A-Za-z_][A-Za-z0-9_]*)>`)
+
+// regexpGroupNames lists the names of a regexp literal's named groups, in
+// order, each once: the locals Ruby's regexp =~ string assigns.
+func regexpGroupNames(src string) []string {
+	var names []string
+	for _, m := range regexpGroupName.FindAllStringSubmatchIndex(src, -1) {
+		// A backslash before the parenthesis escapes it.
+		if k := m[0]; k > 0 && src[k-1] == '\\' {
+			continue
+		}
+		if n := src[m[2]:m[3]]; !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // powerOf reads `** exponent` after the operand of a unary minus, which
@@ -974,6 +1007,15 @@ func (p *parser) parseBlockBody(open token, close string) *nBlock {
 		b.params = p.parseParams("|")
 	}
 	b.body = p.parseStatements()
+	if close == "end" {
+		// A do ... end block may have rescue, else and ensure clauses
+		// as a def body has (Ruby 2.5 and later).
+		if t := p.peek(); t.kind == tKeyword && (t.text == "rescue" || t.text == "ensure") {
+			body := &nBegin{at: at{open.line}, body: b.body}
+			p.parseRescues(body)
+			b.body = body
+		}
+	}
 	p.expect(close)
 	return b
 }
@@ -1053,6 +1095,15 @@ func (p *parser) parseParams(close string) []param {
 			ps = append(ps, param{name: id.text, splat: true})
 		case t.kind == tOp && t.text == "(":
 			ps = append(ps, param{sub: p.parseParams(")")})
+		case t.kind == tOp && t.text == "&" && p.defParams:
+			id := p.next()
+			if id.kind != tIdent {
+				p.fail(id, "expected a parameter name")
+			}
+			p.declare(id.text)
+			ps = append(ps, param{name: id.text, block: true})
+			p.expect(close)
+			return ps
 		default:
 			p.fail(t, "unexpected %s in block parameters", describe(t))
 		}

@@ -136,10 +136,36 @@ type ResourceLister interface {
 	ResourceParameters() (params *value.Hash, ok bool)
 }
 
-// resourceObj is what scope.resource gives Ruby code: a Puppet::Resource
-// of which the subset has to_hash.
+// resourceObj is what scope.resource and scope.catalog.resources give
+// Ruby code: a Puppet::Resource of which the subset has to_hash, [], and
+// for a catalog's resource type, title and to_s.
 type resourceObj struct {
-	params *value.Hash
+	params     *value.Hash
+	typ, title string // "" for scope.resource
+}
+
+// CatalogLister may be implemented by a Scope to answer
+// scope.catalog.resources and scope.catalog.resource(type, title): the
+// resources declared so far, in declaration order.
+type CatalogLister interface {
+	CatalogResources() []CatalogResource
+}
+
+// CatalogResource is a resource of the catalog as Ruby code sees it: its
+// capitalized type, its title, and Params as Puppet's Resource#to_hash
+// gives them (the namevar its title sets, then its parameters).
+type CatalogResource struct {
+	Type, Title string
+	Params      *value.Hash
+}
+
+// catalogResources is scope.catalog.resources.
+func (in *interp) catalogResources(line int) ([]CatalogResource, error) {
+	cl, ok := in.scope.(CatalogLister)
+	if !ok {
+		return nil, in.unsupported(line, "scope.catalog.resources without the compile's catalog")
+	}
+	return cl.CatalogResources(), nil
 }
 
 // scopeResource is scope.resource.
@@ -157,6 +183,16 @@ func (in *interp) scopeResource(line int) (any, error) {
 
 // resourceMethod implements Puppet::Resource#to_hash (Symbol keys) and #[].
 func (in *interp) resourceMethod(line int, r *resourceObj, name string, args []any) (any, bool, error) {
+	if r.typ != "" && len(args) == 0 {
+		switch name {
+		case "type":
+			return newStr(r.typ), true, nil
+		case "title":
+			return newStr(r.title), true, nil
+		case "to_s", "ref":
+			return newStr(r.typ + "[" + r.title + "]"), true, nil
+		}
+	}
 	switch name {
 	case "to_hash", "to_h":
 		if len(args) != 0 {

@@ -52,6 +52,10 @@ type RubyFunction struct {
 	// assignments, which Ruby runs once when the file loads; they run
 	// before each call, as the libraries do.
 	setup []node
+	// locals are the assignments of local variables at the top of a 3.x
+	// function's file (its module Puppet::Parser::Functions body), which
+	// the newfunction block sees as a closure: they run before each call.
+	locals []node
 	// siblings are the other functions the same file defines, by name.
 	siblings map[string]*RubyFunction
 }
@@ -166,6 +170,13 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 		}
 	}
 	f.addFileDefs(fileDefs)
+	for _, st := range seq.stmts {
+		if a, ok := st.(*nAssign); ok {
+			if _, local := a.target.(*nLocal); local && f.API == 3 {
+				f.locals = append(f.locals, a)
+			}
+		}
+	}
 	for i, c := range defs {
 		if i == main {
 			continue
@@ -175,6 +186,9 @@ func LoadRubyFunction(file string, src []byte) (f *RubyFunction, err error) {
 			return nil, err
 		}
 		sib.addFileDefs(fileDefs)
+		if sib.API == 3 {
+			sib.locals = f.locals
+		}
 		if f.siblings == nil {
 			f.siblings = map[string]*RubyFunction{}
 		}
@@ -526,6 +540,9 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 	}
 	var v any
 	if f.API == 4 {
+		if by, ok := s.(BlockYielder); ok && by.HasBlock() {
+			in.block = &blockVal{native: by.Yield}
+		}
 		v, err = in.callEntry(m, rargs)
 	} else {
 		if f.arity != noArity {
@@ -536,7 +553,13 @@ func (f *RubyFunction) call(s Scope, m *nDef, args []value.Value) (result value.
 				return nil, &RubyError{File: f.File, Line: f.block.line, Class: "ArgumentError", Message: fmt.Sprintf("%s(): Wrong number of arguments given (%d for minimum %d)", f.Name, len(rargs), -f.arity-1)}
 			}
 		}
-		b := &blockVal{params: f.block.params, body: f.block.body, env: &env{vars: map[string]any{}}}
+		top := &env{vars: map[string]any{}}
+		for _, st := range f.locals {
+			if _, err := in.eval(st, top); err != nil {
+				return nil, in.fnError(err)
+			}
+		}
+		b := &blockVal{params: f.block.params, body: f.block.body, env: top}
 		v, err = in.yield(f.block.line, b, &rarray{a: rargs})
 		if r, ok := err.(*returnSignal); ok {
 			v, err = r.v, nil
@@ -594,6 +617,7 @@ func plural(n int, s string) string {
 func defArity(d *nDef) (lo, hi int) {
 	for _, p := range d.params {
 		switch {
+		case p.block:
 		case p.splat:
 			hi = -1 - hi
 		case p.dflt != nil:
@@ -628,6 +652,13 @@ func (in *interp) bindDefParams(line int, d *nDef, args []any) (*env, error) {
 	k := 0
 	for _, p := range d.params {
 		switch {
+		case p.block:
+			// &block: the call's block as a Proc, nil without one.
+			if in.block != nil {
+				e.vars[p.name] = &procVal{blk: in.block}
+			} else {
+				e.vars[p.name] = nil
+			}
 		case p.splat:
 			n := len(args) - k - (lo - requiredBefore(d, p))
 			if n < 0 {
@@ -664,7 +695,7 @@ func requiredBefore(d *nDef, splat param) int {
 		if p.name == splat.name && p.splat {
 			break
 		}
-		if !p.splat && p.dflt == nil {
+		if !p.splat && !p.block && p.dflt == nil {
 			n++
 		}
 	}
@@ -710,8 +741,10 @@ func (in *interp) fnSelf(line int, name string, args []any) (any, bool, error) {
 		return nil, false, nil
 	}
 	switch {
-	case name == "lookupvar", name == "[]", name == "call_function", name == "setvar",
-		name == "include?", name == "exist?", name == "to_hash", name == "lookupdefaults", strings.HasPrefix(name, "function_"):
+	case name == "lookupvar", name == "[]", name == "call_function", name == "setvar", name == "[]=",
+		name == "include?", name == "exist?", name == "to_hash", name == "lookupdefaults", strings.HasPrefix(name, "function_"),
+		(name == "compiler" || name == "catalog" || name == "environment" || name == "known_resource_types") && len(args) == 0,
+		name == "find_hostclass", name == "find_definition":
 		v, err := in.callScope(line, name, args)
 		return v, true, err
 	}
@@ -933,4 +966,34 @@ func rubyDQ(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// BlockYielder may be implemented by the Scope of a 4.x function's call to
+// give the function the Puppet lambda of the call as its block: yield,
+// block_given? and a &block parameter reach it. Yield runs the lambda
+// with Puppet arguments.
+type BlockYielder interface {
+	HasBlock() bool
+	Yield(args []value.Value) (value.Value, error)
+}
+
+// yieldLambda calls a Puppet lambda given as a block with Ruby arguments.
+func (in *interp) yieldLambda(line int, b *blockVal, args []any) (any, error) {
+	pargs := make([]value.Value, len(args))
+	for i, a := range args {
+		v, err := toPuppet(a)
+		if err != nil {
+			return nil, in.unsupported(line, "a block argument for a Puppet lambda: %v", err)
+		}
+		pargs[i] = v
+	}
+	r, err := b.native(pargs)
+	if err != nil {
+		var re RescuableError
+		if errors.As(err, &re) {
+			return nil, &rubyError{class: re.RubyClass(), msg: re.Error(), line: line, full: fmt.Sprintf("template %s:%d: %v", in.tmpl.name, line, err), cause: err}
+		}
+		return nil, fmt.Errorf("template %s:%d: %w", in.tmpl.name, line, err)
+	}
+	return in.fromPuppet(r), nil
 }

@@ -87,6 +87,15 @@ var funcCases = []struct{ file, args, want string }{
 	{"count_chars.rb", `["a-b\\c","\\-"]`, `{"result":1}`},
 	{"count_chars.rb", `["hello","^"]`, `{"result":0}`},
 	{"count_chars.rb", `["héllo","é"]`, `{"result":1}`},
+	{"match_frames.rb", `["a + b - c"]`, `{"result":["\"a\"/true/nil + \"b\"/true/nil - \"c\"/true/nil"]}`},
+	{"match_frames.rb", `["x\"y\\z\n\t#{z}#$w#@v #u\u0001\u007fé😀"]`, `{"result":["\"x\\\"y\\\\z\\n\\t\\#{z}\\#$w\\#@v #u\\x01\\x7F\\u00E9\\u{1F600}\"/true/nil"]}`},
+	{"site_api.rb", `[{"a":1,"b":2,"c":3},{}]`, `{"result":[[["a",1],["b",2],[["c",3]]],[null,null,[]]]}`},
+	{"site_api.rb", `["https://u:p@puppet.example.com:8140/path?q=1#f","http://[::1]:80/x","ldap://h:389","x://h"]`, `{"result":[["https","puppet.example.com",8140,"/path","q=1","f","u","u:p","puppet.example.com","https://u:p@puppet.example.com:8140/path?q=1#f","https://u:p@puppet.example.com:8140/path?q=1#f","URI::HTTPS"],["http","[::1]",80,"/x",null,null,null,null,"::1","http://[::1]/x","http://[::1]/x","URI::HTTP"],["ldap","h",389,"",null,null,null,null,"h","ldap://h","ldap://h","URI::LDAP"],["x","h",null,"",null,null,null,null,"h","x://h","x://h","URI::Generic"]]}`},
+	{"site_api.rb", `["/pkgs/tool-1.2.tar.gz","/a/b./","/a/.bashrc","/x/../y/./z.d/"]`, `{"result":[[".gz","tool-1.2.tar","tool-1.2.tar","/pkgs/tool-1.2.tar.gz","/pkgs/x","tool-1.2.tar.gz"],[".","b.","b","/a/b.","/a/x","b."],["",".bashrc",".bashrc","/a/.bashrc","/a/x",".bashrc"],[".d","z.d","z","/y/z.d","/y/x","z.d"]]}`},
+	{"site_api.rb", `["debian >= bookworm","ubuntu","??"]`, `{"result":[["debian",">=","bookworm","12"],["ubuntu","",null,null],["local-variable",null]]}`},
+	{"site_api.rb", `["a b://x"]`, `{"error":"bad URI(is not URI?): \"a b://x\"","class":"URI::InvalidURIError"}`},
+	{"block_rescue.rb", `["1", "x", null, "3"]`, `{"result":[1,1,"ok","done \"1\"","bad x","done \"x\"","bad ","done \"\"",3,"ok","done \"3\""]}`},
+	{"block_rescue.rb", `[]`, `{"result":[-1]}`},
 	{"count_chars.rb", `["hello"]`, `{"error":"wrong number of arguments (given 0, expected 1+)","class":"ArgumentError"}`},
 }
 

@@ -59,11 +59,13 @@ func TestSurveySiteFunctions(t *testing.T) {
 			inSite, _ := filepath.Rel(dir, p)
 			if sm, ok := samples[sitesSamplePrefix+site.Name()+"/"+filepath.ToSlash(inSite)]; ok {
 				row.agreement = sm.agreement()
+				row.noHelper = sm.subset > 0
 				sm.found = true
 			} else if forgeErr == nil {
 				key := filepath.Base(mod) + "/" + filepath.ToSlash(rel)
 				if sm, ok := samples[key]; ok && sameFile(p, filepath.Join(forgeDir, "modules", filepath.FromSlash(key))) {
 					row.agreement = sm.agreement()
+					row.noHelper = sm.subset > 0
 					row.copyOf = "forge copy"
 				}
 			}

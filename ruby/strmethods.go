@@ -532,6 +532,12 @@ func strMethods() methodTable[*rstr] {
 		str := s.s
 		return in.strIndex(line, str, args)
 	})
+	t.def("dump", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
+		if len(args) != 0 {
+			return nil, false, nil
+		}
+		return newStr(dumpString(s.s)), true, nil
+	})
 	t.def("ord", func(in *interp, line int, s *rstr, name string, args []any, blk *blockVal) (any, bool, error) {
 		str := s.s
 		if str == "" {
@@ -1635,4 +1641,66 @@ func succ(s string) (string, bool) {
 		first = 'A'
 	}
 	return string(first) + string(b), true
+}
+
+// dumpString is String#dump: a double-quoted literal of ASCII only, with
+// \" \\ \n \t \r \f \v \b \a \e, \# before $ @ {, \uXXXX or \u{X}
+// for each other character (upper-case hex) and \xHH for a byte that is no
+// UTF-8.
+func dumpString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			switch {
+			case r == utf8.RuneError && size <= 1:
+				fmt.Fprintf(&b, "\\x%02X", c)
+				i++
+			case r > 0xFFFF:
+				fmt.Fprintf(&b, "\\u{%X}", r)
+				i += size
+			default:
+				fmt.Fprintf(&b, "\\u%04X", r)
+				i += size
+			}
+			continue
+		}
+		switch c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\n':
+			b.WriteString("\\n")
+		case '\r':
+			b.WriteString("\\r")
+		case '\t':
+			b.WriteString("\\t")
+		case '\f':
+			b.WriteString("\\f")
+		case '\v':
+			b.WriteString("\\v")
+		case '\b':
+			b.WriteString("\\b")
+		case '\a':
+			b.WriteString("\\a")
+		case 033:
+			b.WriteString("\\e")
+		case '#':
+			if i+1 < len(s) && (s[i+1] == '$' || s[i+1] == '@' || s[i+1] == '{') {
+				b.WriteByte('\\')
+			}
+			b.WriteByte(c)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, "\\x%02X", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+		i++
+	}
+	b.WriteByte('"')
+	return b.String()
 }

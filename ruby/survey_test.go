@@ -34,6 +34,7 @@ type surveyRow struct {
 	reason       string // why it fails, without file and line
 	at           string // the line of the failure, when known
 	agreement    string // "agrees", "differs" or "not sampled"
+	noHelper     bool   // it agrees in a case that runs without the Ruby helper
 	copyOf       string // "forge copy": the agreement is that of an identical Forge file
 }
 
@@ -120,6 +121,7 @@ func TestSurveyForgeFunctions(t *testing.T) {
 			row.agreement = "not sampled"
 			if s, ok := samples[m.Name()+"/"+filepath.ToSlash(rel)]; ok {
 				row.agreement = s.agreement()
+				row.noHelper = s.subset > 0
 				s.found = true
 			}
 			rows = append(rows, row)
@@ -190,6 +192,10 @@ type surveySample struct {
 	cases   []string // the IDs of the cases naming it in function_files
 	pending int      // how many of them are pending
 	found   bool     // the survey met the file in the corpus
+	// subset counts the cases naming it that are not pending and run
+	// with the Ruby subset alone (no ruby_helper: the conformance test
+	// compiles them with ruby_functions=subset).
+	subset int
 }
 
 // agreement is "agrees" when a case naming the file is not pending (the
@@ -234,6 +240,7 @@ func surveySamples(root string) (map[string]*surveySample, error) {
 		}
 		var c struct {
 			FunctionFiles []string `yaml:"function_files"`
+			RubyHelper    string   `yaml:"ruby_helper"`
 		}
 		if err := yaml.Unmarshal(b, &c); err != nil {
 			return fmt.Errorf("%s: %v", p, err)
@@ -253,6 +260,8 @@ func surveySamples(root string) (map[string]*surveySample, error) {
 			s.cases = append(s.cases, id)
 			if isPending {
 				s.pending++
+			} else if c.RubyHelper == "" {
+				s.subset++
 			}
 		}
 		return nil
@@ -301,16 +310,19 @@ func surveyTable(rows []surveyRow) []string {
 		{"native in Go", "native"},
 		{"fail to load (escape hatch)", "fails"},
 	}
-	lines := []string{fmt.Sprintf("%-28s %6s %7s %8s %12s", "", "total", "agrees", "differs", "not sampled")}
+	lines := []string{fmt.Sprintf("%-28s %6s %7s %9s %8s %12s", "", "total", "agrees", "no helper", "differs", "not sampled")}
 	for _, k := range kinds {
 		n := map[string]int{}
 		for _, r := range rows {
 			if k.status == "" || r.status == k.status {
 				n[""]++
 				n[r.agreement]++
+				if r.noHelper {
+					n["no helper"]++
+				}
 			}
 		}
-		lines = append(lines, fmt.Sprintf("%-28s %6d %7d %8d %12d", k.label, n[""], n["agrees"], n["differs"], n["not sampled"]))
+		lines = append(lines, fmt.Sprintf("%-28s %6d %7d %9d %8d %12d", k.label, n[""], n["agrees"], n["no helper"], n["differs"], n["not sampled"]))
 	}
 	return lines
 }
@@ -344,11 +356,19 @@ func TestSurveySamples(t *testing.T) {
 	write("functions/m-a/case.yaml", "node: n\nfunction_files: [m/lib/a.rb]\n")
 	write("functions/m-b/case.yaml", "node: n\nfunction_files: [m/lib/b.rb, m/lib/a.rb]\n")
 	write("functions/m-c-error/case.yaml", "node: n\nfunction_files: [m/lib/c.rb]\n")
+	write("functions/m-e/case.yaml", "node: n\nfunction_files: [m/lib/e.rb]\nruby_helper: runs a command\n")
 	got, err := surveySamples(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"m/lib/a.rb": "agrees", "m/lib/b.rb": "differs", "m/lib/c.rb": "differs"}
+	// A file agrees without the helper when a passing case naming it has
+	// no ruby_helper.
+	for f, w := range map[string]int{"m/lib/a.rb": 1, "m/lib/b.rb": 0, "m/lib/e.rb": 0} {
+		if s := got[f]; s == nil || s.subset != w {
+			t.Errorf("%s: got %+v, want %d subset cases", f, s, w)
+		}
+	}
+	want := map[string]string{"m/lib/a.rb": "agrees", "m/lib/b.rb": "differs", "m/lib/c.rb": "differs", "m/lib/e.rb": "agrees"}
 	if len(got) != len(want) {
 		t.Fatalf("got %d files, want %d: %v", len(got), len(want), sortedKeys(got))
 	}

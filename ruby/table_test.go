@@ -55,7 +55,7 @@ func keys[T any](t methodTable[T]) []string {
 func TestClassTableNamesRubyMethods(t *testing.T) {
 	table := builtinMethods().class
 	var script strings.Builder
-	script.WriteString("%w[json digest base64 openssl shellwords zlib ipaddr cgi yaml].each { |l| require l }\n")
+	script.WriteString("%w[json digest base64 openssl shellwords zlib ipaddr cgi yaml uri].each { |l| require l }\n")
 	names := make([]string, 0, len(table))
 	for k := range table {
 		names = append(names, k)

@@ -372,6 +372,18 @@ func className(v any) string {
 		return "Regexp"
 	case *ipAddr:
 		return "IPAddr"
+	case *uriObj:
+		return v.class
+	case *envObj:
+		return "Puppet::Node::Environment"
+	case *knownTypesObj:
+		return "Puppet::Resource::TypeCollection"
+	case *resourceTypeObj:
+		return "Puppet::Resource::Type"
+	case *typeParserObj:
+		return typeParserClass
+	case *moduleObj:
+		return "Puppet::Module"
 	case *rexception:
 		return v.class
 	case *rclass:
@@ -476,6 +488,10 @@ func toS(v any) string {
 		return v.s
 	case *rsensitive:
 		return sensitiveText
+	case *resourceObj:
+		if v.typ != "" {
+			return v.typ + "[" + v.title + "]"
+		}
 	}
 	return inspect(v)
 }

@@ -1,0 +1,3 @@
+notify { 'call 1: full': message => docker_swarm_init_flags({ 'init' => true, 'advertise_addr' => '10.0.0.1', 'autolock' => true, 'cert_expiry' => '90d', 'default_addr_pool' => ['10.1.0.0/16', '10.2.0.0/16'], 'default_addr_pool_mask_length' => '24', 'dispatcher_heartbeat' => '5s', 'external_ca' => 'protocol=cfssl,url=https://ca', 'force_new_cluster' => true, 'listen_addr' => '0.0.0.0:2377', 'max_snapshots' => '3', 'snapshot_interval' => '1000' }) }
+notify { 'call 2: init only': message => docker_swarm_init_flags({ 'init' => true }) }
+notify { 'call 3: empty': message => docker_swarm_init_flags({}) }

@@ -1,0 +1,1 @@
+class api { file { '/tmp/api-x/': ensure => directory } }
