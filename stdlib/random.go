@@ -198,6 +198,35 @@ func deterministicRand(seed *big.Int, maxN int64) int64 {
 // fqdnRotate is stdlib's fqdn_rotate: the array (or string) rotated by a
 // per-node offset.
 func fqdnRotate(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	return rotate3x(c, args, func() value.Value {
+		if c.Scope != nil {
+			if v, ok := c.Scope.Top().Lookup("fqdn"); ok {
+				return v
+			}
+		}
+		return value.Undef
+	})
+}
+
+// fqdnRotateFactsSeed is the 3.x fqdn_rotate of stdlib 9.0 to 9.3, which
+// seeds with the whole $facts hash where it meant the fqdn: the seed text
+// is the Hash's Ruby inspect, so the offset follows every fact and their
+// order.
+func fqdnRotateFactsSeed(c *functions.Ctx, args []value.Value) (value.Value, error) {
+	return rotate3x(c, args, func() value.Value {
+		if c.Scope != nil {
+			if v, ok := c.Scope.Top().Lookup("facts"); ok {
+				return v
+			}
+		}
+		return value.Undef
+	})
+}
+
+// rotate3x is the 3.x fqdn_rotate's checks and rotation, with the node's
+// part of the seed from nodeSeed (read only when there is something to
+// rotate, as the Ruby reads it).
+func rotate3x(c *functions.Ctx, args []value.Value, nodeSeed func() value.Value) (value.Value, error) {
 	if err := functions.CountArgs(args, 1, -1, "fqdn_rotate(): Wrong number of arguments given (%d for 1)"); err != nil {
 		return nil, err
 	}
@@ -219,13 +248,7 @@ func fqdnRotate(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		}
 		return elems, nil
 	}
-	var fqdn value.Value = value.Undef
-	if c.Scope != nil {
-		if v, ok := c.Scope.Top().Lookup("fqdn"); ok {
-			fqdn = v
-		}
-	}
-	return rotateByNode(fqdn, args[1:], elems, isString), nil
+	return rotateByNode(nodeSeed(), args[1:], elems, isString), nil
 }
 
 // rotateByNode rotates elems by the offset stdlib derives from the node's

@@ -29,7 +29,14 @@ func FunctionsFor(version string) functions.Table {
 		minor, _ := strconv.Atoi(minorText)
 		// 9.0 and 9.1 generated every shim alike; 9.2 made the
 		// ensure_packages shim pass on its caller's scope.
-		return functions9(n == 9 && minor < 2)
+		t := functions9(n == 9 && minor < 2)
+		if n == 9 && minor < 4 {
+			// Until 9.4 fqdn_rotate was still the 3.x function (seeded
+			// with all facts), and stdlib::fqdn_rotate did not exist.
+			t["fqdn_rotate"] = legacy(fqdnRotateFactsSeed)
+			delete(t, "stdlib::fqdn_rotate")
+		}
+		return t
 	} else if err == nil && n < 8 {
 		t := Functions()
 		t["ensure_packages"] = arity("ensure_packages", 1, 2, ensurePackagesPre8)
