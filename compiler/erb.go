@@ -193,6 +193,9 @@ func (s *erbScope) Variable(name string) (value.Value, bool) {
 	return s.sc.Lookup(name)
 }
 
+// Fact is $facts[name] seen from the scope (hiera.FactScope).
+func (s *erbScope) Fact(name string) (value.Value, bool) { return factOf(s.sc, name) }
+
 // UpdateVariable rebinds a variable whose array or hash the template
 // changed in place (erb.VariableUpdater), in the scope that holds it, so
 // that later code there sees the change as under Puppet. Qualified names

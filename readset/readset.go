@@ -1,12 +1,14 @@
 // Package readset records what one compile read, so that a later run can
 // tell, by comparing the contents now with those recorded, whether the
 // compile would give the same catalog (marionette diff's incremental
-// mode). A compile reads three kinds of thing: files (read, or looked for
-// and found missing: a file that appears later may change the catalog),
-// directory trees (a module the compile used, whose files it may read by
-// any path), and inputs it cannot track (a command's output, an absolute
-// path given to a function, a PuppetDB query): one of those makes the
-// compile's catalog one that is never reused.
+// mode, and marionette serve's catalog reuse). A compile reads four kinds
+// of thing: files (read, or looked for and found missing: a file that
+// appears later may change the catalog), directory trees (a module the
+// compile used, whose files it may read by any path), facts (the
+// top-level facts it read, or all of them), and inputs it cannot track (a
+// command's output, an absolute path given to a function, a PuppetDB
+// query): one of those makes the compile's catalog one that is never
+// reused.
 package readset
 
 import (
@@ -32,6 +34,11 @@ type Recorder struct {
 	mu        sync.Mutex
 	files     map[string]bool // path -> recorded as a tree
 	untracked string
+	// facts are the top-level facts the compile read (a read of a fact
+	// that is absent counts: its appearing may change the catalog);
+	// allFacts that it used the whole facts hash in a way not followed.
+	facts    map[string]bool
+	allFacts bool
 }
 
 // New returns an empty recorder.
@@ -73,6 +80,51 @@ func (r *Recorder) Untracked(what string) {
 		r.untracked = what
 	}
 	r.mu.Unlock()
+}
+
+// Fact records that the compile read the top-level fact name (all of
+// it: $facts['os'] reads every fact below os), or looked for it and
+// found it missing: a top-scope variable of that name, $facts[name], a
+// Hiera interpolation of it.
+func (r *Recorder) Fact(name string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	if !r.allFacts {
+		if r.facts == nil {
+			r.facts = make(map[string]bool)
+		}
+		r.facts[name] = true
+	}
+	r.mu.Unlock()
+}
+
+// AllFacts records that the compile used the facts as a whole (the
+// $facts hash passed on, iterated, compared or interpolated; every
+// top-scope variable listed): any fact may have decided the catalog.
+func (r *Recorder) AllFacts() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	r.allFacts, r.facts = true, nil
+	r.mu.Unlock()
+}
+
+// FactReads returns the top-level facts recorded as read, sorted, or
+// all = true when the compile may have read any.
+func (r *Recorder) FactReads() (names []string, all bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.allFacts {
+		return nil, true
+	}
+	for n := range r.facts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, false
 }
 
 // Reads returns the files and trees recorded, each sorted, and the first

@@ -3,6 +3,7 @@ package readset
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -86,4 +87,24 @@ func TestDigests(t *testing.T) {
 	if _, err := TreeDigest(mod); err == nil {
 		t.Error("a symlink loop: no error")
 	}
+}
+
+// TestFactReads: facts recorded are listed sorted once each; AllFacts
+// wins over them, before or after; a nil recorder records nothing.
+func TestFactReads(t *testing.T) {
+	r := New()
+	r.Fact("os")
+	r.Fact("fqdn")
+	r.Fact("os")
+	if names, all := r.FactReads(); all || !slices.Equal(names, []string{"fqdn", "os"}) {
+		t.Errorf("got %v, %v", names, all)
+	}
+	r.AllFacts()
+	r.Fact("uptime")
+	if names, all := r.FactReads(); !all || names != nil {
+		t.Errorf("after AllFacts: %v, %v", names, all)
+	}
+	var none *Recorder
+	none.Fact("x")
+	none.AllFacts()
 }
