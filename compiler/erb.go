@@ -193,6 +193,10 @@ func (s *erbScope) Variable(name string) (value.Value, bool) {
 	return s.sc.Lookup(name)
 }
 
+// UntrackedRead records an input the compile's record cannot follow
+// (ruby.UntrackedReader).
+func (s *erbScope) UntrackedRead(what string) { s.c.UntrackedRead(what) }
+
 // Fact is $facts[name] seen from the scope (hiera.FactScope).
 func (s *erbScope) Fact(name string) (value.Value, bool) { return factOf(s.sc, name) }
 

@@ -222,6 +222,7 @@ func TestIncrementalUntracked(t *testing.T) {
 		"generate()":       "node default { notify { generate('/bin/echo', 'hi'): } }\n",
 		"an absolute file": "node default { notify { file('" + outside + "'): } }\n",
 		"the time of day":  "node default { notify { String(Timestamp()): } }\n",
+		"a random draw":    "node default { notify { inline_template('<%= rand(1000) %>'): } }\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			env, conf, cache := t.TempDir(), t.TempDir(), t.TempDir()

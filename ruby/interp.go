@@ -1441,8 +1441,11 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 		}
 	case "rand":
 		// Kernel#rand, as stdlib's shuffle uses it: Puppet's answer is
-		// random too.
+		// random too (and the catalog is never reused, see readset).
 		if len(args) <= 1 {
+			if u, ok := in.scope.(UntrackedReader); ok {
+				u.UntrackedRead("a random draw (Ruby's rand)")
+			}
 			return in.kernelRand(line, args)
 		}
 	case "format", "sprintf":
