@@ -25,6 +25,7 @@ import (
 	"sort"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // Recorder collects the reads of one compile. A nil *Recorder records
@@ -213,6 +214,10 @@ type treeWalk struct {
 	entries int
 	// open holds the real paths of the directories being walked.
 	open map[string]bool
+	// stampOnly hashes each file's size and modification time, not its
+	// contents (TreeStamp); newest is the newest time seen.
+	stampOnly bool
+	newest    time.Time
 }
 
 func (w *treeWalk) hash(dir, rel string) error {
@@ -246,6 +251,10 @@ func (w *treeWalk) hash(dir, rel string) error {
 			io.WriteString(w.h, "L"+r+"\x00")
 			continue
 		}
+		if w.stampOnly && !st.IsDir() {
+			w.stamp(r, st)
+			continue
+		}
 		if st.IsDir() {
 			io.WriteString(w.h, "D"+r+"\x00")
 			if err := w.hash(p, r); err != nil {
@@ -264,3 +273,37 @@ func (w *treeWalk) hash(dir, rel string) error {
 
 // isNotDir reports a path below a file: as missing as a file can be.
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
+
+// TreeStamp is a cheaper TreeDigest for a process that checks a tree
+// often (marionette serve): the SHA-256 of every name below dir with the
+// size and modification time of each file (symlinks followed), Missing
+// when dir does not exist, and the newest modification time seen. A
+// file's contents changed in place keep its stamp only when its size and
+// modification time stay the same, which a write within the file
+// system's time granularity can do: the caller does not trust a stamp
+// whose newest time is that recent (as git does for its index).
+func TreeStamp(dir string) (stamp string, newest time.Time, err error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || isNotDir(err) {
+			return Missing, time.Time{}, nil
+		}
+		return "", time.Time{}, err
+	}
+	w := &treeWalk{h: sha256.New(), open: make(map[string]bool), stampOnly: true}
+	if !st.IsDir() {
+		w.stamp("", st)
+	} else if err := w.hash(dir, ""); err != nil {
+		return "", time.Time{}, err
+	}
+	return hex.EncodeToString(w.h.Sum(nil)), w.newest, nil
+}
+
+// stamp writes a file's name, size and modification time.
+func (w *treeWalk) stamp(rel string, st fs.FileInfo) {
+	t := st.ModTime()
+	if t.After(w.newest) {
+		w.newest = t
+	}
+	fmt.Fprintf(w.h, "S%s\x00%d\x00%d\x00", rel, st.Size(), t.UnixNano())
+}
