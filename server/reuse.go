@@ -14,10 +14,14 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"path/filepath"
+	"sort"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+	"weak"
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/filecache"
@@ -60,8 +64,9 @@ func newReuseCache(max int64) *reuseCache {
 type reuseEntry struct {
 	certname string
 	// env is the environment as loaded: the loader gives the same one
-	// while its manifests and modules are unchanged.
-	env *compiler.Environment
+	// while its manifests and modules are unchanged. A weak pointer: an
+	// entry does not keep an environment the loader replaced alive.
+	env weak.Pointer[compiler.Environment]
 	// request digests the request but for the facts (compileKey).
 	request string
 	// factNames are the facts the compile read (allFacts: any), facts
@@ -191,7 +196,7 @@ func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *com
 	switch {
 	case e == nil:
 		return nil, "no catalog kept"
-	case e.env != env:
+	case e.env.Value() != env:
 		return nil, "the environment changed"
 	case e.rich != rich || e.acceptGzip != acceptGzip:
 		return nil, "another encoding"
@@ -223,12 +228,12 @@ func (c *reuseCache) remember(certname string, env *compiler.Environment, req *c
 		c.drop(certname)
 		return nil, why
 	}
-	e := &reuseEntry{certname: certname, env: env, request: compileKey(req, env.Name), configVersion: configVersion, rich: rich, gz: gz, acceptGzip: acceptGzip}
+	e := &reuseEntry{certname: certname, env: weak.Make(env), request: compileKey(req, env.Name), configVersion: configVersion, rich: rich, gz: gz, acceptGzip: acceptGzip}
 	e.factNames, e.allFacts = reads.FactReads()
 	e.facts = factsKey(req.Facts, e.factNames, e.allFacts)
 	racy := start.Add(-racyWindow)
 	size := int64(512)
-	for _, p := range files {
+	for _, p := range withinNoTree(files, trees) {
 		st, err := filecache.Stat(p)
 		if err != nil || st.ModTime.After(racy) {
 			c.drop(certname)
@@ -276,6 +281,21 @@ func (c *reuseCache) remember(certname string, env *compiler.Environment, req *c
 		c.size -= old.size
 	}
 	return e, ""
+}
+
+// withinNoTree is files (sorted) less those below one of trees (sorted):
+// a tree's stamp covers them, their appearing and disappearing included.
+func withinNoTree(files, trees []string) []string {
+	out := files[:0:0]
+	for _, f := range files {
+		i := sort.SearchStrings(trees, f)
+		// The tree holding f, if any, sorts just before f.
+		if i > 0 && strings.HasPrefix(f, trees[i-1]+string(filepath.Separator)) {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // drop forgets certname's entry.
