@@ -38,6 +38,8 @@ func TestFactReads(t *testing.T) {
 		{"facts computed key", `$k = 'host' notify { $facts["${k}name"]: }`, []string{"hostname"}, false},
 		{"facts absent key", `notify { "${facts['nosuch']}x": }`, []string{"nosuch"}, false},
 		{"facts as a whole", `notify { "${facts}": }`, nil, true},
+		{"a key in facts", `if 'Hostname' in $facts { notify { 'x': } }`, []string{"\x00fold:hostname"}, false},
+		{"a regexp in facts", `if /host/ in $facts { notify { 'x': } }`, nil, true},
 		{"facts iterated", `$facts.each |$k, $v| { }`, nil, true},
 		{"facts passed on", `notify { String(size($facts)): }`, nil, true},
 		{"template variable", `notify { inline_template('<%= @fqdn %>'): }`, []string{"fqdn"}, false},

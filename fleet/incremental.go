@@ -52,7 +52,7 @@ func (s *DiffSide) compileCached(ctx context.Context, req *compiler.Request, log
 	request, err := s.requestDigest(&own, cache.program)
 	if err == nil {
 		for _, e := range cache.entries(own.Node, request) {
-			if e.FactsDigest != factsDigest(own.Facts, e.Facts, e.AllFacts) || !s.valid(e) {
+			if e.FactsDigest != readset.FactsDigest(own.Facts, e.Facts, e.AllFacts) || !s.valid(e) {
 				continue
 			}
 			if keep != "" {
@@ -84,7 +84,7 @@ func (s *DiffSide) compileCached(ctx context.Context, req *compiler.Request, log
 	}
 	e := &cacheEntry{Request: request, Roots: s.roots}
 	e.Facts, e.AllFacts = rec.FactReads()
-	e.FactsDigest = factsDigest(own.Facts, e.Facts, e.AllFacts)
+	e.FactsDigest = readset.FactsDigest(own.Facts, e.Facts, e.AllFacts)
 	for _, group := range []struct {
 		paths []string
 		tree  bool
@@ -200,39 +200,6 @@ func (s *DiffSide) read(key string) *readDigest {
 	}
 	r, _ := s.inc.digests.LoadOrStore(key, &readDigest{key, d})
 	return r.(*readDigest)
-}
-
-// factsDigest digests the facts named (each with its value, or its
-// absence), or all facts when all: a cached catalog stands for a compile
-// with other facts when the facts its compile read are the same.
-func factsDigest(facts *value.Hash, names []string, all bool) string {
-	h := sha256.New()
-	if all {
-		if facts == nil {
-			facts = value.EmptyHash
-		}
-		fmt.Fprintf(h, "all\x00%s", typedString(facts))
-	} else {
-		for _, n := range names {
-			v, ok := facts.GetString(n)
-			if !ok {
-				fmt.Fprintf(h, "%s\x00absent\x00", n)
-				continue
-			}
-			fmt.Fprintf(h, "%s\x00=%s\x00", n, typedString(v))
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
-// typedString is v's string form with its type: Puppet's string form
-// quotes the strings inside a collection, so '1' and 1 differ; the type's
-// name tells a top-level one apart.
-func typedString(v value.Value) string {
-	if v == nil {
-		return "<nil>"
-	}
-	return fmt.Sprintf("%T:%s", v, value.ToString(v))
 }
 
 // requestDigest identifies what a compile of own on this side starts

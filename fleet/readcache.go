@@ -55,7 +55,7 @@ type cacheEntry struct {
 	// relative to (DiffSide.roots of the side that compiled it).
 	Roots []string
 	// Facts are the top-level facts the compile read (AllFacts: it may
-	// have read any), FactsDigest their values then (factsDigest).
+	// have read any), FactsDigest their values then (readset.FactsDigest).
 	Facts       []string
 	AllFacts    bool
 	FactsDigest string

@@ -23,9 +23,12 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/marionette-dev/marionette/value"
 )
 
 // Recorder collects the reads of one compile. A nil *Recorder records
@@ -99,6 +102,71 @@ func (r *Recorder) Fact(name string) {
 		r.facts[name] = true
 	}
 	r.mu.Unlock()
+}
+
+// FactFold records that the compile looked for a fact whose name equals
+// name but for case ('x' in $facts compares as == does): every fact of
+// such a name counts as read, and one appearing changes the read.
+func (r *Recorder) FactFold(name string) { r.Fact(foldPrefix + strings.ToLower(name)) }
+
+// NamesFact reports whether names, as FactReads returns them, say that
+// the fact name was read (by its name, or by a FactFold).
+func NamesFact(names []string, name string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+		if folded, ok := strings.CutPrefix(n, foldPrefix); ok && strings.EqualFold(folded, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// foldPrefix marks a FactFold read among the names FactReads returns.
+const foldPrefix = "\x00fold:"
+
+// FactsDigest digests the facts a compile read, as FactReads returns
+// them (names, or all), with their values in facts (absent ones as
+// absent): two requests whose facts digest the same give the compile the
+// same facts to read.
+func FactsDigest(facts *value.Hash, names []string, all bool) string {
+	h := sha256.New()
+	if all {
+		if facts == nil {
+			facts = value.EmptyHash
+		}
+		fmt.Fprintf(h, "all\x00%s", typedString(facts))
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	for _, n := range names {
+		if folded, ok := strings.CutPrefix(n, foldPrefix); ok {
+			fmt.Fprintf(h, "%s\x00", n)
+			for i := 0; i < facts.Len(); i++ {
+				k, v := facts.At(i)
+				if s, isString := k.(value.String); isString && strings.EqualFold(string(s), folded) {
+					fmt.Fprintf(h, "%s\x00=%s\x00", s, typedString(v))
+				}
+			}
+			continue
+		}
+		if v, ok := facts.GetString(n); ok {
+			fmt.Fprintf(h, "%s\x00=%s\x00", n, typedString(v))
+		} else {
+			fmt.Fprintf(h, "%s\x00absent\x00", n)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// typedString is v's string form with its type: Puppet's string form
+// quotes the strings inside a collection, so '1' and 1 differ; the type's
+// name tells a top-level one apart.
+func typedString(v value.Value) string {
+	if v == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%T:%s", v, value.ToString(v))
 }
 
 // AllFacts records that the compile used the facts as a whole (the

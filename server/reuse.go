@@ -70,7 +70,7 @@ type reuseEntry struct {
 	// request digests the request but for the facts (compileKey).
 	request string
 	// factNames are the facts the compile read (allFacts: any), facts
-	// their digest (factsKey).
+	// their digest (readset.FactsDigest).
 	factNames []string
 	allFacts  bool
 	facts     string
@@ -150,27 +150,6 @@ func compileKey(req *compiler.Request, envName string) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// factsKey digests the facts named (each with its value, or its absence),
-// or all the facts when all.
-func factsKey(facts *value.Hash, names []string, all bool) string {
-	h := sha256.New()
-	if all {
-		if facts == nil {
-			facts = value.EmptyHash
-		}
-		fmt.Fprintf(h, "all\x00%s", typedString(facts))
-	} else {
-		for _, n := range names {
-			if v, ok := facts.GetString(n); ok {
-				fmt.Fprintf(h, "%s\x00=%s\x00", n, typedString(v))
-			} else {
-				fmt.Fprintf(h, "%s\x00absent\x00", n)
-			}
-		}
-	}
-	return hex.EncodeToString(h.Sum(nil))
-}
-
 // typedString is v's string form with its type: Puppet's string form
 // quotes the strings inside a collection, so '1' and 1 differ; the type's
 // name tells a top-level one apart.
@@ -202,7 +181,7 @@ func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *com
 		return nil, "another encoding"
 	case e.request != compileKey(req, env.Name):
 		return nil, "the classification, trusted data or settings changed"
-	case e.facts != factsKey(req.Facts, e.factNames, e.allFacts):
+	case e.facts != readset.FactsDigest(req.Facts, e.factNames, e.allFacts):
 		return nil, "a fact it read changed"
 	}
 	for _, f := range e.files {
@@ -230,7 +209,7 @@ func (c *reuseCache) remember(certname string, env *compiler.Environment, req *c
 	}
 	e := &reuseEntry{certname: certname, env: weak.Make(env), request: compileKey(req, env.Name), configVersion: configVersion, rich: rich, gz: gz, acceptGzip: acceptGzip}
 	e.factNames, e.allFacts = reads.FactReads()
-	e.facts = factsKey(req.Facts, e.factNames, e.allFacts)
+	e.facts = readset.FactsDigest(req.Facts, e.factNames, e.allFacts)
 	racy := start.Add(-racyWindow)
 	size := int64(512)
 	for _, p := range withinNoTree(files, trees) {

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/marionette-dev/marionette/compiler"
+	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -390,10 +391,10 @@ func TestCompileKey(t *testing.T) {
 	if compileKey(base(), "other") == key {
 		t.Error("the environment did not change the key")
 	}
-	if factsKey(base().Facts, []string{"a"}, false) == factsKey(r.Facts, []string{"a"}, false) {
+	if readset.FactsDigest(base().Facts, []string{"a"}, false) == readset.FactsDigest(r.Facts, []string{"a"}, false) {
 		t.Error("a fact read changed, the facts key did not")
 	}
-	if factsKey(base().Facts, []string{"b"}, false) != factsKey(r.Facts, []string{"b"}, false) {
+	if readset.FactsDigest(base().Facts, []string{"b"}, false) != readset.FactsDigest(r.Facts, []string{"b"}, false) {
 		t.Error("a fact not read changed the facts key")
 	}
 }
