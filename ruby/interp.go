@@ -19,6 +19,8 @@ type interp struct {
 	scope   Scope
 	out     strings.Builder
 	ivars   map[string]any // instance variables read or assigned so far
+	// facts are the facts read as @facts['x'] (factIndex), by name.
+	facts map[string]any
 	// assigned lists the instance variables the template assigned, in
 	// order: they exist (instance_variables, defined?) even when nil.
 	assigned []string
@@ -624,6 +626,50 @@ func (in *interp) ivar(name string) any {
 	return v
 }
 
+// FactReader may be implemented by a Scope whose compile records the
+// facts it reads (readset): a template's @facts['x'] then reads the fact
+// x only, not every fact.
+type FactReader interface {
+	Fact(name string) (value.Value, bool)
+}
+
+// factIndex is a template's @facts['x'] while @facts itself is untouched
+// (not read whole, not assigned): the fact x from a FactReader scope,
+// converted once per render (handled is false otherwise).
+func (in *interp) factIndex(n *nCall, e *env) (v any, handled bool, err error) {
+	fr, ok := in.scope.(FactReader)
+	if !ok || in.fn != nil {
+		return nil, false, nil
+	}
+	if _, touched := in.ivars["facts"]; touched {
+		return nil, false, nil
+	}
+	if _, touched := in.read["facts"]; touched {
+		return nil, false, nil
+	}
+	arg, err := in.eval(n.args[0], e)
+	if err != nil {
+		return nil, true, err
+	}
+	key, ok := arg.(*rstr)
+	if !ok {
+		// Another key: @facts whole, indexed as Ruby would.
+		v, err := in.callMethod(n.line, in.ivar("facts"), "[]", []any{arg}, nil)
+		return v, true, err
+	}
+	if v, seen := in.facts[key.s]; seen {
+		return v, true, nil
+	}
+	if in.facts == nil {
+		in.facts = map[string]any{}
+	}
+	if pv, found := fr.Fact(key.s); found {
+		v = in.fromPuppet(pv)
+	}
+	in.facts[key.s] = v
+	return v, true, nil
+}
+
 // fromPuppetVar converts the value of the variable name. Arrays and hashes
 // are made once per name and remembered: @x and scope['x'] are the same
 // object, as under Puppet, and writeBack can tell whether it changed.
@@ -1217,6 +1263,11 @@ type blockVal struct {
 }
 
 func (in *interp) evalCall(n *nCall, e *env) (any, error) {
+	if iv, ok := n.recv.(*nIVar); ok && iv.name == "facts" && n.name == "[]" && len(n.args) == 1 && n.block == nil {
+		if v, handled, err := in.factIndex(n, e); handled {
+			return v, err
+		}
+	}
 	var recv any
 	if n.recv != nil {
 		var err error
