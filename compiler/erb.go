@@ -288,6 +288,26 @@ func (s *erbScope) Variables() *value.Hash {
 	return b.Build()
 }
 
+// VariableNames lists the names Variables would, in its order, without
+// the values (for instance_variables; ruby.VariableNameLister).
+func (s *erbScope) VariableNames() []string {
+	var chain []*eval.Scope
+	for sc := s.sc; sc != nil; sc = sc.Parent() {
+		chain = append(chain, sc)
+	}
+	var names []string
+	seen := make(map[string]bool)
+	for i := len(chain) - 1; i >= 0; i-- {
+		chain[i].EachName(func(name string, undef bool) {
+			if !undef && !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+			}
+		})
+	}
+	return names
+}
+
 // RubyFile finds the file a Ruby require of path loads: path.rb under the
 // lib directory of a module, in module path order, as Puppet puts every
 // module's lib on Ruby's load path.

@@ -331,6 +331,19 @@ func (s *Scope) Each(f func(name string, v value.Value)) {
 	}
 }
 
+// EachName calls f with the name of every variable set in this scope, in
+// assignment order, and whether its value is undef: a listing that uses
+// nothing more of the values (on a top scope recording fact reads, a
+// read of the facts' names, not of their values).
+func (s *Scope) EachName(f func(name string, undef bool)) {
+	if s.facts != nil {
+		s.facts.FactNames()
+	}
+	for _, b := range s.vars {
+		f(b.name, value.IsUndef(b.val))
+	}
+}
+
 // Replace overwrites a variable already set in this scope (used by the
 // compiler when ENC parameters take precedence over facts).
 func (s *Scope) Replace(name string, v value.Value) {

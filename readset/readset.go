@@ -123,6 +123,18 @@ func NamesFact(names []string, name string) bool {
 	return false
 }
 
+// FactNames records that the compile listed the names of the facts
+// whose values are not undef, in their order, and nothing of their values
+// (a template's instance_variables lists every variable).
+func (r *Recorder) FactNames() { r.Fact(namesMarker) }
+
+// ReadsFactNames reports whether names, as FactReads returns them, hold
+// a FactNames read.
+func ReadsFactNames(names []string) bool { return slices.Contains(names, namesMarker) }
+
+// namesMarker marks a FactNames read among the names FactReads returns.
+const namesMarker = "\x00names"
+
 // foldPrefix marks a FactFold read among the names FactReads returns.
 const foldPrefix = "\x00fold:"
 
@@ -140,6 +152,15 @@ func FactsDigest(facts *value.Hash, names []string, all bool) string {
 		return hex.EncodeToString(h.Sum(nil))
 	}
 	for _, n := range names {
+		if n == namesMarker {
+			fmt.Fprintf(h, "%s\x00", n)
+			for i := 0; i < facts.Len(); i++ {
+				if k, v := facts.At(i); !value.IsUndef(v) {
+					fmt.Fprintf(h, "%s\x00", typedString(k))
+				}
+			}
+			continue
+		}
 		if folded, ok := strings.CutPrefix(n, foldPrefix); ok {
 			fmt.Fprintf(h, "%s\x00", n)
 			for i := 0; i < facts.Len(); i++ {

@@ -145,6 +145,18 @@ func TestFactsDigest(t *testing.T) {
 	if !NamesFact(names, "ROLE") || !NamesFact(names, "os") || NamesFact(names, "uptime") {
 		t.Errorf("NamesFact of %q", names)
 	}
+	r.FactNames()
+	names, all = r.FactReads()
+	listed := FactsDigest(facts("os", "debian", "uptime", "1", "role", "web"), names, all)
+	if !ReadsFactNames(names) {
+		t.Errorf("FactNames not in %q", names)
+	}
+	if FactsDigest(facts("os", "debian", "uptime", "2", "role", "web"), names, all) != listed {
+		t.Error("names read: an unread fact's value changed the digest")
+	}
+	if FactsDigest(facts("os", "debian", "role", "web"), names, all) == listed {
+		t.Error("names read: a fact gone did not change the digest")
+	}
 	if FactsDigest(nil, nil, true) == FactsDigest(facts("a", "b"), nil, true) {
 		t.Error("all facts read: the digest does not follow them")
 	}

@@ -585,8 +585,16 @@ func (in *interp) instanceVariables(line int) (any, error) {
 	}
 	seen := map[string]bool{"__scope__": true}
 	out := []any{symbol("@__scope__")}
-	for _, k := range l.Variables().Keys() {
-		n := ivarName(value.ToString(k))
+	var names []string
+	if nl, ok := in.scope.(VariableNameLister); ok {
+		names = nl.VariableNames()
+	} else {
+		for _, k := range l.Variables().Keys() {
+			names = append(names, value.ToString(k))
+		}
+	}
+	for _, k := range names {
+		n := ivarName(k)
 		if !seen[n] {
 			seen[n] = true
 			out = append(out, symbol("@"+n))
