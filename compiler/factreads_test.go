@@ -47,6 +47,8 @@ func TestFactReads(t *testing.T) {
 		{"template facts key", `notify { inline_template('<%= @facts["os"]["family"] %><%= @facts["os"]["family"] %>'): }`, []string{"os"}, false},
 		{"template facts whole", `notify { inline_template('<%= @facts.size %>'): }`, nil, true},
 		{"template facts key after whole", `notify { inline_template('<%= @facts.size %><%= @facts["os"] %>'): }`, nil, true},
+		{"template scope facts key", `notify { inline_template("<%= scope['facts']['os']['family'] %><%= scope.lookupvar('facts')['hostname'] %>"): }`, []string{"os", "hostname"}, false},
+		{"template scope facts whole", `notify { inline_template("<%= scope['facts'].size %>"): }`, nil, true},
 		{"template instance_variables", `notify { inline_template('<%= instance_variables.size > 3 %>'): }`, []string{"\x00names"}, false},
 		{"template to_hash", `notify { inline_template('<%= scope.to_hash.size %>'): }`, nil, true},
 		{"epp variable", `notify { inline_epp('<%= $facts["hostname"] %>'): }`, []string{"hostname"}, false},

@@ -678,6 +678,67 @@ func (in *interp) factIndex(n *nCall, e *env) (v any, handled bool, err error) {
 	return v, true, nil
 }
 
+// scopeFactIndex evaluates n, RECV['x'] where RECV is inner, X[S] or
+// X.lookupvar(S) with S a string: when X is a scope, S is 'facts' and the
+// facts are not otherwise used in this run (not read whole, not set), the
+// fact x is read alone from a FactReader scope, as factIndex does for a
+// template's @facts['x']; otherwise the calls are made as written.
+func (in *interp) scopeFactIndex(n, inner *nCall, e *env) (any, error) {
+	recv, err := in.eval(inner.recv, e)
+	if err != nil {
+		return nil, err
+	}
+	innerArgs, err := in.evalArgs(inner.args, e)
+	if err != nil {
+		return nil, err
+	}
+	so, isScope := recv.(*scopeObj)
+	name, _ := innerArgs[0].(*rstr)
+	sc := in.scope
+	if isScope && so.top {
+		if ts, ok := in.scope.(TopScoper); ok {
+			sc = ts.TopScope()
+		}
+	}
+	fr, canRead := sc.(FactReader)
+	_, set := in.setvarMap(false)["facts"]
+	_, read := in.read["facts"]
+	if isScope && canRead && name != nil && name.s == "facts" && !set && !read {
+		args, err := in.evalArgs(n.args, e)
+		if err != nil {
+			return nil, err
+		}
+		if key, ok := args[0].(*rstr); ok {
+			if v, seen := in.facts[key.s]; seen {
+				return v, nil
+			}
+			if in.facts == nil {
+				in.facts = map[string]any{}
+			}
+			var v any
+			if pv, found := fr.Fact(key.s); found {
+				v = in.fromPuppet(pv)
+			}
+			in.facts[key.s] = v
+			return v, nil
+		}
+		whole, err := in.callMethod(inner.line, recv, inner.name, innerArgs, nil)
+		if err != nil {
+			return nil, err
+		}
+		return in.callMethod(n.line, whole, "[]", args, nil)
+	}
+	whole, err := in.callMethod(inner.line, recv, inner.name, innerArgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	args, err := in.evalArgs(n.args, e)
+	if err != nil {
+		return nil, err
+	}
+	return in.callMethod(n.line, whole, "[]", args, nil)
+}
+
 // fromPuppetVar converts the value of the variable name. Arrays and hashes
 // are made once per name and remembered: @x and scope['x'] are the same
 // object, as under Puppet, and writeBack can tell whether it changed.
@@ -1271,6 +1332,14 @@ type blockVal struct {
 }
 
 func (in *interp) evalCall(n *nCall, e *env) (any, error) {
+	if inner, ok := n.recv.(*nCall); ok && n.name == "[]" && len(n.args) == 1 && n.block == nil && !n.safeNav &&
+		(inner.name == "[]" || inner.name == "lookupvar") && inner.recv != nil && len(inner.args) == 1 && inner.block == nil && !inner.safeNav {
+		if str, isStr := inner.args[0].(*nStr); isStr && len(str.parts) == 1 && str.parts[0].expr == nil && str.parts[0].lit == "facts" {
+			if _, call := inner.recv.(*nCall); call {
+				return in.scopeFactIndex(n, inner, e)
+			}
+		}
+	}
 	if iv, ok := n.recv.(*nIVar); ok && iv.name == "facts" && n.name == "[]" && len(n.args) == 1 && n.block == nil {
 		if v, handled, err := in.factIndex(n, e); handled {
 			return v, err
