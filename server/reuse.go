@@ -199,8 +199,8 @@ func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *com
 
 // remember keeps the catalog of a compile that started at start, with
 // what it read (reads), unless it read what cannot be followed or a file
-// changed too recently to trust its stamp. json is the catalog as
-// encoded (rich or not), data.
+// changed too recently to trust its stamp. data is the catalog's JSON as
+// encoded (rich or not).
 func (c *reuseCache) remember(certname string, env *compiler.Environment, req *compiler.Request, start time.Time, reads *readset.Recorder, configVersion string, data []byte, rich, gz, acceptGzip bool) (*reuseEntry, string) {
 	files, trees, why := reads.Reads()
 	if why != "" {
