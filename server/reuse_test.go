@@ -408,3 +408,31 @@ type respRecorder struct {
 func (r *respRecorder) Header() http.Header         { return r.h }
 func (r *respRecorder) Write(b []byte) (int, error) { return r.buf.Write(b) }
 func (r *respRecorder) WriteHeader(int)             {}
+
+// TestCatalogReuseRichData: an agent asking for rich data gets it from the
+// kept catalog too (Deferred values stay Deferred), with its media type.
+func TestCatalogReuseRichData(t *testing.T) {
+	f, compiles := reuseFixture(t)
+	const node = "web01.example.com"
+	var bodies []string
+	for range 2 {
+		r := f.do(node, "POST", "/puppet/v3/catalog/"+node+"?environment=deferred", strings.NewReader(catalogForm(node, "deferred", reuseFacts(node, nil))),
+			"application/x-www-form-urlencoded", "Accept", richDataType+", application/json")
+		if r.status != 200 {
+			t.Fatalf("catalog: %d %s", r.status, r.body)
+		}
+		if ct := r.header.Get("Content-Type"); ct != richDataType {
+			t.Errorf("Content-Type %q", ct)
+		}
+		if !strings.Contains(r.body, `"__ptype":"Deferred"`) {
+			t.Errorf("no Deferred: %s", r.body)
+		}
+		bodies = append(bodies, r.body)
+	}
+	if n := compiles.Load(); n != 1 {
+		t.Errorf("%d compiles, want 1", n)
+	}
+	if !sameCatalog(bodies[0], bodies[1]) {
+		t.Errorf("the kept catalog differs:\n%s\n%s", bodies[0], bodies[1])
+	}
+}
