@@ -444,6 +444,27 @@ func (c *Compilation) logf(level, format string, args ...any) {
 	c.diags.Add(&diag.Diagnostic{Severity: sev, Message: fmt.Sprintf(format, args...)})
 }
 
+// Fact is $facts[name] as a Hiera interpolation sees it
+// (hiera.FactScope): a read of that fact only.
+func (c *Compilation) Fact(name string) (value.Value, bool) {
+	return factOf(c.top, name)
+}
+
+// factOf is $facts[name] seen from sc, recorded as a read of that fact
+// when the compile records reads.
+func factOf(sc *eval.Scope, name string) (value.Value, bool) {
+	h, rec := sc.FactsAt()
+	if h == nil {
+		v, ok := sc.Lookup("facts")
+		if h, isHash := v.(*value.Hash); ok && isHash {
+			return h.Get(value.String(name))
+		}
+		return nil, false
+	}
+	rec.Fact(name)
+	return h.Get(value.String(name))
+}
+
 // Variable resolves a variable as a Hiera interpolation sees it: top-scope
 // names, `::x`, and qualified class variables.
 func (c *Compilation) Variable(name string) (value.Value, bool) {

@@ -194,6 +194,13 @@ func (s *erbScope) Variable(name string) (value.Value, bool) {
 	return s.sc.Lookup(name)
 }
 
+// UntrackedRead records an input the compile's record cannot follow
+// (ruby.UntrackedReader).
+func (s *erbScope) UntrackedRead(what string) { s.c.UntrackedRead(what) }
+
+// Fact is $facts[name] seen from the scope (hiera.FactScope).
+func (s *erbScope) Fact(name string) (value.Value, bool) { return factOf(s.sc, name) }
+
 // UpdateVariable rebinds a variable whose array or hash the template
 // changed in place (erb.VariableUpdater), in the scope that holds it, so
 // that later code there sees the change as under Puppet. Qualified names
@@ -280,6 +287,26 @@ func (s *erbScope) Variables() *value.Hash {
 		})
 	}
 	return b.Build()
+}
+
+// VariableNames lists the names Variables would, in its order, without
+// the values (for instance_variables; ruby.VariableNameLister).
+func (s *erbScope) VariableNames() []string {
+	var chain []*eval.Scope
+	for sc := s.sc; sc != nil; sc = sc.Parent() {
+		chain = append(chain, sc)
+	}
+	var names []string
+	seen := make(map[string]bool)
+	for i := len(chain) - 1; i >= 0; i-- {
+		chain[i].EachName(func(name string, undef bool) {
+			if !undef && !seen[name] {
+				seen[name] = true
+				names = append(names, name)
+			}
+		})
+	}
+	return names
 }
 
 // RubyFile finds the file a Ruby require of path loads: path.rb under the

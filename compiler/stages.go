@@ -102,6 +102,10 @@ func (c *Compilation) stageTop() error {
 	c.scopes[c.top] = &scopeData{resource: c.mainClass}
 	c.classes["settings"] = &classInstance{name: "settings", res: settings, scope: c.settingsScope()}
 	c.classes[""] = &classInstance{name: "", res: c.mainClass, scope: c.top}
+	// From now on what the compile looks up at top scope is a fact read.
+	if c.req.Reads != nil {
+		c.top.RecordFactReads(c.req.Reads)
+	}
 	return nil
 }
 
@@ -120,6 +124,7 @@ func (c *Compilation) trusted() *value.Hash {
 	}
 	certname := value.Value(value.Undef)
 	hostname, domain := value.Value(value.Undef), value.Value(value.Undef)
+	c.req.Reads.Fact("clientcert")
 	if c.req.Facts != nil {
 		if v, ok := c.req.Facts.GetString("clientcert"); ok {
 			if s, ok := v.(value.String); ok {
@@ -203,6 +208,12 @@ func (c *Compilation) stageMain() error {
 
 // stageNodeBody evaluates the matched node definition, if any.
 func (c *Compilation) stageNodeBody() error {
+	if c.req.FuzzyNodeMatching && len(c.env.Nodes) > 0 {
+		// fuzzyNames reads these.
+		for _, f := range []string{"fqdn", "hostname", "domain"} {
+			c.req.Reads.Fact(f)
+		}
+	}
 	m, err := matchNode(c.env.Nodes, c.req.Node, c.req.Facts, !c.req.FuzzyNodeMatching)
 	if err != nil {
 		return err

@@ -9,6 +9,11 @@ import (
 )
 
 func (ev *Evaluator) access(x *syntax.AccessExpr, sc *Scope) (value.Value, error) {
+	if v, ok := x.Operand.(*syntax.Variable); ok && (v.Name == "facts" || v.Name == "::facts") {
+		if out, ok, err := ev.factsAccess(x, v, sc); ok {
+			return out, err
+		}
+	}
 	target, err := ev.Eval(x.Operand, sc)
 	if err != nil {
 		return nil, err
@@ -86,6 +91,49 @@ func (ev *Evaluator) access(x *syntax.AccessExpr, sc *Scope) (value.Value, error
 		return nil, IssueAt(sc, x, diag.OperatorNotApplicable, diag.Args{"operator": "[]"}, "Operator '[]' is not applicable to an Undef Value.")
 	}
 	return nil, IssueAt(sc, x, diag.OperatorNotApplicable, diag.Args{"operator": "[]"}, "Operator '[]' is not applicable to %s", describe(target))
+}
+
+// factsAccess is $facts[k...] in a compile that records the facts it
+// reads: the keys are recorded, not the whole hash (ok is false when
+// $facts is not recorded there, or a key is splatted).
+func (ev *Evaluator) factsAccess(x *syntax.AccessExpr, v *syntax.Variable, sc *Scope) (out value.Value, ok bool, err error) {
+	from := sc
+	if v.Name == "::facts" {
+		from = sc.Top()
+	}
+	h, rec := from.FactsAt()
+	if h == nil {
+		return nil, false, nil
+	}
+	for _, k := range x.Keys {
+		if isSplat(k) {
+			return nil, false, nil
+		}
+	}
+	keys, err := ev.evalList(x.Keys, sc)
+	if err != nil {
+		return nil, true, err
+	}
+	for _, k := range keys {
+		if s, isString := k.(value.String); isString {
+			rec.Fact(string(s))
+		} else {
+			rec.AllFacts()
+		}
+	}
+	if len(keys) == 1 {
+		if v, found := h.Get(keys[0]); found {
+			return v, true, nil
+		}
+		return value.Undef, true, nil
+	}
+	all := make(value.Array, 0, len(keys))
+	for _, k := range keys {
+		if v, found := h.Get(k); found {
+			all = append(all, v)
+		}
+	}
+	return all, true, nil
 }
 
 // indexSequence indexes or slices a String or an Array: [i], [start, count],

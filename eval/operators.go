@@ -56,6 +56,12 @@ func (ev *Evaluator) binary(x *syntax.BinaryExpr, sc *Scope) (value.Value, error
 	case syntax.MATCH, syntax.NOMATCH:
 		m, _, err := ev.match(x, sc)
 		return value.Boolean(m == (x.Op == syntax.MATCH)), err
+	case syntax.IN:
+		if v, ok := x.Right.(*syntax.Variable); ok && (v.Name == "facts" || v.Name == "::facts") {
+			if out, ok, err := ev.inFacts(x, v, sc); ok {
+				return out, err
+			}
+		}
 	}
 	l, err := ev.Eval(x.Left, sc)
 	if err != nil {
@@ -434,6 +440,34 @@ func in(l, r value.Value) (bool, error) {
 		return false, nil
 	}
 	return false, nil
+}
+
+// inFacts is `x in $facts` in a compile that records the facts it reads:
+// a string is a read of the facts whose names equal it but for case, not
+// of every fact (ok is false when $facts is not recorded there).
+func (ev *Evaluator) inFacts(x *syntax.BinaryExpr, v *syntax.Variable, sc *Scope) (out value.Value, ok bool, err error) {
+	from := sc
+	if v.Name == "::facts" {
+		from = sc.Top()
+	}
+	h, rec := from.FactsAt()
+	if h == nil {
+		return nil, false, nil
+	}
+	l, err := ev.Eval(x.Left, sc)
+	if err != nil {
+		return nil, true, err
+	}
+	if s, isString := l.(value.String); isString {
+		rec.FactFold(string(s))
+	} else {
+		rec.AllFacts()
+	}
+	found, err := in(l, h)
+	if err != nil {
+		return nil, true, errorAt(sc, x, "%v", err)
+	}
+	return value.Boolean(found), true, nil
 }
 
 func inMatches(l, e value.Value) (bool, error) {

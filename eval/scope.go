@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/syntax"
 	"github.com/marionette-dev/marionette/value"
 )
@@ -65,6 +66,44 @@ type Scope struct {
 	// unset is set while a class's or define's parameter defaults are
 	// evaluated in this scope (see SetUnsetParams).
 	unset *unsetParams
+	// facts, set on the top scope of a compile that records what it reads
+	// (RecordFactReads), is told every name looked up or assigned there.
+	facts *readset.Recorder
+}
+
+// RecordFactReads makes the top scope s tell r every variable looked up
+// or assigned in it as a read of the fact of that name (whether it holds
+// that fact, a classifier parameter or nothing: a fact appearing later
+// would change what the lookup or assignment does), and every use of
+// $facts as a whole or a listing of its variables as a read of all facts.
+func (s *Scope) RecordFactReads(r *readset.Recorder) { s.facts = r }
+
+// noteRead records a lookup of name in a scope that records fact reads.
+func (s *Scope) noteRead(name string) {
+	if name == "facts" {
+		s.facts.AllFacts()
+	} else {
+		s.facts.Fact(name)
+	}
+}
+
+// FactsAt returns the facts hash when $facts seen from s is the facts
+// hash of a top scope that records fact reads, and that recorder: the
+// caller records the keys it reads instead of the whole hash.
+func (s *Scope) FactsAt() (*value.Hash, *readset.Recorder) {
+	for sc := s; sc != nil; sc = sc.parent {
+		if sc.Kind == MatchScope {
+			continue
+		}
+		if i := sc.find("facts"); i >= 0 {
+			h, ok := sc.vars[i].val.(*value.Hash)
+			if sc.facts == nil || !ok {
+				return nil, nil
+			}
+			return h, sc.facts
+		}
+	}
+	return nil, nil
 }
 
 // unsetParams are the parameters of callee (Class[X], Mymod::Thing[t])
@@ -218,6 +257,9 @@ func (s *Scope) assignTarget() *Scope {
 // already set here (Puppet variables cannot be reassigned).
 func (s *Scope) Set(name string, v value.Value) bool {
 	t := s.assignTarget()
+	if t.facts != nil {
+		t.noteRead(name)
+	}
 	if t.find(name) >= 0 {
 		return false
 	}
@@ -235,6 +277,9 @@ func (s *Scope) Reserve(n int) {
 // GetLocal returns a variable set in this very scope (match scopes skipped).
 func (s *Scope) GetLocal(name string) (value.Value, bool) {
 	t := s.assignTarget()
+	if t.facts != nil {
+		t.noteRead(name)
+	}
 	if i := t.find(name); i >= 0 {
 		return t.vars[i].val, true
 	}
@@ -246,6 +291,9 @@ func (s *Scope) Lookup(name string) (value.Value, bool) {
 	for sc := s; sc != nil; sc = sc.parent {
 		if sc.Kind == MatchScope {
 			continue
+		}
+		if sc.facts != nil {
+			sc.noteRead(name)
 		}
 		if i := sc.find(name); i >= 0 {
 			return sc.vars[i].val, true
@@ -275,8 +323,24 @@ func (s *Scope) SetCaptures(captures []value.Value) { s.captures = captures }
 
 // Each calls f for every variable set in this scope, in assignment order.
 func (s *Scope) Each(f func(name string, v value.Value)) {
+	if s.facts != nil {
+		s.facts.AllFacts()
+	}
 	for _, b := range s.vars {
 		f(b.name, b.val)
+	}
+}
+
+// EachName calls f with the name of every variable set in this scope, in
+// assignment order, and whether its value is undef: a listing that uses
+// nothing more of the values (on a top scope recording fact reads, a
+// read of the facts' names, not of their values).
+func (s *Scope) EachName(f func(name string, undef bool)) {
+	if s.facts != nil {
+		s.facts.FactNames()
+	}
+	for _, b := range s.vars {
+		f(b.name, value.IsUndef(b.val))
 	}
 }
 
@@ -284,6 +348,9 @@ func (s *Scope) Each(f func(name string, v value.Value)) {
 // compiler when ENC parameters take precedence over facts).
 func (s *Scope) Replace(name string, v value.Value) {
 	t := s.assignTarget()
+	if t.facts != nil {
+		t.noteRead(name)
+	}
 	if i := t.find(name); i >= 0 {
 		t.vars[i].val = v
 		return

@@ -52,7 +52,7 @@ func (s *DiffSide) compileCached(ctx context.Context, req *compiler.Request, log
 	request, err := s.requestDigest(&own, cache.program)
 	if err == nil {
 		for _, e := range cache.entries(own.Node, request) {
-			if !s.valid(e) {
+			if e.FactsDigest != readset.FactsDigest(own.Facts, e.Facts, e.AllFacts) || !s.valid(e) {
 				continue
 			}
 			if keep != "" {
@@ -83,6 +83,8 @@ func (s *DiffSide) compileCached(ctx context.Context, req *compiler.Request, log
 		return out, nil
 	}
 	e := &cacheEntry{Request: request, Roots: s.roots}
+	e.Facts, e.AllFacts = rec.FactReads()
+	e.FactsDigest = readset.FactsDigest(own.Facts, e.Facts, e.AllFacts)
 	for _, group := range []struct {
 		paths []string
 		tree  bool
@@ -201,9 +203,10 @@ func (s *DiffSide) read(key string) *readDigest {
 }
 
 // requestDigest identifies what a compile of own on this side starts
-// from besides the files it reads: the request (facts, classifier data,
-// trusted data, settings), the environment as loaded (see
-// environmentDigest) and marionette itself (program).
+// from besides the files and facts it reads: the request (classifier
+// data, trusted data, settings; the facts are the entry's factsDigest),
+// the environment as loaded (see environmentDigest) and marionette itself
+// (program).
 func (s *DiffSide) requestDigest(own *compiler.Request, program string) (string, error) {
 	s.inc.envOnce.Do(func() { s.inc.envDigest, s.inc.envErr = s.environmentDigest() })
 	if s.inc.envErr != nil {
@@ -223,9 +226,6 @@ func (s *DiffSide) requestDigest(own *compiler.Request, program string) (string,
 	field("program", program)
 	field("environment", s.inc.envDigest)
 	field("node", own.Node)
-	if own.Facts != nil {
-		val("facts", own.Facts)
-	}
 	for _, c := range own.Classes {
 		field("class", c.Name)
 		if c.Params != nil {

@@ -173,6 +173,9 @@ func TestIncrementalEqualsFull(t *testing.T) {
 		{name: "the main manifest", change: map[string]string{"manifests/site.pp": "node default { include base }\n"}, recompiled: 3, changed: true},
 		// New facts are both sides' facts: web2 is compiled once for both.
 		{name: "the facts", facts: map[string]map[string]string{"web1": {"role": "webapp"}, "web2": {"role": "dbsrv"}, "db1": {"role": "dbsrv"}}, recompiled: 1, changed: false},
+		// Facts no compile reads (volatile ones, as agents send them)
+		// change, appear and disappear: every catalog is reused.
+		{name: "facts nothing reads", facts: map[string]map[string]string{"web1": {"role": "webapp", "uptime": "5 days"}, "web2": {"role": "webapp", "uptime": "1 day"}, "db1": {"role": "dbsrv", "memoryfree": "1 GiB"}}, recompiled: 0, changed: false},
 		{name: "a file nothing reads", change: map[string]string{"README.md": "docs\n"}, recompiled: 0, changed: false},
 		{name: "an unused module's file", change: map[string]string{"modules/dbsrv/files/unused": "x\n"}, recompiled: 1, changed: false},
 	}
@@ -219,6 +222,7 @@ func TestIncrementalUntracked(t *testing.T) {
 		"generate()":       "node default { notify { generate('/bin/echo', 'hi'): } }\n",
 		"an absolute file": "node default { notify { file('" + outside + "'): } }\n",
 		"the time of day":  "node default { notify { String(Timestamp()): } }\n",
+		"a random draw":    "node default { notify { inline_template('<%= rand(1000) %>'): } }\n",
 	} {
 		t.Run(name, func(t *testing.T) {
 			env, conf, cache := t.TempDir(), t.TempDir(), t.TempDir()
@@ -243,8 +247,8 @@ func TestIncrementalUntracked(t *testing.T) {
 func TestReadCacheDamaged(t *testing.T) {
 	for name, index := range map[string]string{
 		"not JSON":            "{",
-		"a path as a catalog": `{"version":1,"reads":[],"roots":[[]],"nodes":{"n1":[{"request":"r","reads":[],"catalog":"../../etc/passwd","roots":0}]}}`,
-		"a read out of range": `{"version":1,"reads":[],"roots":[[]],"nodes":{"n1":[{"request":"r","reads":[3],"catalog":"` + strings.Repeat("a", 64) + `","roots":0}]}}`,
+		"a path as a catalog": `{"version":2,"reads":[],"roots":[[]],"nodes":{"n1":[{"request":"r","reads":[],"catalog":"../../etc/passwd","roots":0}]}}`,
+		"a read out of range": `{"version":2,"reads":[],"roots":[[]],"nodes":{"n1":[{"request":"r","reads":[3],"catalog":"` + strings.Repeat("a", 64) + `","roots":0}]}}`,
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()

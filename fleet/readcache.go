@@ -54,6 +54,11 @@ type cacheEntry struct {
 	// Roots are the directories the catalog's resource file names are
 	// relative to (DiffSide.roots of the side that compiled it).
 	Roots []string
+	// Facts are the top-level facts the compile read (AllFacts: it may
+	// have read any), FactsDigest their values then (readset.FactsDigest).
+	Facts       []string
+	AllFacts    bool
+	FactsDigest string
 }
 
 // readDigest is one read and its digest; entries share them (a fleet's
@@ -70,15 +75,18 @@ type cacheIndex struct {
 }
 
 type indexedEntry struct {
-	Request string `json:"request"`
-	Reads   []int  `json:"reads"`
-	Catalog string `json:"catalog"`
-	Roots   int    `json:"roots"`
+	Request     string   `json:"request"`
+	Reads       []int    `json:"reads"`
+	Catalog     string   `json:"catalog"`
+	Roots       int      `json:"roots"`
+	Facts       []string `json:"facts"`
+	AllFacts    bool     `json:"all_facts,omitempty"`
+	FactsDigest string   `json:"facts_digest"`
 }
 
 // cacheVersion changes when what the index means changes: an index of
 // another version is not read.
-const cacheVersion = 1
+const cacheVersion = 2
 
 // OpenReadCache opens (creating it when missing) the cache in dir. An
 // index that cannot be read is an error: the directory is not a cache.
@@ -112,7 +120,7 @@ func OpenReadCache(dir string) (*ReadCache, error) {
 	}
 	for node, entries := range idx.Nodes {
 		for _, ie := range entries {
-			e := &cacheEntry{Request: ie.Request, Catalog: ie.Catalog}
+			e := &cacheEntry{Request: ie.Request, Catalog: ie.Catalog, Facts: ie.Facts, AllFacts: ie.AllFacts, FactsDigest: ie.FactsDigest}
 			if ie.Roots < 0 || ie.Roots >= len(idx.Roots) || !validDigest(ie.Catalog) {
 				return nil, fmt.Errorf("%s: a damaged entry of node %s", filepath.Join(dir, "index.json"), node)
 			}
@@ -230,7 +238,8 @@ func (c *ReadCache) Save() error {
 			if touched && !c.used[e] {
 				continue
 			}
-			ie := indexedEntry{Request: e.Request, Catalog: e.Catalog, Reads: make([]int, len(e.Reads))}
+			ie := indexedEntry{Request: e.Request, Catalog: e.Catalog, Reads: make([]int, len(e.Reads)),
+				Facts: e.Facts, AllFacts: e.AllFacts, FactsDigest: e.FactsDigest}
 			for i, r := range e.Reads {
 				n, ok := readIndex[*r]
 				if !ok {

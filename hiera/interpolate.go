@@ -185,7 +185,20 @@ func (s *Session) scopeLookup(key, subject string, c *call) (value.Value, error)
 	}
 	root := fmt.Sprint(segments[0])
 	c.ex.push("scope", "Global Scope")
-	v, ok := c.variable(s, root)
+	var v value.Value
+	var ok bool
+	if fact, isString := segmentString(segments); (root == "facts" || root == "::facts") && isString && c.ex == nil {
+		// facts.os.family reads the fact os, not every fact (an
+		// explanation shows $facts whole, as Puppet's does).
+		v, ok = c.variable(s, factsPrefix+fact)
+		segments = segments[1:]
+		if !ok {
+			// A fact that is missing: undef, as digging into $facts gives.
+			return value.Undef, nil
+		}
+	} else {
+		v, ok = c.variable(s, root)
+	}
 	if ok {
 		if c.ex != nil {
 			c.ex.add("found", fmt.Sprintf("Found key: %q value: %s", root, explainValue(v)), v)
@@ -207,6 +220,16 @@ func (s *Session) scopeLookup(key, subject string, c *call) (value.Value, error)
 		return value.Undef, nil
 	}
 	return v, nil
+}
+
+// segmentString returns the second segment of a dotted key when there is
+// one and it is a string (a key of $facts).
+func segmentString(segments []any) (string, bool) {
+	if len(segments) < 2 {
+		return "", false
+	}
+	s, ok := segments[1].(string)
+	return s, ok
 }
 
 // dig follows key segments into a value (Puppet's sub_lookup).

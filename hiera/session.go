@@ -18,6 +18,34 @@ type Scope interface {
 	Variable(name string) (value.Value, bool)
 }
 
+// FactScope is a Scope that gives one fact, $facts[name], without the
+// whole $facts counting as read (readset): %{facts.os.family} reads the
+// fact os only.
+type FactScope interface {
+	Fact(name string) (value.Value, bool)
+}
+
+// factsPrefix marks a varRead of one fact: "facts\x00os".
+const factsPrefix = "facts\x00"
+
+// scopeVariable reads name from sc: a factsPrefix name through FactScope
+// when sc is one (else from the whole $facts).
+func scopeVariable(sc Scope, name string) (value.Value, bool) {
+	fact, isFact := strings.CutPrefix(name, factsPrefix)
+	if !isFact {
+		return sc.Variable(name)
+	}
+	if fs, ok := sc.(FactScope); ok {
+		return fs.Fact(fact)
+	}
+	facts, ok := sc.Variable("facts")
+	h, isHash := facts.(*value.Hash)
+	if !ok || !isHash {
+		return nil, false
+	}
+	return h.Get(value.String(fact))
+}
+
 // Options configure a Session.
 type Options struct {
 	// Cache holds parsed files; nil gives the session a private cache.
@@ -133,7 +161,7 @@ func (c *call) variable(s *Session, name string) (value.Value, bool) {
 	var v value.Value
 	ok := false
 	if sc := c.scopeIn(s); sc != nil {
-		v, ok = sc.Variable(name)
+		v, ok = scopeVariable(sc, name)
 	}
 	c.reads = append(c.reads, varRead{name, v, ok})
 	return v, ok
@@ -149,7 +177,7 @@ func readsStableIn(sc Scope, reads []varRead) bool {
 		var v value.Value
 		ok := false
 		if sc != nil {
-			v, ok = sc.Variable(r.name)
+			v, ok = scopeVariable(sc, r.name)
 		}
 		if ok != r.ok || (ok && !sameValue(v, r.v)) {
 			return false

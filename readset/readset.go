@@ -1,12 +1,14 @@
 // Package readset records what one compile read, so that a later run can
 // tell, by comparing the contents now with those recorded, whether the
 // compile would give the same catalog (marionette diff's incremental
-// mode). A compile reads three kinds of thing: files (read, or looked for
-// and found missing: a file that appears later may change the catalog),
-// directory trees (a module the compile used, whose files it may read by
-// any path), and inputs it cannot track (a command's output, an absolute
-// path given to a function, a PuppetDB query): one of those makes the
-// compile's catalog one that is never reused.
+// mode, and marionette serve's catalog reuse). A compile reads four kinds
+// of thing: files (read, or looked for and found missing: a file that
+// appears later may change the catalog), directory trees (a module the
+// compile used, whose files it may read by any path), facts (the
+// top-level facts it read, or all of them), and inputs it cannot track (a
+// command's output, an absolute path given to a function, a PuppetDB
+// query): one of those makes the compile's catalog one that is never
+// reused.
 package readset
 
 import (
@@ -21,8 +23,12 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"syscall"
+	"time"
+
+	"github.com/marionette-dev/marionette/value"
 )
 
 // Recorder collects the reads of one compile. A nil *Recorder records
@@ -32,6 +38,11 @@ type Recorder struct {
 	mu        sync.Mutex
 	files     map[string]bool // path -> recorded as a tree
 	untracked string
+	// facts are the top-level facts the compile read (a read of a fact
+	// that is absent counts: its appearing may change the catalog);
+	// allFacts that it used the whole facts hash in a way not followed.
+	facts    map[string]bool
+	allFacts bool
 }
 
 // New returns an empty recorder.
@@ -73,6 +84,137 @@ func (r *Recorder) Untracked(what string) {
 		r.untracked = what
 	}
 	r.mu.Unlock()
+}
+
+// Fact records that the compile read the top-level fact name (all of
+// it: $facts['os'] reads every fact below os), or looked for it and
+// found it missing: a top-scope variable of that name, $facts[name], a
+// Hiera interpolation of it.
+func (r *Recorder) Fact(name string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	if !r.allFacts {
+		if r.facts == nil {
+			r.facts = make(map[string]bool)
+		}
+		r.facts[name] = true
+	}
+	r.mu.Unlock()
+}
+
+// FactFold records that the compile looked for a fact whose name equals
+// name but for case ('x' in $facts compares as == does): every fact of
+// such a name counts as read, and one appearing changes the read.
+func (r *Recorder) FactFold(name string) { r.Fact(foldPrefix + strings.ToLower(name)) }
+
+// NamesFact reports whether names, as FactReads returns them, say that
+// the fact name was read (by its name, or by a FactFold).
+func NamesFact(names []string, name string) bool {
+	for _, n := range names {
+		if n == name {
+			return true
+		}
+		if folded, ok := strings.CutPrefix(n, foldPrefix); ok && strings.EqualFold(folded, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// FactNames records that the compile listed the names of the facts
+// whose values are not undef, in their order, and nothing of their values
+// (a template's instance_variables lists every variable).
+func (r *Recorder) FactNames() { r.Fact(namesMarker) }
+
+// ReadsFactNames reports whether names, as FactReads returns them, hold
+// a FactNames read.
+func ReadsFactNames(names []string) bool { return slices.Contains(names, namesMarker) }
+
+// namesMarker marks a FactNames read among the names FactReads returns.
+const namesMarker = "\x00names"
+
+// foldPrefix marks a FactFold read among the names FactReads returns.
+const foldPrefix = "\x00fold:"
+
+// FactsDigest digests the facts a compile read, as FactReads returns
+// them (names, or all), with their values in facts (absent ones as
+// absent): two requests whose facts digest the same give the compile the
+// same facts to read.
+func FactsDigest(facts *value.Hash, names []string, all bool) string {
+	h := sha256.New()
+	if all {
+		if facts == nil {
+			facts = value.EmptyHash
+		}
+		fmt.Fprintf(h, "all\x00%s", typedString(facts))
+		return hex.EncodeToString(h.Sum(nil))
+	}
+	for _, n := range names {
+		if n == namesMarker {
+			fmt.Fprintf(h, "%s\x00", n)
+			for i := 0; i < facts.Len(); i++ {
+				if k, v := facts.At(i); !value.IsUndef(v) {
+					fmt.Fprintf(h, "%s\x00", typedString(k))
+				}
+			}
+			continue
+		}
+		if folded, ok := strings.CutPrefix(n, foldPrefix); ok {
+			fmt.Fprintf(h, "%s\x00", n)
+			for i := 0; i < facts.Len(); i++ {
+				k, v := facts.At(i)
+				if s, isString := k.(value.String); isString && strings.EqualFold(string(s), folded) {
+					fmt.Fprintf(h, "%s\x00=%s\x00", s, typedString(v))
+				}
+			}
+			continue
+		}
+		if v, ok := facts.GetString(n); ok {
+			fmt.Fprintf(h, "%s\x00=%s\x00", n, typedString(v))
+		} else {
+			fmt.Fprintf(h, "%s\x00absent\x00", n)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// typedString is v's string form with its type: Puppet's string form
+// quotes the strings inside a collection, so '1' and 1 differ; the type's
+// name tells a top-level one apart.
+func typedString(v value.Value) string {
+	if v == nil {
+		return "<nil>"
+	}
+	return fmt.Sprintf("%T:%s", v, value.ToString(v))
+}
+
+// AllFacts records that the compile used the facts as a whole (the
+// $facts hash passed on, iterated, compared or interpolated; every
+// top-scope variable listed): any fact may have decided the catalog.
+func (r *Recorder) AllFacts() {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	r.allFacts, r.facts = true, nil
+	r.mu.Unlock()
+}
+
+// FactReads returns the top-level facts recorded as read, sorted, or
+// all = true when the compile may have read any.
+func (r *Recorder) FactReads() (names []string, all bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.allFacts {
+		return nil, true
+	}
+	for n := range r.facts {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, false
 }
 
 // Reads returns the files and trees recorded, each sorted, and the first
@@ -161,6 +303,10 @@ type treeWalk struct {
 	entries int
 	// open holds the real paths of the directories being walked.
 	open map[string]bool
+	// stampOnly hashes each file's size and modification time, not its
+	// contents (TreeStamp); newest is the newest time seen.
+	stampOnly bool
+	newest    time.Time
 }
 
 func (w *treeWalk) hash(dir, rel string) error {
@@ -194,6 +340,10 @@ func (w *treeWalk) hash(dir, rel string) error {
 			io.WriteString(w.h, "L"+r+"\x00")
 			continue
 		}
+		if w.stampOnly && !st.IsDir() {
+			w.stamp(r, st)
+			continue
+		}
 		if st.IsDir() {
 			io.WriteString(w.h, "D"+r+"\x00")
 			if err := w.hash(p, r); err != nil {
@@ -212,3 +362,37 @@ func (w *treeWalk) hash(dir, rel string) error {
 
 // isNotDir reports a path below a file: as missing as a file can be.
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
+
+// TreeStamp is a cheaper TreeDigest for a process that checks a tree
+// often (marionette serve): the SHA-256 of every name below dir with the
+// size and modification time of each file (symlinks followed), Missing
+// when dir does not exist, and the newest modification time seen. A
+// file's contents changed in place keep its stamp only when its size and
+// modification time stay the same, which a write within the file
+// system's time granularity can do: the caller does not trust a stamp
+// whose newest time is that recent (as git does for its index).
+func TreeStamp(dir string) (stamp string, newest time.Time, err error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) || isNotDir(err) {
+			return Missing, time.Time{}, nil
+		}
+		return "", time.Time{}, err
+	}
+	w := &treeWalk{h: sha256.New(), open: make(map[string]bool), stampOnly: true}
+	if !st.IsDir() {
+		w.stamp("", st)
+	} else if err := w.hash(dir, ""); err != nil {
+		return "", time.Time{}, err
+	}
+	return hex.EncodeToString(w.h.Sum(nil)), w.newest, nil
+}
+
+// stamp writes a file's name, size and modification time.
+func (w *treeWalk) stamp(rel string, st fs.FileInfo) {
+	t := st.ModTime()
+	if t.After(w.newest) {
+		w.newest = t
+	}
+	fmt.Fprintf(w.h, "S%s\x00%d\x00%d\x00", rel, st.Size(), t.UnixNano())
+}

@@ -19,6 +19,8 @@ type interp struct {
 	scope   Scope
 	out     strings.Builder
 	ivars   map[string]any // instance variables read or assigned so far
+	// facts are the facts read as @facts['x'] (factIndex), by name.
+	facts map[string]any
 	// assigned lists the instance variables the template assigned, in
 	// order: they exist (instance_variables, defined?) even when nil.
 	assigned []string
@@ -600,8 +602,16 @@ func (in *interp) instanceVariables(line int) (any, error) {
 	}
 	seen := map[string]bool{"__scope__": true}
 	out := []any{symbol("@__scope__")}
-	for _, k := range l.Variables().Keys() {
-		n := ivarName(value.ToString(k))
+	var names []string
+	if nl, ok := in.scope.(VariableNameLister); ok {
+		names = nl.VariableNames()
+	} else {
+		for _, k := range l.Variables().Keys() {
+			names = append(names, value.ToString(k))
+		}
+	}
+	for _, k := range names {
+		n := ivarName(k)
 		if !seen[n] {
 			seen[n] = true
 			out = append(out, symbol("@"+n))
@@ -639,6 +649,111 @@ func (in *interp) ivar(name string) any {
 	}
 	in.ivars[name] = v
 	return v
+}
+
+// FactReader may be implemented by a Scope whose compile records the
+// facts it reads (readset): a template's @facts['x'] then reads the fact
+// x only, not every fact.
+type FactReader interface {
+	Fact(name string) (value.Value, bool)
+}
+
+// factIndex is a template's @facts['x'] while @facts itself is untouched
+// (not read whole, not assigned): the fact x from a FactReader scope,
+// converted once per render (handled is false otherwise).
+func (in *interp) factIndex(n *nCall, e *env) (v any, handled bool, err error) {
+	fr, ok := in.scope.(FactReader)
+	if !ok || in.fn != nil {
+		return nil, false, nil
+	}
+	if _, touched := in.ivars["facts"]; touched {
+		return nil, false, nil
+	}
+	if _, touched := in.read["facts"]; touched {
+		return nil, false, nil
+	}
+	arg, err := in.eval(n.args[0], e)
+	if err != nil {
+		return nil, true, err
+	}
+	key, ok := arg.(*rstr)
+	if !ok {
+		// Another key: @facts whole, indexed as Ruby would.
+		v, err := in.callMethod(n.line, in.ivar("facts"), "[]", []any{arg}, nil)
+		return v, true, err
+	}
+	if v, seen := in.facts[key.s]; seen {
+		return v, true, nil
+	}
+	if in.facts == nil {
+		in.facts = map[string]any{}
+	}
+	if pv, found := fr.Fact(key.s); found {
+		v = in.fromPuppet(pv)
+	}
+	in.facts[key.s] = v
+	return v, true, nil
+}
+
+// scopeFactIndex evaluates n, RECV['x'] where RECV is inner, X[S] or
+// X.lookupvar(S) with S a string: when X is a scope, S is 'facts' and the
+// facts are not otherwise used in this run (not read whole, not set), the
+// fact x is read alone from a FactReader scope, as factIndex does for a
+// template's @facts['x']; otherwise the calls are made as written.
+func (in *interp) scopeFactIndex(n, inner *nCall, e *env) (any, error) {
+	recv, err := in.eval(inner.recv, e)
+	if err != nil {
+		return nil, err
+	}
+	innerArgs, err := in.evalArgs(inner.args, e)
+	if err != nil {
+		return nil, err
+	}
+	so, isScope := recv.(*scopeObj)
+	name, _ := innerArgs[0].(*rstr)
+	sc := in.scope
+	if isScope && so.top {
+		if ts, ok := in.scope.(TopScoper); ok {
+			sc = ts.TopScope()
+		}
+	}
+	fr, canRead := sc.(FactReader)
+	_, set := in.setvarMap(false)["facts"]
+	_, read := in.read["facts"]
+	if isScope && canRead && name != nil && name.s == "facts" && !set && !read {
+		args, err := in.evalArgs(n.args, e)
+		if err != nil {
+			return nil, err
+		}
+		if key, ok := args[0].(*rstr); ok {
+			if v, seen := in.facts[key.s]; seen {
+				return v, nil
+			}
+			if in.facts == nil {
+				in.facts = map[string]any{}
+			}
+			var v any
+			if pv, found := fr.Fact(key.s); found {
+				v = in.fromPuppet(pv)
+			}
+			in.facts[key.s] = v
+			return v, nil
+		}
+		whole, err := in.callMethod(inner.line, recv, inner.name, innerArgs, nil)
+		if err != nil {
+			return nil, err
+		}
+		return in.callMethod(n.line, whole, "[]", args, nil)
+	}
+	whole, err := in.callMethod(inner.line, recv, inner.name, innerArgs, nil)
+	if err != nil {
+		return nil, err
+	}
+	args, err := in.evalArgs(n.args, e)
+	if err != nil {
+		return nil, err
+	}
+	return in.callMethod(n.line, whole, "[]", args, nil)
 }
 
 // fromPuppetVar converts the value of the variable name. Arrays and hashes
@@ -1238,6 +1353,19 @@ type blockVal struct {
 }
 
 func (in *interp) evalCall(n *nCall, e *env) (any, error) {
+	if inner, ok := n.recv.(*nCall); ok && n.name == "[]" && len(n.args) == 1 && n.block == nil && !n.safeNav &&
+		(inner.name == "[]" || inner.name == "lookupvar") && inner.recv != nil && len(inner.args) == 1 && inner.block == nil && !inner.safeNav {
+		if str, isStr := inner.args[0].(*nStr); isStr && len(str.parts) == 1 && str.parts[0].expr == nil && str.parts[0].lit == "facts" {
+			if _, call := inner.recv.(*nCall); call {
+				return in.scopeFactIndex(n, inner, e)
+			}
+		}
+	}
+	if iv, ok := n.recv.(*nIVar); ok && iv.name == "facts" && n.name == "[]" && len(n.args) == 1 && n.block == nil {
+		if v, handled, err := in.factIndex(n, e); handled {
+			return v, err
+		}
+	}
 	var recv any
 	if n.recv != nil {
 		var err error
@@ -1465,8 +1593,11 @@ func (in *interp) callSelf(line int, name string, args []any, blk *blockVal) (an
 		}
 	case "rand":
 		// Kernel#rand, as stdlib's shuffle uses it: Puppet's answer is
-		// random too.
+		// random too (and the catalog is never reused, see readset).
 		if len(args) <= 1 {
+			if u, ok := in.scope.(UntrackedReader); ok {
+				u.UntrackedRead("a random draw (Ruby's rand)")
+			}
 			return in.kernelRand(line, args)
 		}
 	case "URI":

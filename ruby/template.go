@@ -42,6 +42,20 @@ type VariableLister interface {
 	Variables() *value.Hash
 }
 
+// VariableNameLister may be implemented by a VariableLister: the names
+// of the variables Variables returns, in its order, without reading their
+// values (instance_variables).
+type VariableNameLister interface {
+	VariableNames() []string
+}
+
+// UntrackedReader may be implemented by a Scope whose compile records
+// what it reads (readset): Ruby code that draws a random number reports
+// it there, and the catalog is never reused.
+type UntrackedReader interface {
+	UntrackedRead(what string)
+}
+
 // VariableUpdater may be implemented by a Scope whose variables a template
 // can change in place (@list << x, @h['k'] = v): after a successful
 // rendering, UpdateVariable receives the new value of each variable whose

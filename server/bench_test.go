@@ -6,6 +6,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -39,7 +40,7 @@ type benchServer struct {
 // newBenchServer starts the server as `marionette serve` runs it (Serve on
 // a TCP listener: TLS, keep-alive, the INFO access log to a discarding text
 // handler) over the shared workloads.
-func newBenchServer(b *testing.B) *benchServer {
+func newBenchServer(b *testing.B, opts ...func(*Config)) *benchServer {
 	b.Helper()
 	gen := filepath.Join(corpus.Bench().Require(b), "gen.py")
 	work := filepath.Join(os.TempDir(), "marionette-bench-workloads")
@@ -71,11 +72,17 @@ func newBenchServer(b *testing.B) *benchServer {
 	p := newPKI(b)
 	serverCert, _ := p.issue("server")
 	certFile, keyFile, caFile := p.writeFiles(dir, serverCert)
-	srv, err := New(Config{
+	cfg := Config{
 		Settings: settings,
 		CertFile: certFile, KeyFile: keyFile, CAFile: caFile,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-	})
+		// Every request compiles, unless a benchmark of reuse says so.
+		NoReuse: true,
+	}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -110,8 +117,25 @@ func agentClient(p *pki, cert tls.Certificate) *http.Client {
 }
 
 // v3Body is the form a Puppet 7 agent posts for its catalog.
-func (bs *benchServer) v3Body() string {
-	facts, _ := json.Marshal(map[string]any{"name": "bench01.example.com", "values": json.RawMessage(bs.facts),
+func (bs *benchServer) v3Body() string { return bs.v3BodyWith(bs.facts) }
+
+// v3BodyRun is v3Body for the agent's run-th run: the volatile facts
+// (uptime, free memory, load) differ from run to run, as a real agent's.
+func (bs *benchServer) v3BodyRun(run int) string {
+	var values map[string]any
+	if err := json.Unmarshal(bs.facts, &values); err != nil {
+		panic(err)
+	}
+	values["uptime_seconds"] = 86400 + 1800*run
+	values["uptime"] = fmt.Sprintf("%d days", 1+run/48)
+	values["memoryfree_mb"] = 1000 + run%97
+	values["load_averages"] = map[string]any{"1m": float64(run%7) / 10}
+	data, _ := json.Marshal(values)
+	return bs.v3BodyWith(data)
+}
+
+func (bs *benchServer) v3BodyWith(factValues []byte) string {
+	facts, _ := json.Marshal(map[string]any{"name": "bench01.example.com", "values": json.RawMessage(factValues),
 		"timestamp": "2026-11-27T10:00:00.000000000+00:00", "expiration": "2026-11-27T10:30:00.000000000+00:00"})
 	form := url.Values{}
 	form.Set("environment", "medium")
@@ -214,6 +238,30 @@ func BenchmarkServeCatalogV3(b *testing.B) {
 				return benchRequest(b, bs.agent, &answer, "POST", u, "application/x-www-form-urlencoded", body, h...)
 			})
 		})
+	}
+}
+
+// BenchmarkServeCatalogV3Reused is BenchmarkServeCatalogV3/gzip with
+// catalog reuse on, the agent sending other volatile facts (uptime, free
+// memory) at every run: what a request costs when nothing the node's
+// compile read changed (the facts it read, its files and modules, its
+// classification and $trusted are checked; the catalog is sent as kept).
+func BenchmarkServeCatalogV3Reused(b *testing.B) {
+	bs := newBenchServer(b, func(c *Config) { c.NoReuse = false })
+	bodies := make([]string, 16)
+	for i := range bodies {
+		bodies[i] = bs.v3BodyRun(i)
+	}
+	u := bs.url + "/puppet/v3/catalog/bench01.example.com?environment=medium"
+	h := []string{"Accept", "application/vnd.puppet.rich+json, application/json, application/x-msgpack, text/pson"}
+	var answer bytes.Buffer
+	run := 0
+	runCatalogBench(b, func() int {
+		run++
+		return benchRequest(b, bs.agent, &answer, "POST", u, "application/x-www-form-urlencoded", bodies[run%len(bodies)], h...)
+	})
+	if hits, _, _ := bs.srv.reuse.stats(); hits == 0 {
+		b.Error("no request reused the catalog")
 	}
 }
 

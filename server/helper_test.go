@@ -206,6 +206,9 @@ func newFixture(t testing.TB, opts ...func(*Config)) *fixture {
 		Logger:         slog.New(slog.NewTextHandler(logs, nil)),
 		CompileTimeout: 20 * time.Second,
 		MaxBodyBytes:   1 << 20,
+		// Tests that count or replace compiles compile every request;
+		// reuse_test.go turns reuse on.
+		NoReuse: true,
 	}
 	for _, o := range opts {
 		o(&cfg)

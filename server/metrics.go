@@ -132,6 +132,14 @@ func (s *Server) serveMetrics(w http.ResponseWriter) error {
 	fmt.Fprintf(&b, "marionette_compile_duration_seconds_count %d\n", m.count)
 	m.mu.Unlock()
 
+	if c := s.reuse; c != nil {
+		hits, misses, notKept := c.stats()
+		family("marionette_catalog_reuse_total", "counter", "Catalog requests by reuse: hit (the node's kept catalog answered), miss (compiled), not_kept (compiled, and the catalog not kept: it read what cannot be followed).")
+		fmt.Fprintf(&b, "marionette_catalog_reuse_total{result=\"hit\"} %d\n", hits)
+		fmt.Fprintf(&b, "marionette_catalog_reuse_total{result=\"miss\"} %d\n", misses)
+		fmt.Fprintf(&b, "marionette_catalog_reuse_total{result=\"not_kept\"} %d\n", notKept)
+		gauge("marionette_catalog_reuse_bytes", "Bytes of the catalogs kept for reuse (--reuse-bytes bounds them).", float64(c.bytes()))
+	}
 	gauge("marionette_compiles_in_flight", "Catalog compiles running now.", float64(len(s.limit.slots)))
 	gauge("marionette_compile_queue_depth", "Catalog compiles waiting for a compile slot.", float64(s.limit.waiting.Load()))
 	gauge("marionette_compile_slots", "Catalog compiles that may run at once (--max-compiles).", float64(cap(s.limit.slots)))

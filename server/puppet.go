@@ -172,6 +172,13 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err := s.addTrustedExternal(ctx, req.Trusted); err != nil {
 		return err
 	}
+	if s.reuse != nil && s.pdb == nil {
+		// (With PuppetDB every compile submits its catalog, and may
+		// collect from it: no reuse.)
+		if handled, err := s.catalogReusing(ctx, w, r, st, n.Environment, env, req); handled {
+			return err
+		}
+	}
 	factsStored := func() error { return nil }
 	if s.pdb != nil {
 		if r.Form.Get("facts") != "" {
@@ -215,24 +222,36 @@ func (s *Server) addTrustedExternal(ctx context.Context, t *compiler.TrustedInfo
 // output the catalog's version, as Puppet does; a failing command fails
 // the compile.
 func (s *Server) setConfigVersion(ctx context.Context, st *site.Site, envName string, result *compiler.Result) error {
+	v, err := s.configVersionOf(ctx, st, envName)
+	if err != nil {
+		return err
+	}
+	if v != "" {
+		result.Catalog.ConfigVersion = v
+	}
+	return nil
+}
+
+// configVersionOf runs the environment's config_version command, when it
+// has one, and returns its output ("" for none).
+func (s *Server) configVersionOf(ctx context.Context, st *site.Site, envName string) (string, error) {
 	l := st.Loader()
 	if !l.Directories() {
-		return nil
+		return "", nil
 	}
 	dir, err := l.Dir(envName)
 	if err != nil {
-		return nil
+		return "", nil
 	}
 	conf, err := l.Settings().ReadEnvironmentConf(dir, envName)
 	if err != nil || conf.ConfigVersion == "" {
-		return nil
+		return "", nil
 	}
 	v, err := configVersion(ctx, conf.ConfigVersion, dir, s.commandTimeout())
 	if err != nil {
-		return serverError(err.Error())
+		return "", serverError(err.Error())
 	}
-	result.Catalog.ConfigVersion = v
-	return nil
+	return v, nil
 }
 
 // writeCatalog answers a catalog, encoded straight to the connection

@@ -133,6 +133,13 @@ type Config struct {
 	// subset for every compile (ruby_functions = helper); the caller
 	// closes it.
 	RubyHost *rubyhost.Host
+
+	// NoReuse turns catalog reuse off: every catalog request compiles.
+	// Otherwise a node that asks again gets its last catalog when nothing
+	// its compile read changed (server/reuse.go), kept in at most
+	// ReuseBytes (DefaultReuseBytes when 0).
+	NoReuse    bool
+	ReuseBytes int64
 }
 
 // Server is a compile server. It is safe for concurrent use.
@@ -167,6 +174,8 @@ type Server struct {
 	fixed site.Fixed
 	// fileMounts are fileserver.conf's mounts, read with the settings.
 	fileMounts atomic.Pointer[[]puppetconf.Mount]
+	// reuse keeps the nodes' last catalogs for reuse; nil with NoReuse.
+	reuse *reuseCache
 	// compileFn is compiler.Compile; tests replace it.
 	compileFn func(context.Context, *compiler.Environment, *compiler.Request) (*compiler.Result, error)
 }
@@ -211,6 +220,9 @@ func New(cfg Config) (*Server, error) {
 		start:   time.Now(),
 		admins:  make(map[string]bool),
 		metrics: newMetrics(),
+	}
+	if !cfg.NoReuse {
+		s.reuse = newReuseCache(cfg.ReuseBytes)
 	}
 	rules, err := authRules(cfg.AuthConf)
 	if err != nil {

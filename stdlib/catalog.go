@@ -331,6 +331,19 @@ func assertPrivate(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	return nil, errorf("%s %s is private", kind, name)
 }
 
+// topFact returns the fact name of the compile ($facts[name]), recorded
+// as a read of that fact alone when the compile records its reads.
+func topFact(c *functions.Ctx, name string) (value.Value, bool) {
+	if c.Scope == nil {
+		return nil, false
+	}
+	if h, rec := c.Scope.Top().FactsAt(); h != nil {
+		rec.Fact(name)
+		return h.GetString(name)
+	}
+	return topFacts(c).GetString(name)
+}
+
 // topFacts returns the $facts hash of the compile.
 func topFacts(c *functions.Ctx) *value.Hash {
 	if c.Scope == nil {
@@ -350,9 +363,24 @@ func fact(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if err := functions.UnpackArgs("fact", args, "fact_name", &name); err != nil {
 		return nil, err
 	}
-	var cur value.Value = topFacts(c)
+	segments := factPathSegment().FindAllStringSubmatch(string(name), -1)
+	var cur value.Value
 	var walked []string
-	for _, m := range factPathSegment().FindAllStringSubmatch(string(name), -1) {
+	if len(segments) == 0 {
+		cur = topFacts(c)
+	} else {
+		// The first segment is one fact: a read of it alone.
+		key := segments[0][1]
+		if key == "" {
+			key = segments[0][2]
+		}
+		v, found := topFact(c, key)
+		if !found {
+			v = value.Undef
+		}
+		cur, segments, walked = v, segments[1:], []string{key}
+	}
+	for _, m := range segments {
 		key := m[1]
 		if key == "" {
 			key = m[2]
@@ -416,12 +444,11 @@ func osVersionGTE(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, parameterError("os_version_gte", name, "expects a String[1] value, got "+describeType(args[i]))
 		}
 	}
-	facts := topFacts(c)
-	os, _ := facts.GetString("operatingsystem")
+	os, _ := topFact(c, "operatingsystem")
 	if !value.RubyEqual(os, args[0]) {
 		return value.False, nil
 	}
-	release, _ := facts.GetString("operatingsystemmajrelease")
+	release, _ := topFact(c, "operatingsystemmajrelease")
 	return value.Boolean(versionCompare(value.RubyString(release), string(args[1].(value.String))) >= 0), nil
 }
 
@@ -434,7 +461,7 @@ func osVersionGTE9(c *functions.Ctx, args []value.Value) (value.Value, error) {
 			return nil, errorf("'stdlib::os_version_gte' parameter '%s' expects a String[1] value, got %s", name, describeType(args[i]))
 		}
 	}
-	os, _ := topFacts(c).GetString("os")
+	os, _ := topFact(c, "os")
 	osHash, _ := os.(*value.Hash)
 	if osHash == nil {
 		return value.False, nil

@@ -171,7 +171,7 @@ func fqdnRand(c *functions.Ctx, args []value.Value) (value.Value, error) {
 		return nil, err
 	}
 	fqdn := value.Value(value.Undef)
-	if net, ok := topFacts(c).GetString("networking"); ok {
+	if net, ok := topFact(c, "networking"); ok {
 		if h, ok := net.(*value.Hash); ok {
 			if v, ok := h.GetString("fqdn"); ok {
 				fqdn = v

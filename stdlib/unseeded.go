@@ -35,6 +35,7 @@ func shuffle(c *functions.Ctx, args []value.Value) (value.Value, error) {
 	if err := functions.CountArgs(args, 1, -1, "shuffle(): Wrong number of arguments given (%d for 1)"); err != nil {
 		return nil, err
 	}
+	functions.NoteUntracked(c, "a random draw (shuffle)")
 	switch v := args[0].(type) {
 	case value.Array:
 		out := append(value.Array{}, v...)
@@ -62,6 +63,7 @@ func str2SaltedSHA512(c *functions.Ctx, args []value.Value) (value.Value, error)
 	if len(args) != 1 {
 		return nil, errorf("str2saltedsha512(): Wrong number of arguments passed (%d but we require 1)", len(args))
 	}
+	functions.NoteUntracked(c, "a random draw (str2saltedsha512)")
 	password, ok := args[0].(value.String)
 	if !ok {
 		return nil, errorf("str2saltedsha512(): Requires a String argument, you passed: %s", value.RubyClass(args[0]))

@@ -47,7 +47,7 @@ func fqdnRotate9() functions.Func {
 			return args[0], nil
 		}
 		var fqdn value.Value = value.Undef
-		if net, ok := topFacts(c).GetString("networking"); ok {
+		if net, ok := topFact(c, "networking"); ok {
 			if h, ok := net.(*value.Hash); ok {
 				if v, ok := h.GetString("fqdn"); ok {
 					fqdn = v
@@ -79,7 +79,7 @@ func hasInterfaceWith9() functions.Func {
 	kinds := &value.EnumType{Values: []string{"ip", "ipaddress", "mac", "macaddress", "netmask", "network"}}
 	interfaces := func(c *functions.Ctx) (*value.Hash, error) {
 		var net value.Value = value.Undef
-		if f, ok := topFacts(c).GetString("networking"); ok {
+		if f, ok := topFact(c, "networking"); ok {
 			net = f
 		}
 		h, ok := net.(*value.Hash)

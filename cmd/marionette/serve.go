@@ -69,6 +69,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	pdbURL := fs.String("puppetdb", "", "PuppetDB `URL` to collect exported resources from and submit facts and catalogs to (default: storeconfigs and $confdir/puppetdb.conf decide)")
 	authConf := fs.String("auth-conf", "", "puppetserver's auth.conf (HOCON) to authorize requests by (default: puppetserver's conf.d/auth.conf beside or inside the confdir when there is one, else puppetserver's default rules)")
 	pprofOn := fs.Bool("pprof", false, "serve Go's runtime profiles at /debug/pprof/ to admins (pp_cli_auth or --admin-certnames)")
+	noReuse := fs.Bool("no-reuse", false, "compile every catalog request (by default a node asking again gets its last catalog when nothing its compile read changed: facts, files, classification, trusted data, config_version)")
+	reuseBytes := fs.Int64("reuse-bytes", server.DefaultReuseBytes, "bytes of encoded catalogs kept for reuse, least recently used dropped first")
 	admins := fs.String("admin-certnames", "", "certnames allowed the admin API and /puppet/v4/catalog, comma-separated (besides certificates with pp_cli_auth)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: marionette serve [--confdir DIR] [--bind ADDR] [flags]")
@@ -102,6 +104,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		CompileTimeout:   *timeout,
 		Logger:           slog.New(slog.NewTextHandler(stderr, nil)),
 		Pprof:            *pprofOn,
+		NoReuse:          *noReuse,
+		ReuseBytes:       *reuseBytes,
 	}
 	cfg.AuthConf = *authConf
 	if cfg.AuthConf == "" {

@@ -53,6 +53,9 @@ type config struct {
 	jsonOut                   bool
 	fleet                     int
 	fleetPattern, caKeyFile   string
+	// staticFacts sends the facts file as it is at every run; otherwise
+	// the volatile facts differ from run to run (volatileFacts).
+	staticFacts bool
 }
 
 func main() {
@@ -84,6 +87,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&c.fleet, "fleet", 0, "run this many distinct nodes once each instead (v3), each with its own certificate issued from -cakey")
 	fs.StringVar(&c.fleetPattern, "fleet-pattern", "fleet%04d.example.com", "certnames of -fleet nodes (%d: 1..N)")
 	fs.StringVar(&c.caKeyFile, "cakey", "", "CA private key, PEM, for -fleet")
+	fs.BoolVar(&c.staticFacts, "static-facts", false, "send the facts as they are at every run (by default uptime, free memory and load averages differ from run to run, as a real agent's do)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -101,7 +105,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "loadgen:", err)
 		return 1
 	}
-	l := &loader{c: c, tls: tlsConf, facts: facts}
+	l := &loader{c: c, tls: tlsConf, facts: facts, runs: new(atomic.Int64)}
 	var res map[string]any
 	switch {
 	case c.startup:
@@ -210,6 +214,53 @@ type loader struct {
 	c     config
 	tls   *tls.Config
 	facts json.RawMessage
+	// runs counts the catalog requests made (volatileFacts).
+	runs *atomic.Int64
+}
+
+// runFacts are the facts of one agent run: the facts file's, with the
+// facts that change at every run of a real agent (uptime, free memory,
+// load averages) set anew, unless -static-facts.
+func (l *loader) runFacts() json.RawMessage {
+	if l.c.staticFacts || l.runs == nil {
+		return l.facts
+	}
+	return volatileFacts(l.facts, l.runs.Add(1))
+}
+
+// volatileFacts is facts (a JSON object) with the volatile facts of run n:
+// the uptime facts, free memory (memoryfree, memory.system's available
+// and used, when the facts have memory) and load_averages.
+func volatileFacts(facts json.RawMessage, n int64) json.RawMessage {
+	var values map[string]json.RawMessage
+	if err := json.Unmarshal(facts, &values); err != nil {
+		return facts
+	}
+	set := func(k string, v any) { values[k], _ = json.Marshal(v) }
+	secs := 86400 + 1800*n
+	set("uptime_seconds", secs)
+	set("uptime_hours", secs/3600)
+	set("uptime_days", secs/86400)
+	set("uptime", fmt.Sprintf("%d days", secs/86400))
+	set("system_uptime", map[string]any{"seconds": secs, "hours": secs / 3600, "days": secs / 86400, "uptime": fmt.Sprintf("%d days", secs/86400)})
+	free := 1<<30 + (n%97)<<20
+	set("memoryfree_mb", float64(free)/(1<<20))
+	set("memoryfree", fmt.Sprintf("%.2f MiB", float64(free)/(1<<20)))
+	set("load_averages", map[string]float64{"1m": float64(n%13) / 10, "5m": float64(n%7) / 10, "15m": float64(n%5) / 10})
+	var memory map[string]map[string]any
+	if raw, ok := values["memory"]; ok && json.Unmarshal(raw, &memory) == nil && memory["system"] != nil {
+		memory["system"]["available_bytes"] = free
+		memory["system"]["available"] = fmt.Sprintf("%.2f MiB", float64(free)/(1<<20))
+		if total, ok := memory["system"]["total_bytes"].(float64); ok {
+			memory["system"]["used_bytes"] = int64(total) - free
+		}
+		set("memory", memory)
+	}
+	data, err := json.Marshal(values)
+	if err != nil {
+		return facts
+	}
+	return data
 }
 
 // transport is one client's connection pool: one keep-alive connection,
@@ -238,7 +289,7 @@ func (l *loader) catalogRequest(ctx context.Context) (*http.Request, error) {
 		body, _ := json.Marshal(map[string]any{
 			"certname": l.c.certname, "environment": l.c.env,
 			"persistence":      map[string]bool{"facts": false, "catalog": false},
-			"facts":            map[string]json.RawMessage{"values": l.facts},
+			"facts":            map[string]json.RawMessage{"values": l.runFacts()},
 			"transaction_uuid": "00000000-0000-4000-8000-000000000000",
 			"options":          map[string]any{"prefer_requested_environment": true, "capture_logs": false},
 		})
@@ -249,7 +300,7 @@ func (l *loader) catalogRequest(ctx context.Context) (*http.Request, error) {
 		return req, err
 	}
 	facts, _ := json.Marshal(map[string]any{
-		"name": l.c.certname, "values": l.facts,
+		"name": l.c.certname, "values": l.runFacts(),
 		"timestamp":  now.Format("2006-01-02T15:04:05.000000000-07:00"),
 		"expiration": now.Add(30 * time.Minute).Format("2006-01-02T15:04:05.000000000-07:00"),
 	})

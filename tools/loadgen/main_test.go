@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"reflect"
 	"syscall"
 	"testing"
 	"time"
@@ -89,5 +91,32 @@ func TestProcessCPU(t *testing.T) {
 	}
 	if processCPU(0) != 0 {
 		t.Error("pid 0 has a CPU time")
+	}
+}
+
+// TestVolatileFacts: each run's facts differ in the volatile facts only
+// (uptime, free memory, load), as a real agent's do; the others are kept.
+func TestVolatileFacts(t *testing.T) {
+	facts := json.RawMessage(`{"fqdn":"a.example.com","os":{"family":"Debian"},"uptime_seconds":5,"memory":{"system":{"total_bytes":4294967296,"available_bytes":1}}}`)
+	decode := func(raw json.RawMessage) map[string]any {
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	one, two := decode(volatileFacts(facts, 1)), decode(volatileFacts(facts, 2))
+	for _, k := range []string{"uptime_seconds", "system_uptime", "memoryfree", "load_averages", "memory"} {
+		if reflect.DeepEqual(one[k], two[k]) {
+			t.Errorf("%s is the same in two runs: %v", k, one[k])
+		}
+	}
+	for _, k := range []string{"fqdn", "os"} {
+		if !reflect.DeepEqual(one[k], decode(facts)[k]) || !reflect.DeepEqual(one[k], two[k]) {
+			t.Errorf("%s changed: %v, %v", k, one[k], two[k])
+		}
+	}
+	if total := one["memory"].(map[string]any)["system"].(map[string]any)["total_bytes"]; total != float64(4294967296) {
+		t.Errorf("memory.system.total_bytes changed: %v", total)
 	}
 }
