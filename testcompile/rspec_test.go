@@ -157,3 +157,43 @@ func TestFactSetsMatchFacterDB(t *testing.T) {
 		t.Errorf("%d of %d queries answered, want all but 5 of at least 50:\n%s", answered, queries, out)
 	}
 }
+
+// TestFactSearchBounded checks that Facter's list of custom fact
+// directories does not grow with the number of examples once the adapter
+// is loaded (Puppet's factpath hook appends the same directories at every
+// example's setup, copying the list each time: quadratic), and that the
+// directories are still there (testdata/factpath_check.rb).
+func TestFactSearchBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet's test setup in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "factpath_check.rb"))
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("factpath_check.rb: %v\n%s", err, out)
+	}
+	var after10, after60 int
+	var dirs string
+	for _, line := range strings.Split(string(out), "\n") {
+		if s, ok := strings.CutPrefix(line, "sizes: "); ok {
+			fmt.Sscanf(s, "%d %d", &after10, &after60)
+		}
+		if s, ok := strings.CutPrefix(line, "dirs: "); ok {
+			dirs = s
+		}
+	}
+	if after10 == 0 || after10 != after60 {
+		t.Errorf("Facter's custom fact directories: %d after 10 examples, %d after 60; want the same, not zero:\n%s", after10, after60, out)
+	}
+	if !strings.Contains(dirs, "/lib/facter") || !strings.Contains(dirs, "/facts") {
+		t.Errorf("Facter's custom fact directories %q lack factpath's $vardir/lib/facter and $vardir/facts", dirs)
+	}
+}
