@@ -205,3 +205,29 @@ func TestFactSearch(t *testing.T) {
 		t.Errorf("200 factpath hooks over 8,000 listed directories took %.1f ms of CPU with the adapter (%.1f ms without): the list is copied", onCPU, offCPU)
 	}
 }
+
+// TestExampleSetupRequires checks that Puppet's per-example test setup
+// makes no `require` with the adapter loaded (testdata/setup_check.rb):
+// Puppet's makes one an example (a new Facter runtime), which costs an
+// expansion of the whole load path the helper has just restored.
+func TestExampleSetupRequires(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet's test setup in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "setup_check.rb"))
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("setup_check.rb: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "requires: 0\n") || !strings.Contains(string(out), "facter: true\n") {
+		t.Errorf("50 example setups with the adapter: want no require and a working Facter runtime, got:\n%s", out)
+	}
+}
