@@ -15,6 +15,8 @@
 #   MARIONETTE_BIN=PATH           the marionette binary (default: on PATH)
 #   MARIONETTE_RSPEC_LOG=PATH     appends one line per routed request and
 #                                 per catalog build (its wall and CPU time)
+#   MARIONETTE_RSPEC_PHASES=PATH  writes at exit where the run's time went
+#                                 (wall and CPU of each phase; either mode)
 #
 # An example falls back to Puppet on its own when marionette says it cannot
 # answer as Puppet would (Ruby beyond its subset, a result it cannot
@@ -23,6 +25,10 @@
 require 'json'
 require 'open3'
 require 'rspec-puppet'
+
+# The moment Ruby, Puppet and rspec-puppet are loaded, for Phases.
+MARIONETTE_RSPEC_LOADED = [Process.clock_gettime(Process::CLOCK_MONOTONIC),
+                            Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)].freeze
 
 module MarionetteRspec
   # Client is the connection to one test-service process, started on first
@@ -514,6 +520,90 @@ module MarionetteRspec
     end
   end
 
+  # Phases measures where a run's time goes, with MARIONETTE_RSPEC_PHASES
+  # naming a file: the wall and CPU time (of this Ruby process; the
+  # service's own is not in it) of loading Ruby, Puppet and rspec-puppet,
+  # of loading the spec files (FacterDB's queries included, also counted
+  # apart), of Puppet's and rspec-puppet's setup of each example, of the
+  # catalog builds and function calls, and of the examples as a whole. A
+  # phase entered again inside itself counts once. Written at exit as one
+  # line a phase: NAME WALL_S CPU_S COUNT.
+  module Phases
+    NAMES = %w[load specs facts setup builds calls examples].freeze
+
+    def self.on?
+      !ENV['MARIONETTE_RSPEC_PHASES'].to_s.empty?
+    end
+
+    def self.totals
+      @totals ||= Hash.new { |h, k| h[k] = [0.0, 0.0, 0] }
+    end
+
+    def self.measure(name)
+      depth = (@depth ||= Hash.new(0))
+      return yield if depth[name] > 0
+      depth[name] += 1
+      wall = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+      cpu = Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)
+      begin
+        yield
+      ensure
+        depth[name] -= 1
+        t = totals[name]
+        t[0] += Process.clock_gettime(Process::CLOCK_MONOTONIC) - wall
+        t[1] += Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) - cpu
+        t[2] += 1
+      end
+    end
+
+    # started is the wall clock reading of this process's start (Linux's
+    # /proc), or nil.
+    def self.started
+      ticks = File.read('/proc/self/stat').split(') ').last.split[19].to_f
+      uptime = File.read('/proc/uptime').split.first.to_f
+      Process.clock_gettime(Process::CLOCK_MONOTONIC) - (uptime - ticks / 100.0)
+    rescue StandardError
+      nil
+    end
+
+    def self.install
+      path = ENV['MARIONETTE_RSPEC_PHASES']
+      start = started
+      wall, cpu = MARIONETTE_RSPEC_LOADED
+      totals['load'] = [start ? wall - start : 0.0, cpu, 1]
+      wrap(RSpec::Core::Runner, :setup, 'specs')
+      wrap(RSpec::Core::Example, :run, 'examples')
+      wrap(Puppet::Test::TestHelper.singleton_class, :before_each_test, 'setup')
+      wrap(Puppet::Test::TestHelper.singleton_class, :after_each_test, 'setup')
+      wrap(RSpec::Puppet::Adapters::Base, :setup_puppet, 'setup') if defined?(RSpec::Puppet::Adapters::Base)
+      wrap(RSpec::Puppet::Support, :setup_puppet, 'setup')
+      wrap(RSpec::Puppet::Support, :build_catalog_without_cache_v2, 'builds')
+      wrap(MarionetteRspec::FunctionWrapper, :execute, 'calls')
+      %w[V4FunctionWrapper V3FunctionWrapper].each do |w|
+        klass = RSpec::Puppet::FunctionExampleGroup.const_get(w) rescue nil
+        wrap(klass, :execute, 'calls') if klass
+      end
+      wrap(FacterDB.singleton_class, :get_facts, 'facts') if defined?(FacterDB)
+      at_exit do
+        t = totals
+        t['total'] = [start ? Process.clock_gettime(Process::CLOCK_MONOTONIC) - start : 0.0,
+                      Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID), 1]
+        File.open(path, 'w') do |f|
+          (NAMES + ['total']).each { |n| f.puts(format('%s %.3f %.3f %d', n, *t[n])) }
+        end
+      end
+    end
+
+    def self.wrap(target, meth, name)
+      return unless target.method_defined?(meth) || target.private_method_defined?(meth)
+      target.prepend(Module.new do
+        define_method(meth) do |*args, **kwargs, &block|
+          MarionetteRspec::Phases.measure(name) { super(*args, **kwargs, &block) }
+        end
+      end)
+    end
+  end
+
   # Function calls an example makes through rspec-puppet's `run` matcher or
   # `subject.execute`, answered by the service; Puppet's own wrapper is
   # built only when marionette cannot answer.
@@ -657,3 +747,4 @@ if defined?(RSpec::Puppet::Adapters::Adapter40)
   Puppet::Pops::Loaders.singleton_class.prepend(MarionetteRspec::LazyLoadersNew)
 end
 RSpec::Puppet::FunctionExampleGroup.prepend(MarionetteRspec::FunctionLookup)
+MarionetteRspec::Phases.install if MarionetteRspec::Phases.on?

@@ -45,6 +45,7 @@ func TestRspecPuppetSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	logPath := filepath.Join(tmp, "requests.log")
+	phasesPath := filepath.Join(tmp, "phases")
 	results := filepath.Join(tmp, "results.json")
 	cmd := exec.Command(rspec, "--format", "json", "--out", results, "spec/classes", "spec/defines", "spec/hosts", "spec/functions")
 	cmd.Dir = module
@@ -53,6 +54,7 @@ func TestRspecPuppetSuite(t *testing.T) {
 		"MARIONETTE_BIN="+bin,
 		"MARIONETTE_RSPEC=on",
 		"MARIONETTE_RSPEC_LOG="+logPath,
+		"MARIONETTE_RSPEC_PHASES="+phasesPath,
 	)
 	out, runErr := cmd.CombinedOutput()
 	data, err := os.ReadFile(results)
@@ -97,6 +99,49 @@ func TestRspecPuppetSuite(t *testing.T) {
 	}
 	if compiles < 10 || calls < 4 {
 		t.Errorf("%d compiles and %d calls went to marionette, want at least 10 and 4:\n%s", compiles, calls, log)
+	}
+	checkPhases(t, phasesPath, len(report.Examples))
+}
+
+// checkPhases checks the adapter's MARIONETTE_RSPEC_PHASES file of a run
+// of the given number of examples: every phase is there, once each, the
+// examples counted, some builds and calls timed, and no phase (nor the
+// examples as a whole) longer than the whole process.
+func checkPhases(t *testing.T, path string, examples int) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no phases file: %v", err)
+	}
+	type phase struct {
+		wall, cpu float64
+		count     int
+	}
+	got := map[string]phase{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var name string
+		var p phase
+		if _, err := fmt.Sscanf(line, "%s %g %g %d", &name, &p.wall, &p.cpu, &p.count); err != nil {
+			t.Fatalf("phases line %q: %v", line, err)
+		}
+		if _, dup := got[name]; dup {
+			t.Errorf("phase %s twice", name)
+		}
+		got[name] = p
+	}
+	for _, name := range []string{"load", "specs", "facts", "setup", "builds", "calls", "examples", "total"} {
+		if _, ok := got[name]; !ok {
+			t.Errorf("phase %s missing from:\n%s", name, data)
+		}
+	}
+	total := got["total"]
+	if got["examples"].count != examples || got["builds"].count == 0 || got["calls"].count == 0 || got["load"].cpu <= 0 {
+		t.Errorf("phases: want %d examples, some builds and calls, a load time:\n%s", examples, data)
+	}
+	for name, p := range got {
+		if name != "total" && (p.cpu > total.cpu || p.wall > total.wall) {
+			t.Errorf("phase %s (%.3f s wall, %.3f s CPU) longer than the process (%.3f, %.3f)", name, p.wall, p.cpu, total.wall, total.cpu)
+		}
 	}
 }
 
