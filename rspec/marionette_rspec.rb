@@ -397,37 +397,61 @@ module MarionetteRspec
     # pick is the indexes of the fact sets some clause holds for. As
     # JGrep, every statement is tested, and a fact set whose test raises
     # is left out, with JGrep's message (JGrep rescues Exception; an
-    # interrupt is let through here).
+    # interrupt is let through here). Each statement's answer over all
+    # fact sets is a bit mask (bit i for file i), kept for the run: the
+    # queries of one suite share most statements (the facterversion and
+    # hardwaremodel of every operating system), so a query is a few
+    # integer operations, not a pass over every fact set.
     def self.pick(files, clauses)
       facts = clauses.flatten(1).map(&:first).uniq
       values = values(files, facts)
-      tested = Hash.new { |h, k| h[k] = {} }
-      failed = false
-      picked = (0...files.size).select do |i|
-        begin
-          results = clauses.map do |c|
-            c.map do |fact, st|
-              v = values[fact][i]
-              memo = tested[st]
-              r = memo.fetch(v) do
-                memo[v] = begin
-                  JGrep.has_object?({ fact => v }, st)
-                rescue StandardError => e
-                  e
-                end
-              end
-              raise r if r.is_a?(Exception)
-              r
-            end
-          end
-          results.any? { |c| c.all? }
-        rescue StandardError
-          failed = true
-          false
+      hold = 0
+      failed = 0
+      clauses.each do |c|
+        all = (1 << files.size) - 1
+        c.each do |fact, st|
+          yes, raised = statement(values, fact, st)
+          all &= yes
+          failed |= raised
         end
+        hold |= all
       end
-      puts 'One or more the json documents could not be parsed. Run jgrep -v for to display documents' if failed
-      picked
+      hold &= ~failed
+      puts 'One or more the json documents could not be parsed. Run jgrep -v for to display documents' if failed != 0
+      (0...files.size).select { |i| hold[i] == 1 }
+    end
+
+    # statement is two bit masks over the fact sets: those the statement
+    # holds for, and those whose test raised. JGrep tests each distinct
+    # value of the fact once, on that fact alone.
+    def self.statement(values, fact, st)
+      (@statements ||= {})[[fact, st]] ||= begin
+        yes = 0
+        raised = 0
+        groups(values, fact).each do |v, mask|
+          r = begin
+            JGrep.has_object?({ fact => v }, st)
+          rescue StandardError => e
+            e
+          end
+          if r.is_a?(Exception)
+            raised |= mask
+          elsif r
+            yes |= mask
+          end
+        end
+        [yes, raised]
+      end
+    end
+
+    # groups are the fact's distinct values, each with the bit mask of the
+    # fact sets that hold it.
+    def self.groups(values, fact)
+      (@groups ||= {})[fact] ||= begin
+        g = Hash.new(0)
+        values[fact].each_with_index { |v, i| g[v] |= 1 << i }
+        g
+      end
     end
 
     # values are, per fact, its value in each file, from the service
