@@ -314,6 +314,32 @@ module MarionetteRspec
     end
   end
 
+  # ConfineTest spares the cost of a confine Puppet has no test class for
+  # (`confine :operatingsystem => ...` in a provider: a fact, not one of
+  # Puppet's confine classes). Puppet looks for the class's file, and reads
+  # the LoadError's message to tell a missing file from a broken one;
+  # Ruby's message for a missing file runs DidYouMean's spelling
+  # suggestions over every file it could require, about 30 ms each time,
+  # and Puppet tries again at the next confine (always_retry_plugins). The
+  # missing file is told here by the error's path, which costs nothing;
+  # the answer is Puppet's (no test, no warning), and anything else is
+  # left to Puppet.
+  module ConfineTest
+    def test(name)
+      tests = instance_variable_get(:@tests)
+      return super unless MarionetteRspec.enabled? && tests.is_a?(Hash) && !tests.include?(name)
+      feature = "puppet/confine/#{name}"
+      begin
+        require feature
+      rescue LoadError => e
+        return super unless e.path == feature
+        tests[name] = nil unless Puppet[:always_retry_plugins]
+        return tests[name]
+      end
+      super
+    end
+  end
+
   # FactSets answers FacterDB's queries (rspec-puppet-facts makes one per
   # operating system a module supports, plus one for them all) without
   # FacterDB's cost: each query parses its whole database (16 MB of JSON)
@@ -762,6 +788,7 @@ rescue LoadError
   # No FacterDB: nothing to answer.
 end
 RSpec::Puppet::Support.prepend(MarionetteRspec::CatalogBuild)
+Puppet::Confine.singleton_class.prepend(MarionetteRspec::ConfineTest) if defined?(Puppet::Confine)
 if defined?(Puppet::FacterImpl)
   Puppet::FacterImpl.prepend(MarionetteRspec::FactSearch)
   Puppet::FacterImpl.singleton_class.prepend(MarionetteRspec::SharedFacter)

@@ -288,3 +288,46 @@ func TestExampleSetupRequires(t *testing.T) {
 		t.Errorf("50 example setups with the adapter: want no require and a working Facter runtime, got:\n%s", out)
 	}
 }
+
+// TestConfineTest checks that the adapter answers Puppet::Confine.test
+// for a confine Puppet has no class for (a fact, as providers confine on
+// them) as Puppet does, without DidYouMean's spelling suggestions for the
+// missing file (about 30 ms each, Puppet trying again at every confine):
+// testdata/confine_check.rb, run with the adapter off and on.
+func TestConfineTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(mode string) (answers, suggestions string) {
+		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "confine_check.rb"))
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("confine_check.rb (adapter %s): %v\n%s", mode, err, out)
+		}
+		for _, line := range strings.Split(string(out), "\n") {
+			if s, ok := strings.CutPrefix(line, "answers: "); ok {
+				answers = s
+			}
+			if s, ok := strings.CutPrefix(line, "suggestions: "); ok {
+				suggestions = s
+			}
+		}
+		return answers, suggestions
+	}
+	puppet, _ := run("off")
+	ours, suggestions := run("on")
+	if ours == "" || ours != puppet {
+		t.Errorf("confine tests with the adapter: %q; Puppet's: %q", ours, puppet)
+	}
+	if suggestions != "0" {
+		t.Errorf("DidYouMean ran %s times with the adapter, want 0", suggestions)
+	}
+}
