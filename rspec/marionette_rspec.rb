@@ -65,7 +65,7 @@ module MarionetteRspec
 
     # note logs a line of the adapter's own (a call left to Puppet).
     def note(line)
-      File.open(@log, 'a') { |f| f.puts(line) } if @log
+      MarionetteRspec.log_line(line) if @log
     end
 
     private
@@ -85,11 +85,9 @@ module MarionetteRspec
 
     def log(req, resp)
       return unless @log
-      File.open(@log, 'a') do |f|
-        what = req['op'] == 'call' ? "call #{req['function']}" : 'compile'
-        verdict = resp['ok'] ? 'ok' : (resp.dig('error', 'unsupported') ? 'unsupported' : 'error')
-        f.puts("#{what} #{verdict} #{resp['ms']}ms")
-      end
+      what = req['op'] == 'call' ? "call #{req['function']}" : 'compile'
+      verdict = resp['ok'] ? 'ok' : (resp.dig('error', 'unsupported') ? 'unsupported' : 'error')
+      MarionetteRspec.log_line("#{what} #{verdict} #{resp['ms']}ms")
     end
   end
 
@@ -554,6 +552,12 @@ module MarionetteRspec
     end
   end
 
+  # log_line appends a line to MARIONETTE_RSPEC_LOG, kept open for the run.
+  def self.log_line(line)
+    @log_io ||= File.open(ENV['MARIONETTE_RSPEC_LOG'], 'a').tap { |f| f.sync = true }
+    @log_io.puts(line)
+  end
+
   # timed_build runs a catalog build (Puppet's or marionette's) and, with
   # MARIONETTE_RSPEC_LOG, logs its wall and CPU time: the compile step
   # scripts/rspec-compare compares.
@@ -566,7 +570,7 @@ module MarionetteRspec
     ensure
       wall = (Process.clock_gettime(Process::CLOCK_MONOTONIC) - wall) * 1000
       cpu = (Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) - cpu) * 1000
-      File.open(log, 'a') { |f| f.puts(format('build %.2fms %.2fms', wall, cpu)) }
+      log_line(format('build %.2fms %.2fms', wall, cpu))
     end
   end
 
