@@ -19,6 +19,33 @@ import (
 // checks that every example passes with every compile and call answered by
 // marionette, none falling back to Puppet.
 func TestRspecPuppetSuite(t *testing.T) {
+	runDemoSuite(t, "")
+}
+
+// TestRspecPuppetSuiteUpstream runs the demo suite as TestRspecPuppetSuite
+// does with the current upstream rspec-puppet (5.0.0) instead of Debian's
+// 2.9: MARIONETTE_UPSTREAM_RSPEC_PUPPET names a checkout of its source
+// (default ~/.cache/marionette/rspec-puppet), put first on Ruby's load
+// path. An optional corpus: `git archive v5.0.0` of puppetlabs/rspec-puppet
+// into that directory; the test skips with one line without it.
+func TestRspecPuppetSuiteUpstream(t *testing.T) {
+	dir := os.Getenv("MARIONETTE_UPSTREAM_RSPEC_PUPPET")
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", "marionette", "rspec-puppet")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "lib", "rspec-puppet.rb")); err != nil {
+		corpus.Absent(t, &corpus.AbsentError{
+			Corpus: corpus.Corpus{Name: "upstream rspec-puppet", HowTo: "git archive v5.0.0 of puppetlabs/rspec-puppet there, or set MARIONETTE_UPSTREAM_RSPEC_PUPPET"},
+			Dir:    dir,
+		})
+	}
+	runDemoSuite(t, filepath.Join(dir, "lib"))
+}
+
+// runDemoSuite is TestRspecPuppetSuite with rubyLib, when not empty, first
+// on Ruby's load path (another rspec-puppet).
+func runDemoSuite(t *testing.T, rubyLib string) {
 	if testing.Short() {
 		t.Skip("runs rspec-puppet (tens of seconds); not in -short")
 	}
@@ -56,6 +83,11 @@ func TestRspecPuppetSuite(t *testing.T) {
 		"MARIONETTE_RSPEC_LOG="+logPath,
 		"MARIONETTE_RSPEC_PHASES="+phasesPath,
 	)
+	if rubyLib != "" {
+		cmd.Env = append(cmd.Env, "RUBYLIB="+rubyLib)
+		// The suite must really run on that rspec-puppet.
+		cmd.Args = append(cmd.Args[:1], append([]string{"-r", filepath.Join(rubyLib, "rspec-puppet", "version")}, cmd.Args[1:]...)...)
+	}
 	out, runErr := cmd.CombinedOutput()
 	data, err := os.ReadFile(results)
 	if err != nil {
