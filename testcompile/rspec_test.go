@@ -363,3 +363,67 @@ func TestConfineTest(t *testing.T) {
 		t.Errorf("DidYouMean ran %s times with the adapter, want 0", suggestions)
 	}
 }
+
+// runRubyCheck runs a script of testdata with the adapter (on) loaded and
+// returns its output's lines that start with prefix, the prefix removed.
+func runRubyCheck(t *testing.T, script string, prefixes ...string) map[string]string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, out)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		for _, p := range prefixes {
+			if s, ok := strings.CutPrefix(line, p); ok {
+				got[p] = s
+			}
+		}
+	}
+	return got
+}
+
+// TestStubFacts checks the adapter's fact stubbing after a build
+// (testdata/stubfacts_check.rb): Facter is given the example's facts as
+// rspec-puppet gives them, and the Facter.add of every fact is spared only
+// when Facter already holds exactly those facts (the last stub's, nothing
+// changed since: an add, or a search path that exists, makes it stub
+// again).
+func TestStubFacts(t *testing.T) {
+	got := runRubyCheck(t, "stubfacts_check.rb", "steps: ")["steps: "]
+	want := `first=2:"one" same=0:"one" changed=2:"two" back=2:"one" after_add=2:"one" after_missing_dir=0:"one" after_dir=2:"one"`
+	if got != want {
+		t.Errorf("stubs (Facter.add calls:Facter's answer):\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestCatalogBareTypes checks that a catalog marionette compiled loads
+// into Puppet's catalog class without Puppet parsing the environment's
+// code and manifests (testdata/baretypes_check.rb), its classes and
+// defined types given their bare types, Class[Settings] none (as in an
+// environment Puppet compiled nothing in), builtin types Puppet's.
+func TestCatalogBareTypes(t *testing.T) {
+	got := runRubyCheck(t, "baretypes_check.rb", "asked: ", "types: ", "hash: ")
+	if got["asked: "] != "0" {
+		t.Errorf("the environment's known resource types were asked for %s times, want 0", got["asked: "])
+	}
+	want := "Stage[main]=Puppet::Type::Stage Class[Settings]= Class[Main]=hostclass: Class[Demo]=hostclass:demo Demo::Thing[x]=definition:demo::thing File[/tmp/x]=Puppet::Type::File"
+	if got["types: "] != want {
+		t.Errorf("resource types:\n got %s\nwant %s", got["types: "], want)
+	}
+	if got["hash: "] != `{:name=>"x", :mode=>"0644"}` {
+		t.Errorf("Demo::Thing[x].to_hash = %s", got["hash: "])
+	}
+}
