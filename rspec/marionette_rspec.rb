@@ -130,6 +130,21 @@ module MarionetteRspec
     end
   end
 
+  # plain_facts is plain(facts), kept while the facts stay the same: a
+  # FacterDB fact set is hundreds of values to convert, and most builds of
+  # a suite have the previous build's facts (rspec-puppet makes a new but
+  # equal hash for each example).
+  def self.plain_facts(facts)
+    return @plain_facts if @plain_source && @plain_source.eql?(facts)
+    result = plain(facts)
+    @plain_source = begin
+      Marshal.load(Marshal.dump(facts))
+    rescue StandardError
+      nil
+    end
+    @plain_facts = result
+  end
+
   # call_args are a function call's arguments as JSON data. What a Ruby
   # function would see differently from its JSON form falls back to
   # Puppet: a Symbol other than :undef (passed to a function as it is) and
@@ -629,7 +644,7 @@ module MarionetteRspec
           'op' => 'compile',
           'node' => nodename,
           'code' => code,
-          'facts' => MarionetteRspec.plain(facts_val),
+          'facts' => MarionetteRspec.plain_facts(facts_val),
           'node_params' => MarionetteRspec.plain((node_params || {}).merge('environment' => adapter.current_environment.name.to_s)),
           'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_val || {}),
                          'external' => MarionetteRspec.plain(trusted_external_data || {}) },
@@ -827,7 +842,7 @@ module MarionetteRspec
         'op' => 'call',
         'node' => node_name,
         'code' => pre_cond.to_s,
-        'facts' => MarionetteRspec.plain(facts_hash(node_name)),
+        'facts' => MarionetteRspec.plain_facts(facts_hash(node_name)),
         'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_hash(node_name)) },
         'calls' => marionette_calls.dup,
         'function' => name,
@@ -869,7 +884,7 @@ module MarionetteRspec
           'op' => 'compile',
           'node' => node_name,
           'code' => pre_cond.to_s,
-          'facts' => MarionetteRspec.plain(facts_hash(node_name)),
+          'facts' => MarionetteRspec.plain_facts(facts_hash(node_name)),
           'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_hash(node_name)) },
           'calls' => marionette_calls,
         )

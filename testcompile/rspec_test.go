@@ -427,3 +427,17 @@ func TestCatalogBareTypes(t *testing.T) {
 		t.Errorf("Demo::Thing[x].to_hash = %s", got["hash: "])
 	}
 }
+
+// TestPlainFacts checks that the adapter converts a build's facts to JSON
+// data once while they stay the same (testdata/plainfacts_check.rb), and
+// again, with the right result, when any value changes.
+func TestPlainFacts(t *testing.T) {
+	got := runRubyCheck(t, "plainfacts_check.rb", "steps: ")["steps: "]
+	want := `first=9:{"os":{"family":"Debian","release":{"major":12}},"x":null,"y":["sym",null]} ` +
+		`equal=0:{"os":{"family":"Debian","release":{"major":12}},"x":null,"y":["sym",null]} ` +
+		`other=9:{"os":{"family":"Debian","release":{"major":12}},"x":"set","y":["sym",null]} ` +
+		`nested=9:{"os":{"family":"RedHat","release":{"major":12}},"x":"set","y":["sym",null]}`
+	if got != want {
+		t.Errorf("conversions (values converted:result):\n got %s\nwant %s", got, want)
+	}
+}
