@@ -85,7 +85,11 @@ module MarionetteRspec
 
     def log(req, resp)
       return unless @log
-      what = req['op'] == 'call' ? "call #{req['function']}" : 'compile'
+      what = case req['op']
+             when 'call' then "call #{req['function']}"
+             when 'factsets' then 'factsets'
+             else 'compile'
+             end
       verdict = resp['ok'] ? 'ok' : (resp.dig('error', 'unsupported') ? 'unsupported' : 'error')
       MarionetteRspec.log_line("#{what} #{verdict} #{resp['ms']}ms")
     end
