@@ -15,6 +15,8 @@
 #   MARIONETTE_BIN=PATH           the marionette binary (default: on PATH)
 #   MARIONETTE_RSPEC_LOG=PATH     appends one line per routed request and
 #                                 per catalog build (its wall and CPU time)
+#   MARIONETTE_RSPEC_PHASES=PATH  writes at exit where the run's time went
+#                                 (wall and CPU of each phase; either mode)
 #
 # An example falls back to Puppet on its own when marionette says it cannot
 # answer as Puppet would (Ruby beyond its subset, a result it cannot
@@ -23,6 +25,10 @@
 require 'json'
 require 'open3'
 require 'rspec-puppet'
+
+# The moment Ruby, Puppet and rspec-puppet are loaded, for Phases.
+MARIONETTE_RSPEC_LOADED = [Process.clock_gettime(Process::CLOCK_MONOTONIC),
+                            Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)].freeze
 
 module MarionetteRspec
   # Client is the connection to one test-service process, started on first
@@ -59,7 +65,7 @@ module MarionetteRspec
 
     # note logs a line of the adapter's own (a call left to Puppet).
     def note(line)
-      File.open(@log, 'a') { |f| f.puts(line) } if @log
+      MarionetteRspec.log_line(line) if @log
     end
 
     private
@@ -79,11 +85,13 @@ module MarionetteRspec
 
     def log(req, resp)
       return unless @log
-      File.open(@log, 'a') do |f|
-        what = req['op'] == 'call' ? "call #{req['function']}" : 'compile'
-        verdict = resp['ok'] ? 'ok' : (resp.dig('error', 'unsupported') ? 'unsupported' : 'error')
-        f.puts("#{what} #{verdict} #{resp['ms']}ms")
-      end
+      what = case req['op']
+             when 'call' then "call #{req['function']}"
+             when 'factsets' then 'factsets'
+             else 'compile'
+             end
+      verdict = resp['ok'] ? 'ok' : (resp.dig('error', 'unsupported') ? 'unsupported' : 'error')
+      MarionetteRspec.log_line("#{what} #{verdict} #{resp['ms']}ms")
     end
   end
 
@@ -124,6 +132,21 @@ module MarionetteRspec
     when String, Integer, Float, true, false then v
     else raise Client::Fallback, "#{v.class} is no JSON data"
     end
+  end
+
+  # plain_facts is plain(facts), kept while the facts stay the same: a
+  # FacterDB fact set is hundreds of values to convert, and most builds of
+  # a suite have the previous build's facts (rspec-puppet makes a new but
+  # equal hash for each example).
+  def self.plain_facts(facts)
+    return @plain_facts if @plain_source && @plain_source.eql?(facts)
+    result = plain(facts)
+    @plain_source = begin
+      Marshal.load(Marshal.dump(facts))
+    rescue StandardError
+      nil
+    end
+    @plain_facts = result
   end
 
   # call_args are a function call's arguments as JSON data. What a Ruby
@@ -240,6 +263,104 @@ module MarionetteRspec
     end
   end
 
+  # catalog_from is Puppet's catalog object of a catalog marionette
+  # compiled, its class and defined type resources with the types
+  # settle_resource_types gives them, from the start: Puppet's loading of
+  # the catalog asks each resource's type (for its namevar), and for a
+  # class or defined type that lookup parses the example's code and the
+  # module's manifests into a fresh environment, every example.
+  def self.catalog_from(data)
+    Thread.current[:marionette_bare_types] = true
+    catalog = begin
+      Puppet::Resource::Catalog.from_data_hash(data)
+    ensure
+      Thread.current[:marionette_bare_types] = nil
+    end
+    settle_resource_types(catalog)
+    catalog
+  end
+
+  # BareTypes answers Puppet::Resource's type lookups while catalog_from
+  # loads a catalog: a class or a defined type ('::' in its name) is its
+  # bare type, as settle_resource_types makes it; anything else is
+  # Puppet's lookup. Class[main] and Class[Settings] too, while the
+  # environment has not parsed its code (nothing of Puppet's compiled in
+  # it): then Puppet's answers would be the main class of the code, whose
+  # bare type answers as it does, and none for Settings, which only a
+  # Puppet compile adds.
+  module BareTypes
+    def resource_type(type, title, environment)
+      if Thread.current[:marionette_bare_types] && type.is_a?(String)
+        if type == 'Class'
+          name = title.to_s.downcase
+          name = '' if name == 'main'
+          unless name.empty? || name == 'settings'
+            return MarionetteRspec.bare_type(:hostclass, name)
+          end
+          if environment.is_a?(Puppet::Node::Environment) && environment.instance_variable_get(:@known_resource_types).nil?
+            return name.empty? ? MarionetteRspec.bare_type(:hostclass, '') : nil
+          end
+        elsif type.include?('::')
+          return MarionetteRspec.bare_type(:definition, type.downcase)
+        end
+      end
+      super
+    end
+  end
+
+  # stub_facts does what rspec-puppet's stub_facts! does after a build
+  # (Facter's facts become the example's; autosign off), unless Facter
+  # already holds exactly those facts: the same as the last build's, and
+  # nothing has changed Facter since (FacterChanges notes each change).
+  # Stubbing a fact set costs about 2 ms (a Facter.add a fact), and most
+  # builds of a suite share their facts with the one before.
+  def self.stub_facts(group, facts)
+    if @stubbed && !FacterChanges.changed? && @stubbed.eql?(facts) &&
+       group.method(:stub_facts!).owner == RSpec::Puppet::Support
+      Puppet.settings[:autosign] = false if Puppet.settings.include?(:autosign)
+      return
+    end
+    group.stub_facts!(facts)
+    # Changes are watched from the first stub on (before it, nothing is
+    # the same as a last stub).
+    ::Facter.singleton_class.prepend(FacterChanges) if defined?(::Facter) && !(::Facter.singleton_class < FacterChanges)
+    @stubbed = begin
+      Marshal.load(Marshal.dump(facts))
+    rescue StandardError
+      nil
+    end
+    FacterChanges.changed = false
+  end
+
+  # FacterChanges marks each call that may change Facter's facts (or hand
+  # out a fact to change).
+  module FacterChanges
+    class << self
+      attr_writer :changed
+
+      def changed?
+        @changed != false
+      end
+    end
+
+    %i[add clear reset define_fact fact loadfacts load_external].each do |m|
+      define_method(m) do |*args, **kwargs, &block|
+        FacterChanges.changed = true
+        super(*args, **kwargs, &block)
+      end
+    end
+
+    # A directory added to Facter's search path changes its facts only if
+    # it exists: Facter leaves out the others when it loads facts. Each
+    # example's factpath adds its fresh vardir's, which do not.
+    %i[search search_external].each do |m|
+      define_method(m) do |*args, **kwargs, &block|
+        FacterChanges.changed = true if args.flatten.any? { |d| File.directory?(d.to_s) }
+        super(*args, **kwargs, &block)
+      end
+    end
+  end
+
   def self.bare_type(kind, name)
     (@bare_types ||= {})[[kind, name]] ||= Puppet::Resource::Type.new(kind, name)
   end
@@ -266,6 +387,73 @@ module MarionetteRspec
       Thread.current[:marionette_lazy_loaders] = nil
       loaders = self
       proc { loaders.new(environment, *rest) }
+    end
+  end
+
+  # FactSearch keeps the factpath hook from costing more with every
+  # example. The hook runs twice an example (Puppet's test helper and
+  # rspec-puppet each initialise the settings) and adds factpath's two
+  # directories (under rspec-puppet's fresh vardir: new ones every example)
+  # to Facter's list of custom fact directories, by copying the whole list
+  # (Facter 4's `search`): quadratic in the number of examples, 0.9 s of
+  # CPU over stdlib's 2,300 examples. Here they are appended in place: the
+  # same list, in the same order, without the copy.
+  module FactSearch
+    def search(*dirs)
+      if MarionetteRspec.enabled? && defined?(::Facter::OptionStore) && defined?(::Facter::VERSION) &&
+         ::Facter::VERSION.start_with?('4.')
+        have = ::Facter::OptionStore.instance_variable_get(:@custom_dir)
+        if have.is_a?(Array) && !have.empty? && !have.frozen?
+          # As Facter.search would be (FacterChanges).
+          FacterChanges.changed = true if dirs.flatten.any? { |d| File.directory?(d.to_s) }
+          have.concat(dirs.flatten)
+          return nil
+        end
+      end
+      super
+    end
+  end
+
+  # SharedFacter makes Puppet's Facter runtime once for the run, not once
+  # an example: Puppet's test helper clears Puppet's runtime services after
+  # each example, and the new Puppet::FacterImpl the next example's
+  # settings make (their factpath hook) runs `require 'facter'`, the only
+  # require of an example. The load path the helper has just restored
+  # makes Ruby expand it all again for that require: 0.4 ms an example,
+  # 0.9 s of stdlib's suite. The object holds no state of its own (it
+  # passes each call to Facter, whose message handler it sets the same
+  # way every time), so one serves every example; a test that replaces
+  # Puppet.runtime[:facter] still does so for its example.
+  module SharedFacter
+    def new(*args, &block)
+      return super unless MarionetteRspec.enabled? && args.empty? && block.nil?
+      @marionette_shared ||= super
+    end
+  end
+
+  # ConfineTest spares the cost of a confine Puppet has no test class for
+  # (`confine :operatingsystem => ...` in a provider: a fact, not one of
+  # Puppet's confine classes). Puppet looks for the class's file, and reads
+  # the LoadError's message to tell a missing file from a broken one;
+  # Ruby's message for a missing file runs DidYouMean's spelling
+  # suggestions over every file it could require, about 30 ms each time,
+  # and Puppet tries again at the next confine (always_retry_plugins). The
+  # missing file is told here by the error's path, which costs nothing;
+  # the answer is Puppet's (no test, no warning), and anything else is
+  # left to Puppet.
+  module ConfineTest
+    def test(name)
+      tests = instance_variable_get(:@tests)
+      return super unless MarionetteRspec.enabled? && tests.is_a?(Hash) && !tests.include?(name)
+      feature = "puppet/confine/#{name}"
+      begin
+        require feature
+      rescue LoadError => e
+        return super unless e.path == feature
+        tests[name] = nil unless Puppet[:always_retry_plugins]
+        return tests[name]
+      end
+      super
     end
   end
 
@@ -352,37 +540,61 @@ module MarionetteRspec
     # pick is the indexes of the fact sets some clause holds for. As
     # JGrep, every statement is tested, and a fact set whose test raises
     # is left out, with JGrep's message (JGrep rescues Exception; an
-    # interrupt is let through here).
+    # interrupt is let through here). Each statement's answer over all
+    # fact sets is a bit mask (bit i for file i), kept for the run: the
+    # queries of one suite share most statements (the facterversion and
+    # hardwaremodel of every operating system), so a query is a few
+    # integer operations, not a pass over every fact set.
     def self.pick(files, clauses)
       facts = clauses.flatten(1).map(&:first).uniq
       values = values(files, facts)
-      tested = Hash.new { |h, k| h[k] = {} }
-      failed = false
-      picked = (0...files.size).select do |i|
-        begin
-          results = clauses.map do |c|
-            c.map do |fact, st|
-              v = values[fact][i]
-              memo = tested[st]
-              r = memo.fetch(v) do
-                memo[v] = begin
-                  JGrep.has_object?({ fact => v }, st)
-                rescue StandardError => e
-                  e
-                end
-              end
-              raise r if r.is_a?(Exception)
-              r
-            end
-          end
-          results.any? { |c| c.all? }
-        rescue StandardError
-          failed = true
-          false
+      hold = 0
+      failed = 0
+      clauses.each do |c|
+        all = (1 << files.size) - 1
+        c.each do |fact, st|
+          yes, raised = statement(values, fact, st)
+          all &= yes
+          failed |= raised
         end
+        hold |= all
       end
-      puts 'One or more the json documents could not be parsed. Run jgrep -v for to display documents' if failed
-      picked
+      hold &= ~failed
+      puts 'One or more the json documents could not be parsed. Run jgrep -v for to display documents' if failed != 0
+      (0...files.size).select { |i| hold[i] == 1 }
+    end
+
+    # statement is two bit masks over the fact sets: those the statement
+    # holds for, and those whose test raised. JGrep tests each distinct
+    # value of the fact once, on that fact alone.
+    def self.statement(values, fact, st)
+      (@statements ||= {})[[fact, st]] ||= begin
+        yes = 0
+        raised = 0
+        groups(values, fact).each do |v, mask|
+          r = begin
+            JGrep.has_object?({ fact => v }, st)
+          rescue StandardError => e
+            e
+          end
+          if r.is_a?(Exception)
+            raised |= mask
+          elsif r
+            yes |= mask
+          end
+        end
+        [yes, raised]
+      end
+    end
+
+    # groups are the fact's distinct values, each with the bit mask of the
+    # fact sets that hold it.
+    def self.groups(values, fact)
+      (@groups ||= {})[fact] ||= begin
+        g = Hash.new(0)
+        values[fact].each_with_index { |v, i| g[v] |= 1 << i }
+        g
+      end
     end
 
     # values are, per fact, its value in each file, from the service
@@ -436,7 +648,7 @@ module MarionetteRspec
           'op' => 'compile',
           'node' => nodename,
           'code' => code,
-          'facts' => MarionetteRspec.plain(facts_val),
+          'facts' => MarionetteRspec.plain_facts(facts_val),
           'node_params' => MarionetteRspec.plain((node_params || {}).merge('environment' => adapter.current_environment.name.to_s)),
           'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_val || {}),
                          'external' => MarionetteRspec.plain(trusted_external_data || {}) },
@@ -447,9 +659,8 @@ module MarionetteRspec
         end
         resp = MarionetteRspec.client.request(req)
         MarionetteRspec.raise_error(resp) unless resp['ok']
-        stub_facts!(facts_val)
-        catalog = Puppet::Resource::Catalog.from_data_hash(resp['catalog'])
-        MarionetteRspec.settle_resource_types(catalog)
+        MarionetteRspec.stub_facts(self, facts_val)
+        catalog = MarionetteRspec.catalog_from(resp['catalog'])
         # As rspec-puppet's own exported build: the exported resources only.
         catalog = catalog.filter { |r| !r.exported? } if exported
         catalog
@@ -457,6 +668,12 @@ module MarionetteRspec
         super(**args)
       end
     end
+  end
+
+  # log_line appends a line to MARIONETTE_RSPEC_LOG, kept open for the run.
+  def self.log_line(line)
+    @log_io ||= File.open(ENV['MARIONETTE_RSPEC_LOG'], 'a').tap { |f| f.sync = true }
+    @log_io.puts(line)
   end
 
   # timed_build runs a catalog build (Puppet's or marionette's) and, with
@@ -471,7 +688,91 @@ module MarionetteRspec
     ensure
       wall = (Process.clock_gettime(Process::CLOCK_MONOTONIC) - wall) * 1000
       cpu = (Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) - cpu) * 1000
-      File.open(log, 'a') { |f| f.puts(format('build %.2fms %.2fms', wall, cpu)) }
+      log_line(format('build %.2fms %.2fms', wall, cpu))
+    end
+  end
+
+  # Phases measures where a run's time goes, with MARIONETTE_RSPEC_PHASES
+  # naming a file: the wall and CPU time (of this Ruby process; the
+  # service's own is not in it) of loading Ruby, Puppet and rspec-puppet,
+  # of loading the spec files (FacterDB's queries included, also counted
+  # apart), of Puppet's and rspec-puppet's setup of each example, of the
+  # catalog builds and function calls, and of the examples as a whole. A
+  # phase entered again inside itself counts once. Written at exit as one
+  # line a phase: NAME WALL_S CPU_S COUNT.
+  module Phases
+    NAMES = %w[load specs facts setup builds calls examples].freeze
+
+    def self.on?
+      !ENV['MARIONETTE_RSPEC_PHASES'].to_s.empty?
+    end
+
+    def self.totals
+      @totals ||= Hash.new { |h, k| h[k] = [0.0, 0.0, 0] }
+    end
+
+    def self.measure(name)
+      depth = (@depth ||= Hash.new(0))
+      return yield if depth[name] > 0
+      depth[name] += 1
+      wall = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+      cpu = Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID)
+      begin
+        yield
+      ensure
+        depth[name] -= 1
+        t = totals[name]
+        t[0] += Process.clock_gettime(Process::CLOCK_MONOTONIC) - wall
+        t[1] += Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID) - cpu
+        t[2] += 1
+      end
+    end
+
+    # started is the wall clock reading of this process's start (Linux's
+    # /proc), or nil.
+    def self.started
+      ticks = File.read('/proc/self/stat').split(') ').last.split[19].to_f
+      uptime = File.read('/proc/uptime').split.first.to_f
+      Process.clock_gettime(Process::CLOCK_MONOTONIC) - (uptime - ticks / 100.0)
+    rescue StandardError
+      nil
+    end
+
+    def self.install
+      path = ENV['MARIONETTE_RSPEC_PHASES']
+      start = started
+      wall, cpu = MARIONETTE_RSPEC_LOADED
+      totals['load'] = [start ? wall - start : 0.0, cpu, 1]
+      wrap(RSpec::Core::Runner, :setup, 'specs')
+      wrap(RSpec::Core::Example, :run, 'examples')
+      wrap(Puppet::Test::TestHelper.singleton_class, :before_each_test, 'setup')
+      wrap(Puppet::Test::TestHelper.singleton_class, :after_each_test, 'setup')
+      wrap(RSpec::Puppet::Adapters::Base, :setup_puppet, 'setup') if defined?(RSpec::Puppet::Adapters::Base)
+      wrap(RSpec::Puppet::Support, :setup_puppet, 'setup')
+      wrap(RSpec::Puppet::Support, :build_catalog_without_cache_v2, 'builds')
+      wrap(MarionetteRspec::FunctionWrapper, :execute, 'calls')
+      %w[V4FunctionWrapper V3FunctionWrapper].each do |w|
+        klass = RSpec::Puppet::FunctionExampleGroup.const_get(w) rescue nil
+        wrap(klass, :execute, 'calls') if klass
+      end
+      wrap(FacterDB.singleton_class, :get_facts, 'facts') if defined?(FacterDB)
+      at_exit do
+        t = totals
+        t['total'] = [start ? Process.clock_gettime(Process::CLOCK_MONOTONIC) - start : 0.0,
+                      Process.clock_gettime(Process::CLOCK_PROCESS_CPUTIME_ID), 1]
+        File.open(path, 'w') do |f|
+          (NAMES + ['total']).each { |n| f.puts(format('%s %.3f %.3f %d', n, *t[n])) }
+        end
+      end
+    end
+
+    def self.wrap(target, meth, name)
+      return unless target.method_defined?(meth) || target.private_method_defined?(meth)
+      target.prepend(Module.new do
+        define_method(meth) do |*args, **kwargs, &block|
+          MarionetteRspec::Phases.measure(name) { super(*args, **kwargs, &block) }
+        end
+      end)
     end
   end
 
@@ -545,7 +846,7 @@ module MarionetteRspec
         'op' => 'call',
         'node' => node_name,
         'code' => pre_cond.to_s,
-        'facts' => MarionetteRspec.plain(facts_hash(node_name)),
+        'facts' => MarionetteRspec.plain_facts(facts_hash(node_name)),
         'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_hash(node_name)) },
         'calls' => marionette_calls.dup,
         'function' => name,
@@ -587,15 +888,13 @@ module MarionetteRspec
           'op' => 'compile',
           'node' => node_name,
           'code' => pre_cond.to_s,
-          'facts' => MarionetteRspec.plain(facts_hash(node_name)),
+          'facts' => MarionetteRspec.plain_facts(facts_hash(node_name)),
           'trusted' => { 'extensions' => MarionetteRspec.plain(trusted_facts_hash(node_name)) },
           'calls' => marionette_calls,
         )
         resp = MarionetteRspec.client.request(req)
         MarionetteRspec.raise_error(resp) unless resp['ok']
-        catalog = Puppet::Resource::Catalog.from_data_hash(resp['catalog'])
-        MarionetteRspec.settle_resource_types(catalog)
-        catalog
+        MarionetteRspec.catalog_from(resp['catalog'])
       end
     end
   end
@@ -609,8 +908,15 @@ rescue LoadError
   # No FacterDB: nothing to answer.
 end
 RSpec::Puppet::Support.prepend(MarionetteRspec::CatalogBuild)
+Puppet::Resource.singleton_class.prepend(MarionetteRspec::BareTypes)
+Puppet::Confine.singleton_class.prepend(MarionetteRspec::ConfineTest) if defined?(Puppet::Confine)
+if defined?(Puppet::FacterImpl)
+  Puppet::FacterImpl.prepend(MarionetteRspec::FactSearch)
+  Puppet::FacterImpl.singleton_class.prepend(MarionetteRspec::SharedFacter)
+end
 if defined?(RSpec::Puppet::Adapters::Adapter40)
   RSpec::Puppet::Adapters::Adapter40.prepend(MarionetteRspec::LazyLoaders)
   Puppet::Pops::Loaders.singleton_class.prepend(MarionetteRspec::LazyLoadersNew)
 end
 RSpec::Puppet::FunctionExampleGroup.prepend(MarionetteRspec::FunctionLookup)
+MarionetteRspec::Phases.install if MarionetteRspec::Phases.on?

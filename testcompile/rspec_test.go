@@ -19,6 +19,33 @@ import (
 // checks that every example passes with every compile and call answered by
 // marionette, none falling back to Puppet.
 func TestRspecPuppetSuite(t *testing.T) {
+	runDemoSuite(t, "")
+}
+
+// TestRspecPuppetSuiteUpstream runs the demo suite as TestRspecPuppetSuite
+// does with the current upstream rspec-puppet (5.0.0) instead of Debian's
+// 2.9: MARIONETTE_UPSTREAM_RSPEC_PUPPET names a checkout of its source
+// (default ~/.cache/marionette/rspec-puppet), put first on Ruby's load
+// path. An optional corpus: `git archive v5.0.0` of puppetlabs/rspec-puppet
+// into that directory; the test skips with one line without it.
+func TestRspecPuppetSuiteUpstream(t *testing.T) {
+	dir := os.Getenv("MARIONETTE_UPSTREAM_RSPEC_PUPPET")
+	if dir == "" {
+		home, _ := os.UserHomeDir()
+		dir = filepath.Join(home, ".cache", "marionette", "rspec-puppet")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "lib", "rspec-puppet.rb")); err != nil {
+		corpus.Absent(t, &corpus.AbsentError{
+			Corpus: corpus.Corpus{Name: "upstream rspec-puppet", HowTo: "git archive v5.0.0 of puppetlabs/rspec-puppet there, or set MARIONETTE_UPSTREAM_RSPEC_PUPPET"},
+			Dir:    dir,
+		})
+	}
+	runDemoSuite(t, filepath.Join(dir, "lib"))
+}
+
+// runDemoSuite is TestRspecPuppetSuite with rubyLib, when not empty, first
+// on Ruby's load path (another rspec-puppet).
+func runDemoSuite(t *testing.T, rubyLib string) {
 	if testing.Short() {
 		t.Skip("runs rspec-puppet (tens of seconds); not in -short")
 	}
@@ -45,6 +72,7 @@ func TestRspecPuppetSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	logPath := filepath.Join(tmp, "requests.log")
+	phasesPath := filepath.Join(tmp, "phases")
 	results := filepath.Join(tmp, "results.json")
 	cmd := exec.Command(rspec, "--format", "json", "--out", results, "spec/classes", "spec/defines", "spec/hosts", "spec/functions")
 	cmd.Dir = module
@@ -53,7 +81,13 @@ func TestRspecPuppetSuite(t *testing.T) {
 		"MARIONETTE_BIN="+bin,
 		"MARIONETTE_RSPEC=on",
 		"MARIONETTE_RSPEC_LOG="+logPath,
+		"MARIONETTE_RSPEC_PHASES="+phasesPath,
 	)
+	if rubyLib != "" {
+		cmd.Env = append(cmd.Env, "RUBYLIB="+rubyLib)
+		// The suite must really run on that rspec-puppet.
+		cmd.Args = append(cmd.Args[:1], append([]string{"-r", filepath.Join(rubyLib, "rspec-puppet", "version")}, cmd.Args[1:]...)...)
+	}
 	out, runErr := cmd.CombinedOutput()
 	data, err := os.ReadFile(results)
 	if err != nil {
@@ -97,6 +131,49 @@ func TestRspecPuppetSuite(t *testing.T) {
 	}
 	if compiles < 10 || calls < 4 {
 		t.Errorf("%d compiles and %d calls went to marionette, want at least 10 and 4:\n%s", compiles, calls, log)
+	}
+	checkPhases(t, phasesPath, len(report.Examples))
+}
+
+// checkPhases checks the adapter's MARIONETTE_RSPEC_PHASES file of a run
+// of the given number of examples: every phase is there, once each, the
+// examples counted, some builds and calls timed, and no phase (nor the
+// examples as a whole) longer than the whole process.
+func checkPhases(t *testing.T, path string, examples int) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("no phases file: %v", err)
+	}
+	type phase struct {
+		wall, cpu float64
+		count     int
+	}
+	got := map[string]phase{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		var name string
+		var p phase
+		if _, err := fmt.Sscanf(line, "%s %g %g %d", &name, &p.wall, &p.cpu, &p.count); err != nil {
+			t.Fatalf("phases line %q: %v", line, err)
+		}
+		if _, dup := got[name]; dup {
+			t.Errorf("phase %s twice", name)
+		}
+		got[name] = p
+	}
+	for _, name := range []string{"load", "specs", "facts", "setup", "builds", "calls", "examples", "total"} {
+		if _, ok := got[name]; !ok {
+			t.Errorf("phase %s missing from:\n%s", name, data)
+		}
+	}
+	total := got["total"]
+	if got["examples"].count != examples || got["builds"].count == 0 || got["calls"].count == 0 || got["load"].cpu <= 0 {
+		t.Errorf("phases: want %d examples, some builds and calls, a load time:\n%s", examples, data)
+	}
+	for name, p := range got {
+		if name != "total" && (p.cpu > total.cpu || p.wall > total.wall) {
+			t.Errorf("phase %s (%.3f s wall, %.3f s CPU) longer than the process (%.3f, %.3f)", name, p.wall, p.cpu, total.wall, total.cpu)
+		}
 	}
 }
 
@@ -155,5 +232,212 @@ func TestFactSetsMatchFacterDB(t *testing.T) {
 	// with a space outside quotes (which JGrep reads as two statements).
 	if answered != queries-5 || queries < 50 {
 		t.Errorf("%d of %d queries answered, want all but 5 of at least 50:\n%s", answered, queries, out)
+	}
+	// A selection whose statements were tested before is a few bit mask
+	// operations (0.2 ms measured), not a pass over FacterDB's 1,700 fact
+	// sets (8 ms).
+	var perQuery float64
+	for _, line := range lines {
+		if s, ok := strings.CutPrefix(line, "selection: "); ok {
+			fmt.Sscanf(s, "%g", &perQuery)
+		}
+	}
+	if perQuery <= 0 || perQuery > 2 {
+		t.Errorf("a repeated selection took %.3f ms of CPU, want at most 2:\n%s", perQuery, out)
+	}
+}
+
+// TestFactSearch checks the adapter's factpath hook
+// (testdata/factpath_check.rb): Facter's list of custom fact directories
+// after many examples' setups is the one Puppet alone makes, and adding to
+// it does not copy it (Puppet's hook copies the whole list every time:
+// quadratic in the number of examples).
+func TestFactSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet's test setup in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(mode string) (list string, cpuMS float64) {
+		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "factpath_check.rb"))
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("factpath_check.rb (adapter %s): %v\n%s", mode, err, out)
+		}
+		for _, line := range strings.Split(string(out), "\n") {
+			if s, ok := strings.CutPrefix(line, "list: "); ok {
+				list = s
+			}
+			if s, ok := strings.CutPrefix(line, "cpu_ms: "); ok {
+				fmt.Sscanf(s, "%g", &cpuMS)
+			}
+		}
+		if list == "" {
+			t.Fatalf("factpath_check.rb (adapter %s) printed no list:\n%s", mode, out)
+		}
+		return list, cpuMS
+	}
+	offList, offCPU := run("off")
+	onList, onCPU := run("on")
+	if onList != offList {
+		t.Errorf("Facter's custom fact directories with the adapter: %s; Puppet's own: %s", onList, offList)
+	}
+	// Copying 8,000 directories 200 times takes tens of milliseconds
+	// (87 ms measured); appending in place well under one.
+	if onCPU > 20 {
+		t.Errorf("200 factpath hooks over 8,000 listed directories took %.1f ms of CPU with the adapter (%.1f ms without): the list is copied", onCPU, offCPU)
+	}
+}
+
+// TestExampleSetupRequires checks that Puppet's per-example test setup
+// makes no `require` with the adapter loaded (testdata/setup_check.rb):
+// Puppet's makes one an example (a new Facter runtime), which costs an
+// expansion of the whole load path the helper has just restored.
+func TestExampleSetupRequires(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet's test setup in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "setup_check.rb"))
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("setup_check.rb: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "requires: 0\n") || !strings.Contains(string(out), "facter: true\n") {
+		t.Errorf("50 example setups with the adapter: want no require and a working Facter runtime, got:\n%s", out)
+	}
+}
+
+// TestConfineTest checks that the adapter answers Puppet::Confine.test
+// for a confine Puppet has no class for (a fact, as providers confine on
+// them) as Puppet does, without DidYouMean's spelling suggestions for the
+// missing file (about 30 ms each, Puppet trying again at every confine):
+// testdata/confine_check.rb, run with the adapter off and on.
+func TestConfineTest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(mode string) (answers, suggestions string) {
+		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "confine_check.rb"))
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("confine_check.rb (adapter %s): %v\n%s", mode, err, out)
+		}
+		for _, line := range strings.Split(string(out), "\n") {
+			if s, ok := strings.CutPrefix(line, "answers: "); ok {
+				answers = s
+			}
+			if s, ok := strings.CutPrefix(line, "suggestions: "); ok {
+				suggestions = s
+			}
+		}
+		return answers, suggestions
+	}
+	puppet, _ := run("off")
+	ours, suggestions := run("on")
+	if ours == "" || ours != puppet {
+		t.Errorf("confine tests with the adapter: %q; Puppet's: %q", ours, puppet)
+	}
+	if suggestions != "0" {
+		t.Errorf("DidYouMean ran %s times with the adapter, want 0", suggestions)
+	}
+}
+
+// runRubyCheck runs a script of testdata with the adapter (on) loaded and
+// returns its output's lines that start with prefix, the prefix removed.
+func runRubyCheck(t *testing.T, script string, prefixes ...string) map[string]string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s: %v\n%s", script, err, out)
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		for _, p := range prefixes {
+			if s, ok := strings.CutPrefix(line, p); ok {
+				got[p] = s
+			}
+		}
+	}
+	return got
+}
+
+// TestStubFacts checks the adapter's fact stubbing after a build
+// (testdata/stubfacts_check.rb): Facter is given the example's facts as
+// rspec-puppet gives them, and the Facter.add of every fact is spared only
+// when Facter already holds exactly those facts (the last stub's, nothing
+// changed since: an add, or a search path that exists, makes it stub
+// again).
+func TestStubFacts(t *testing.T) {
+	got := runRubyCheck(t, "stubfacts_check.rb", "steps: ")["steps: "]
+	want := `first=2:"one" same=0:"one" changed=2:"two" back=2:"one" after_add=2:"one" after_missing_dir=0:"one" after_dir=2:"one"`
+	if got != want {
+		t.Errorf("stubs (Facter.add calls:Facter's answer):\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestCatalogBareTypes checks that a catalog marionette compiled loads
+// into Puppet's catalog class without Puppet parsing the environment's
+// code and manifests (testdata/baretypes_check.rb), its classes and
+// defined types given their bare types, Class[Settings] none (as in an
+// environment Puppet compiled nothing in), builtin types Puppet's.
+func TestCatalogBareTypes(t *testing.T) {
+	got := runRubyCheck(t, "baretypes_check.rb", "asked: ", "types: ", "hash: ")
+	if got["asked: "] != "0" {
+		t.Errorf("the environment's known resource types were asked for %s times, want 0", got["asked: "])
+	}
+	want := "Stage[main]=Puppet::Type::Stage Class[Settings]= Class[Main]=hostclass: Class[Demo]=hostclass:demo Demo::Thing[x]=definition:demo::thing File[/tmp/x]=Puppet::Type::File"
+	if got["types: "] != want {
+		t.Errorf("resource types:\n got %s\nwant %s", got["types: "], want)
+	}
+	if got["hash: "] != `{:name=>"x", :mode=>"0644"}` {
+		t.Errorf("Demo::Thing[x].to_hash = %s", got["hash: "])
+	}
+}
+
+// TestPlainFacts checks that the adapter converts a build's facts to JSON
+// data once while they stay the same (testdata/plainfacts_check.rb), and
+// again, with the right result, when any value changes.
+func TestPlainFacts(t *testing.T) {
+	got := runRubyCheck(t, "plainfacts_check.rb", "steps: ")["steps: "]
+	want := `first=9:{"os":{"family":"Debian","release":{"major":12}},"x":null,"y":["sym",null]} ` +
+		`equal=0:{"os":{"family":"Debian","release":{"major":12}},"x":null,"y":["sym",null]} ` +
+		`other=9:{"os":{"family":"Debian","release":{"major":12}},"x":"set","y":["sym",null]} ` +
+		`nested=9:{"os":{"family":"RedHat","release":{"major":12}},"x":"set","y":["sym",null]}`
+	if got != want {
+		t.Errorf("conversions (values converted:result):\n got %s\nwant %s", got, want)
 	}
 }

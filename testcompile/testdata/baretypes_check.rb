@@ -1,0 +1,44 @@
+# Loads a catalog as marionette's test service returns it through the
+# adapter (MarionetteRspec.catalog_from) and prints how many times the
+# environment's known resource types (Puppet's parse of the code and
+# manifests) were asked for, and the type of each resource, for
+# TestCatalogBareTypes.
+require 'rspec-puppet'
+require 'puppet/test/test_helper'
+
+helper = Puppet::Test::TestHelper
+helper.initialize
+helper.before_all_tests
+helper.before_each_test
+$asked = 0
+Puppet::Node::Environment.prepend(Module.new do
+  def known_resource_types
+    $asked += 1
+    super
+  end
+end)
+data = {
+  'tags' => ['settings'], 'name' => 'node.example.com', 'version' => 1, 'code_id' => nil,
+  'catalog_uuid' => 'x', 'catalog_format' => 1, 'environment' => 'production',
+  'resources' => [
+    { 'type' => 'Stage', 'title' => 'main', 'tags' => %w[stage], 'exported' => false, 'parameters' => { 'name' => 'main' } },
+    { 'type' => 'Class', 'title' => 'Settings', 'tags' => %w[class settings], 'exported' => false },
+    { 'type' => 'Class', 'title' => 'main', 'tags' => %w[class], 'exported' => false, 'parameters' => { 'name' => 'main' } },
+    { 'type' => 'Class', 'title' => 'Demo', 'tags' => %w[class demo], 'exported' => false, 'parameters' => { 'port' => 80 } },
+    { 'type' => 'Demo::Thing', 'title' => 'x', 'tags' => %w[demo::thing demo thing x], 'exported' => false,
+      'parameters' => { 'name' => 'x', 'mode' => '0644' } },
+    { 'type' => 'File', 'title' => '/tmp/x', 'tags' => %w[file], 'exported' => false, 'parameters' => { 'ensure' => 'file' } },
+  ],
+  'edges' => [{ 'source' => 'Class[Demo]', 'target' => 'Demo::Thing[x]' }],
+  'classes' => %w[settings demo],
+}
+catalog = MarionetteRspec.catalog_from(data)
+asked = $asked
+types = catalog.resources.map do |r|
+  t = r.resource_type
+  what = t.is_a?(Puppet::Resource::Type) ? "#{t.type}:#{t.name}" : t.to_s
+  "#{r.ref}=#{what}"
+end
+puts "asked: #{asked}"
+puts "types: #{types.join(' ')}"
+puts "hash: #{catalog.resource('Demo::Thing', 'x').to_hash.inspect}"
