@@ -35,6 +35,12 @@ type interp struct {
 	// shadow the scope's for the rest of the rendering (and of the
 	// rendering tree, when the scope shares objects: see setvarMap).
 	setvars map[string]any
+	// scopeHash is scope.to_hash's answer while nothing that can change a
+	// variable (a Puppet function call, a setvar) has run since: templates
+	// call it in loops, and converting every visible variable, the facts
+	// among them, at each call was most of a small template's rendering.
+	// Each call gets its own copy of it, as each gets a new Hash in Puppet.
+	scopeHash *rhash
 	// fn is set when running a Ruby function rather than a template: self
 	// is then the function (4.x API) or the calling scope (3.x API).
 	fn *RubyFunction
@@ -1703,6 +1709,7 @@ func (in *interp) callTopScope(line int, name string, args []any) (any, error) {
 		if err != nil {
 			return nil, in.unsupported(line, "closure_scope.%s of %v", name, err)
 		}
+		in.scopeHash = nil
 		if err := setter.SetVariable(n.s, v); err != nil {
 			return nil, in.errorf(line, "Puppet::ParseError", "%s", err.Error())
 		}
@@ -1736,6 +1743,7 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		if err != nil {
 			return nil, in.unsupported(line, "scope.%s of %v", name, err)
 		}
+		in.scopeHash = nil
 		if err := setter.SetVariable(n, v); err != nil {
 			return nil, in.errorf(line, "Puppet::ParseError", "%s", err.Error())
 		}
@@ -1768,7 +1776,14 @@ func (in *interp) callScope(line int, name string, args []any) (any, error) {
 		return found, nil
 	case name == "to_hash" && len(args) == 0:
 		if l, ok := in.scope.(VariableLister); ok {
-			return fromPuppet(l.Variables()), nil
+			if in.scopeHash == nil {
+				h, ok := fromPuppet(l.Variables()).(*rhash)
+				if !ok {
+					return nil, in.unsupported(line, "scope.to_hash (the scope's variables are no Hash)")
+				}
+				in.scopeHash = h
+			}
+			return in.scopeHash.copy(), nil
 		}
 		return nil, in.unsupported(line, "scope.to_hash (the scope cannot list its variables)")
 	case name == "call_function":
@@ -1854,6 +1869,7 @@ func (in *interp) callPuppetAs(line int, name string, args []any, function3 bool
 
 // callPuppetIn calls a Puppet function in scope sc.
 func (in *interp) callPuppetIn(sc Scope, line int, name string, args []any, function3 bool) (any, error) {
+	in.scopeHash = nil // the function may set variables
 	pv := make([]value.Value, len(args))
 	for i, a := range args {
 		v, err := toPuppet(a)
