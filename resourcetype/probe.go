@@ -59,20 +59,25 @@ func (p *prober) list(dir, sub string) *dirList {
 	if ok {
 		return l
 	}
-	l = &dirList{}
-	f, err := os.Open(filepath.Join(dir, filepath.FromSlash(sub)))
-	if err == nil {
-		names, rerr := f.Readdirnames(-1)
-		f.Close()
-		if rerr == nil {
-			l.known = true
-			l.names = make(map[string]struct{}, len(names))
-			for _, n := range names {
-				l.names[n] = struct{}{}
+	// Most modules have no such directory: a probe (relative to the
+	// module path directory) says so for less than an open would cost.
+	// What cannot be stat'ed holds nothing that can.
+	l = &dirList{known: true}
+	if p.stat(dir, sub) {
+		l.known = false
+		if f, err := os.Open(filepath.Join(dir, filepath.FromSlash(sub))); err == nil {
+			names, rerr := f.Readdirnames(-1)
+			f.Close()
+			if rerr == nil {
+				l.known = true
+				l.names = make(map[string]struct{}, len(names))
+				for _, n := range names {
+					l.names[n] = struct{}{}
+				}
 			}
+		} else if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
+			l.known = true
 		}
-	} else if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
-		l.known = true
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -89,6 +94,11 @@ func (p *prober) list(dir, sub string) *dirList {
 // exists reports whether dir/rel exists; rel uses slashes.
 func (p *prober) exists(dir, rel string) bool {
 	p.probes.Add(1)
+	return p.stat(dir, rel)
+}
+
+// stat is exists, uncounted.
+func (p *prober) stat(dir, rel string) bool {
 	parent, base := filepath.Split(dir)
 	if base != "" {
 		if f := p.parent(parent); f != nil {
