@@ -462,9 +462,17 @@ type parsedManifest struct {
 // new entry for its warnings. It takes no lock: the file cache parses a
 // file once however many goroutines need it.
 func (env *Environment) parseFile(path string, stamp filecache.Stamp) (*syntax.Program, *SourceFile, error) {
-	v, err := env.files.Load(manifestKind, path, stamp, func(src []byte) (any, error) {
-		return parseManifest(path, src)
-	})
+	v, err := env.files.Load(manifestKind, path, stamp, parseManifestFile(path))
+	return parsedFile(path, v, err)
+}
+
+// parseManifestFile is the filecache parser of the manifest at path.
+func parseManifestFile(path string) filecache.Parser {
+	return func(src []byte) (any, error) { return parseManifest(path, src) }
+}
+
+// parsedFile is parseFile's answer from the cached parse v.
+func parsedFile(path string, v any, err error) (*syntax.Program, *SourceFile, error) {
 	sf := &SourceFile{Path: path}
 	pm, _ := v.(*parsedManifest)
 	if pm == nil {
@@ -722,10 +730,11 @@ func (env *Environment) autoload(path string, done chan struct{}, loaded func(*S
 // held, then registers its definitions. sf is nil when the file does not
 // exist or could not be stat'ed.
 func (env *Environment) loadModuleFile(path string) (sf *SourceFile, err error) {
-	stamp, err := filecache.Stat(path)
+	// Stat and parse in one look at the file (filecache.LoadFile).
+	stamp, v, err := env.files.LoadFile(manifestKind, path, parseManifestFile(path))
 	var prog *syntax.Program
-	if err == nil && stamp.Exists() {
-		prog, sf, err = env.parseFile(path, stamp)
+	if stamp.Exists() {
+		prog, sf, err = parsedFile(path, v, err)
 		if err == nil {
 			err = env.checkModuleFile(prog, path)
 		}

@@ -96,10 +96,55 @@ func (c *Cache) Load(kind, path string, stamp Stamp, parse Parser) (any, error) 
 	return e.val, e.err
 }
 
+// LoadFile is Stat then Load in one: it returns path's stamp and, for an
+// existing file, the value parse makes of that version, from the cache or
+// read and parsed now. Where it can, it opens the file first and takes the
+// stamp from the open file, which looks the path up once instead of twice
+// (a compile autoloads a hundred or more module files); errors are Stat's
+// and Load's.
+func (c *Cache) LoadFile(kind, path string, parse Parser) (Stamp, any, error) {
+	fd, stamp, ok := openStamp(path)
+	if !ok {
+		stamp, err := Stat(path)
+		if err != nil || !stamp.Exists() {
+			return stamp, nil, err
+		}
+		v, err := c.Load(kind, path, stamp, parse)
+		return stamp, v, err
+	}
+	if fd < 0 {
+		return Stamp{}, nil, nil
+	}
+	defer closeFD(fd)
+	k := key{kind, path}
+	if e, ok := c.entries.Load(k); ok && e.stamp == stamp {
+		<-e.ready
+		return stamp, e.val, e.err
+	}
+	var mine bool
+	e := c.entries.Update(k, func(old *entry, ok bool) *entry {
+		if ok && old.stamp == stamp {
+			return old
+		}
+		mine = true
+		return &entry{stamp: stamp, ready: make(chan struct{})}
+	})
+	if mine {
+		e.fillWith(path, parse, func() ([]byte, error) { return readOpened(fd, path, stamp.Size) })
+	}
+	<-e.ready
+	return stamp, e.val, e.err
+}
+
 // fill reads and parses the file for e and marks e ready, even when parse
 // panics (the goroutines waiting for e then get an error, and the panic
 // goes on).
 func (e *entry) fill(path string, parse Parser) {
+	e.fillWith(path, parse, func() ([]byte, error) { return Read(path, e.stamp.Size) })
+}
+
+// fillWith is fill with the file's contents from read.
+func (e *entry) fillWith(path string, parse Parser, read func() ([]byte, error)) {
 	defer func() {
 		if p := recover(); p != nil {
 			e.val, e.err = nil, fmt.Errorf("%s: parser failed: %v", path, p)
@@ -107,7 +152,7 @@ func (e *entry) fill(path string, parse Parser) {
 			panic(p)
 		}
 	}()
-	src, err := Read(path, e.stamp.Size)
+	src, err := read()
 	if err == nil {
 		e.val, e.err = parse(src)
 	} else {

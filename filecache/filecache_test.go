@@ -129,3 +129,56 @@ func TestLoadSurvivesAPanickingParser(t *testing.T) {
 		t.Fatal("a load after the panic waits forever")
 	}
 }
+
+// TestLoadFileAgreesWithStatThenLoad: LoadFile gives what Stat and then
+// Load give, for files, missing paths, directories, paths below a file and
+// symlinks, and shares Load's cache: a version loaded one way is not parsed
+// again the other way, a new version is.
+func TestLoadFileAgreesWithStatThenLoad(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"f": "abc", "empty": "", "d/g": "xyz"})
+	if err := os.Symlink(filepath.Join(dir, "f"), filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "nowhere"), filepath.Join(dir, "dangling")); err != nil {
+		t.Fatal(err)
+	}
+	var parses atomic.Int32
+	parse := func(src []byte) (any, error) {
+		parses.Add(1)
+		return string(src), nil
+	}
+	for _, name := range []string{"f", "empty", "d/g", "link", "dangling", "missing", "d", "f/below"} {
+		path := filepath.Join(dir, name)
+		wantStamp, wantErr := Stat(path)
+		var want any
+		if wantErr == nil && wantStamp.Exists() {
+			want, wantErr = New().Load("k", path, wantStamp, parse)
+		}
+		stamp, got, err := New().LoadFile("k", path, parse)
+		if stamp != wantStamp || got != want || (err == nil) != (wantErr == nil) {
+			t.Errorf("%s: LoadFile = %+v, %v, %v; Stat then Load = %+v, %v, %v", name, stamp, got, err, wantStamp, want, wantErr)
+		}
+	}
+
+	c := New()
+	path := filepath.Join(dir, "f")
+	stamp, _ := Stat(path)
+	parses.Store(0)
+	if _, err := c.Load("k", path, stamp, parse); err != nil {
+		t.Fatal(err)
+	}
+	if _, v, err := c.LoadFile("k", path, parse); v != "abc" || err != nil || parses.Load() != 1 {
+		t.Errorf("LoadFile after Load: %v, %v, %d parses; want abc, nil, 1", v, err, parses.Load())
+	}
+	later := stamp.ModTime.Add(time.Second)
+	if err := os.WriteFile(path, []byte("abcd"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, later, later); err != nil {
+		t.Fatal(err)
+	}
+	if s, v, err := c.LoadFile("k", path, parse); v != "abcd" || err != nil || s.Size != 4 || parses.Load() != 2 {
+		t.Errorf("LoadFile of a new version: %+v, %v, %v, %d parses; want size 4, abcd, nil, 2", s, v, err, parses.Load())
+	}
+}

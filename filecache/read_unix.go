@@ -25,6 +25,12 @@ func Read(path string, size int64) ([]byte, error) {
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
 	defer syscall.Close(fd)
+	return readFD(fd, path, size)
+}
+
+// readFD reads the rest of open file fd (path names it in errors), whose
+// size stat has given.
+func readFD(fd int, path string, size int64) ([]byte, error) {
 	// One byte more than stat said, so that a file that grew meanwhile
 	// is still read to its end.
 	buf := make([]byte, 0, max(size, 0)+1)

@@ -134,7 +134,7 @@ func (s *Set) loadType(name string) *Schema {
 		return nil
 	}
 	for _, dir := range s.dirs {
-		if !s.probe.exists(dir, "lib/puppet/type/"+name+".rb") {
+		if !s.probe.existsIn(dir, "lib/puppet/type", name+".rb") {
 			continue
 		}
 		typeDir := filepath.Join(dir, "lib", "puppet", "type")
@@ -159,9 +159,9 @@ func (s *Set) loadType(name string) *Schema {
 // type name: Puppet then gives the type its provider parameter.
 func (s *Set) hasProvider(name string) bool {
 	for _, dir := range s.dirs {
-		// Most modules have no provider for the type: a probe is far
-		// cheaper than trying to open the directory.
-		if !s.probe.exists(dir, "lib/puppet/provider/"+name) {
+		// Most modules have no provider for the type: a look at the
+		// listing is far cheaper than trying to open the directory.
+		if !s.probe.existsIn(dir, "lib/puppet/provider", name) {
 			continue
 		}
 		files, err := os.ReadDir(filepath.Join(dir, "lib", "puppet", "provider", name))

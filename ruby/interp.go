@@ -823,6 +823,12 @@ func (in *interp) writeBack() {
 		if err != nil {
 			continue
 		}
+		// What the template holds is still the value it was given: most
+		// templates only read their variables, and the round trip below
+		// converts the whole value twice more.
+		if value.Identical(now, r.orig) && sameKeyOrder(now, r.orig) {
+			continue
+		}
 		// Compare with the original's own round trip, so that values
 		// Ruby cannot hold exactly (default, rich data) do not count as
 		// changes.

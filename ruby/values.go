@@ -197,6 +197,14 @@ func fromPuppet(v value.Value) any { return fromPuppetShared(v, nil) }
 // *value.ValueTooLarge, which the template or function run recovers as its
 // error (a conversion has no error of its own to return).
 func fromPuppetShared(v value.Value, objs *Objects) any {
+	// A hash objs already holds was measured when it was converted: a
+	// Hiera backend's data file, handed back by its LookupContext at every
+	// lookup, is not walked again.
+	if h, ok := v.(*value.Hash); ok {
+		if r, ok := objs.hash(h); ok {
+			return r
+		}
+	}
 	if err := value.CheckSize(v, value.DefaultMaxValueSize, "Ruby conversion"); err != nil {
 		panic(err)
 	}
