@@ -213,50 +213,8 @@ func (s *DiffSide) requestDigest(own *compiler.Request, program string) (string,
 		return "", s.inc.envErr
 	}
 	h := sha256.New()
-	field := func(name string, v any) { fmt.Fprintf(h, "%s=%v\x00", name, v) }
-	val := func(name string, v value.Value) {
-		if v == nil {
-			field(name, "<nil>")
-			return
-		}
-		// Puppet's string form quotes the strings inside a collection, so
-		// '1' and 1 differ; the type's name tells a top-level one apart.
-		field(name, fmt.Sprintf("%T:%s", v, value.ToString(v)))
-	}
-	field("program", program)
-	field("environment", s.inc.envDigest)
-	field("node", own.Node)
-	for _, c := range own.Classes {
-		field("class", c.Name)
-		if c.Params != nil {
-			val("class-params", c.Params)
-		}
-	}
-	if own.Parameters != nil {
-		val("parameters", own.Parameters)
-	}
-	if t := own.Trusted; t != nil {
-		field("trusted", t.Authenticated+"\x00"+t.Certname)
-		for _, x := range []*value.Hash{t.Extensions, t.External, t.Hash} {
-			if x != nil {
-				val("trusted-hash", x)
-			} else {
-				field("trusted-hash", "<nil>")
-			}
-		}
-	}
-	if own.ServerFacts != nil {
-		val("server-facts", own.ServerFacts)
-	}
-	field("fuzzy", own.FuzzyNodeMatching)
-	field("strict", own.Strict)
-	field("strict-variables", own.StrictVariables)
-	field("limits", fmt.Sprintf("%+v", own.Limits))
-	field("keep-exported", own.KeepExported)
-	field("rich-data", own.RichData)
-	field("ruby-host", own.RubyHost != nil)
-	field("capture", strings.Join(own.Capture, ","))
-	field("store", own.Store != nil)
+	fmt.Fprintf(h, "program=%s\x00environment=%s\x00", program, s.inc.envDigest)
+	own.WriteKey(h)
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 

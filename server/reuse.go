@@ -27,7 +27,6 @@ import (
 	"github.com/marionette-dev/marionette/filecache"
 	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/site"
-	"github.com/marionette-dev/marionette/value"
 )
 
 // DefaultReuseBytes bounds the catalogs kept for reuse when
@@ -116,48 +115,9 @@ const racyWindow = 2 * time.Second
 // and the compile's settings.
 func compileKey(req *compiler.Request, envName string) string {
 	h := sha256.New()
-	field := func(name string, v string) { fmt.Fprintf(h, "%s=%s\x00", name, v) }
-	val := func(name string, v value.Value) { field(name, typedString(v)) }
-	field("node", req.Node)
-	field("environment", envName)
-	for _, c := range req.Classes {
-		field("class", c.Name)
-		if c.Params != nil {
-			val("class-params", c.Params)
-		}
-	}
-	if req.Parameters != nil {
-		val("parameters", req.Parameters)
-	}
-	if t := req.Trusted; t != nil {
-		field("trusted", t.Authenticated+"\x00"+t.Certname)
-		for _, x := range []*value.Hash{t.Extensions, t.External, t.Hash} {
-			if x != nil {
-				val("trusted-hash", x)
-			} else {
-				field("trusted-hash", "<nil>")
-			}
-		}
-	} else {
-		field("trusted", "<nil>")
-	}
-	if req.ServerFacts != nil {
-		val("server-facts", req.ServerFacts)
-	}
-	field("flags", fmt.Sprintf("%v %v %v %v %v %v %+v %v %v %q",
-		req.FuzzyNodeMatching, req.AnyNodeName, req.Strict, req.StrictVariables, req.KeepExported, req.RichData,
-		req.Limits, req.RubyHost != nil, req.Store != nil, req.Capture))
+	fmt.Fprintf(h, "environment=%s\x00", envName)
+	req.WriteKey(h)
 	return hex.EncodeToString(h.Sum(nil))
-}
-
-// typedString is v's string form with its type: Puppet's string form
-// quotes the strings inside a collection, so '1' and 1 differ; the type's
-// name tells a top-level one apart.
-func typedString(v value.Value) string {
-	if v == nil {
-		return "<nil>"
-	}
-	return fmt.Sprintf("%T:%s", v, value.ToString(v))
 }
 
 // lookup returns certname's entry when it may stand for a compile of req
