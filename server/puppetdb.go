@@ -236,11 +236,14 @@ func (s *Server) storeReport(ctx context.Context, certname string, report []byte
 }
 
 // Close submits the PuppetDB commands still queued, writes the facts
-// still queued, and stops both writers; the server should not serve
-// afterwards.
+// still queued, stops both writers and releases catalog reuse's directory
+// watches; the server should not serve afterwards.
 func (s *Server) Close() {
 	s.pdb.close()
 	s.factsOut.close()
+	if s.reuse != nil {
+		s.reuse.close()
+	}
 }
 
 // PuppetDBQueueDepth is how many PuppetDB commands wait for submission.

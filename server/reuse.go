@@ -50,6 +50,24 @@ type reuseCache struct {
 	entries map[string]*list.Element
 
 	hits, misses, untracked atomic.Int64
+
+	// trees answers the module trees' stamps from inotify while their
+	// directories are unchanged (a tree walk at every hit cost ~1 ms per
+	// module); made at the first hit that needs it.
+	treesOnce sync.Once
+	trees     *readset.TreeWatcher
+}
+
+// treeWatcher returns the cache's TreeWatcher (nil: every stamp walks).
+func (c *reuseCache) treeWatcher() *readset.TreeWatcher {
+	c.treesOnce.Do(func() { c.trees = readset.NewTreeWatcher() })
+	return c.trees
+}
+
+// close releases the tree watches.
+func (c *reuseCache) close() {
+	c.treesOnce.Do(func() {}) // none made after this
+	c.trees.Close()
 }
 
 func newReuseCache(max int64) *reuseCache {
@@ -150,7 +168,7 @@ func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *com
 		}
 	}
 	for _, t := range e.trees {
-		if st, _, err := readset.TreeStamp(t.path); err != nil || st != t.stamp {
+		if st, err := c.treeWatcher().Stamp(t.path); err != nil || st != t.stamp {
 			return nil, "a module it used changed"
 		}
 	}
