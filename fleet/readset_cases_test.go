@@ -1,9 +1,6 @@
 package fleet_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,9 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/conformance"
 	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/site"
@@ -211,35 +206,10 @@ func compileRecordedErr(t *testing.T, args []string) (catalog any, reads *readse
 		t.Fatal(err)
 	}
 	a.Log = func(level, msg string) {}
-	ctx := context.Background()
 	s, err := site.Open(a.Options)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer s.Close()
-	facts, err := s.Facts(ctx, site.FactsFlag(a.Facts), a.Node)
-	if err != nil {
-		return nil, nil, err
-	}
-	env, req, err := s.Prepare(ctx, a.Node, facts)
-	if err != nil {
-		return nil, nil, err
-	}
-	reads = readset.New()
-	req.Reads = reads
-	req.Now = time.Unix(1700000000, 0)
-	res, err := compiler.Compile(ctx, env, req)
-	if err != nil {
-		return nil, reads, err
-	}
-	var buf bytes.Buffer
-	if err := res.Catalog.WriteJSON(&buf); err != nil {
-		t.Fatal(err)
-	}
-	var v map[string]any
-	if err := json.Unmarshal(buf.Bytes(), &v); err != nil {
-		t.Fatal(err)
-	}
-	delete(v, "catalog_uuid")
-	return v, reads, nil
+	return compileWithFacts(t, s, a, nil)
 }
