@@ -142,6 +142,10 @@ func (in *interp) require(line int, path string) (bool, error) {
 		in.required = map[string]bool{}
 	}
 	in.required[path] = true
+	if isPBKDF2Gem(src) {
+		in.pbkdf2 = true
+		return true, nil
+	}
 	body, err := parseRubyFile(file, src)
 	if err != nil {
 		return false, err
