@@ -18,15 +18,20 @@ import (
 // other file (a changed copy) is run as Ruby, as before.
 
 // pbkdf2Copies are the SHA-256 digests of the known copies of the gem's
-// file: icinga-icinga2's lib/puppet_x/icinga2/pbkdf2.rb.
-var pbkdf2Copies = map[string]bool{
-	"af7502824d5578653e914d8c88708d5c08e33232a6b4437e89b89b27c2486ea4": true,
+// file, by size: icinga-icinga2's lib/puppet_x/icinga2/pbkdf2.rb.
+var pbkdf2Copies = map[int]string{
+	5375: "af7502824d5578653e914d8c88708d5c08e33232a6b4437e89b89b27c2486ea4",
 }
 
-// isPBKDF2Gem reports whether src is a known copy of the gem's file.
+// isPBKDF2Gem reports whether src is a known copy of the gem's file (a
+// file of another size is not hashed).
 func isPBKDF2Gem(src []byte) bool {
+	want, ok := pbkdf2Copies[len(src)]
+	if !ok {
+		return false
+	}
 	sum := sha256.Sum256(src)
-	return pbkdf2Copies[hex.EncodeToString(sum[:])]
+	return hex.EncodeToString(sum[:]) == want
 }
 
 // Bounds past which the subset leaves a derivation to real Ruby.
