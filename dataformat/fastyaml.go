@@ -397,6 +397,8 @@ func (p *fastParser) mappingValue(col int) (*yaml.Node, bool) {
 		var ok bool
 		if c := p.src[p.pos]; c == '[' || c == '{' {
 			n, ok = p.flow()
+		} else if c == '\'' {
+			n, ok = p.singleQuotedLines(col)
 		} else {
 			n, ok = p.scalar()
 		}
@@ -520,17 +522,56 @@ func (p *fastParser) plainStart() bool {
 }
 
 // singleQuoted reads a single-quoted scalar that ends on its line.
-func (p *fastParser) singleQuoted() (*yaml.Node, bool) {
-	start := p.pos
+func (p *fastParser) singleQuoted() (*yaml.Node, bool) { return p.singleQuotedLines(-1) }
+
+// singleQuotedLines reads a single-quoted scalar; with col >= 0 it may
+// continue on lines indented more than col (a mapping value at column col:
+// Facter's multi-line sshfp facts), folded as YAML folds flow scalars: the
+// spaces around each line break go, a break followed by content becomes a
+// space, and each empty line after it a line break.
+func (p *fastParser) singleQuotedLines(col int) (*yaml.Node, bool) {
+	start, line, column := p.pos, p.line, p.column(p.pos)
 	i := start + 1
-	var buf []byte // nil until an escaped quote makes a copy necessary
+	var buf []byte // nil until an escaped quote or a line break makes a copy necessary
 	lit := i
 	for {
 		j := strings.IndexAny(p.src[i:], "'\n")
-		if j < 0 || p.src[i+j] == '\n' {
+		if j < 0 {
 			return nil, false
 		}
 		i += j
+		if p.src[i] == '\n' {
+			if col < 0 {
+				return nil, false
+			}
+			buf = append(buf, strings.TrimRight(p.src[lit:i], " ")...)
+			breaks := 0
+			for {
+				p.newline(i + 1)
+				i = p.pos
+				for i < len(p.src) && p.src[i] == ' ' {
+					i++
+				}
+				if i == len(p.src) {
+					return nil, false
+				}
+				if p.src[i] != '\n' {
+					break
+				}
+				breaks++
+			}
+			if i-p.lineStart <= col {
+				return nil, false
+			}
+			if breaks == 0 {
+				buf = append(buf, ' ')
+			}
+			for ; breaks > 0; breaks-- {
+				buf = append(buf, '\n')
+			}
+			lit = i
+			continue
+		}
 		if i+1 < len(p.src) && p.src[i+1] == '\'' {
 			buf = append(buf, p.src[lit:i+1]...)
 			i += 2
@@ -546,7 +587,7 @@ func (p *fastParser) singleQuoted() (*yaml.Node, bool) {
 		v = string(append(buf, p.src[lit:i]...))
 	}
 	p.pos = i + 1
-	n := p.newNode(yaml.ScalarNode, "!!str", p.line, p.column(start))
+	n := p.newNode(yaml.ScalarNode, "!!str", line, column)
 	n.Style, n.Value = yaml.SingleQuotedStyle, v
 	return n, true
 }

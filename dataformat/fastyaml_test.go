@@ -109,7 +109,19 @@ var fastYAMLCases = []struct {
 	{"multi-line plain seq", "- a\n  b\n", false},
 	{"multi-line plain root", "a\nb\n", false},
 	{"multi-line quoted", "a: \"b\n  c\"\n", false},
-	{"multi-line single", "a: 'b\n  c'\n", false},
+	{"multi-line single", "a: 'b\n  c'\n", true},
+	{"multi-line single, Facter's sshfp", "sshfp_rsa: 'SSHFP 1 1 6e38\n\n  SSHFP 1 2 55e0'\nb: 1\n", true},
+	{"multi-line single, blank lines and spaces", "a:\n  b: 'x  \n   \n\n      y z '' \n   w'\n  c: 'd'\n", true},
+	{"multi-line single, quote on its own line", "a: 'b\n  '\n", true},
+	{"multi-line single, a break at its start", "a: '\n  b'\n", true},
+	{"multi-line single, then a comment", "a: 'b\n  c' # d\ne: f\n", true},
+	{"multi-line single, not indented", "a: 'b\nc'\n", false},
+	{"multi-line single, at its key's column", "a:\n  b: 'c\n  d'\n", false},
+	{"multi-line single, a document marker", "a: 'b\n---\n  c'\n", false},
+	{"multi-line single, unterminated", "a: 'b\n  c\n", false},
+	{"multi-line single key", "'a\n  b': c\n", false},
+	{"multi-line single in a sequence", "- 'a\n  b'\n", false},
+	{"multi-line single in a flow", "a: ['b\n  c']\n", false},
 	{"multi-line flow", "a: [b,\n  c]\n", false},
 	{"flow map", "a: {b: 1, 'c' : [d, {e: f}], \"g\": \"h\", i: {}, }\n", true},
 	{"nested flow", "a: [[b], [], {c: d}]\n", true},
@@ -377,6 +389,7 @@ var fastYAMLLinePieces = []string{
 	"a", "b c", "yes", "~", "1:30", "017", "2020-01-02", ":sym", "<<", "-x", "?x",
 	"a:b", "a #c", "a#b", "'s'", "'it''s'", `"d\n"`, `"\x41"`, "ü", "[a, 'b']",
 	"[]", "{}", "{k: v}", "[a: b]", "&x a", "*x", "!!str a", "|", "x: y", "- z",
+	"'m", "n'", "o '' p",
 }
 
 // TestFastYAMLRandom compares both paths on documents assembled from random

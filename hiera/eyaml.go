@@ -166,9 +166,9 @@ func (s *Session) levelOptions(lv *Level, c *call) (*value.Hash, error) {
 	if lv.Options == nil {
 		return value.EmptyHash, nil
 	}
-	oc := &call{locals: c.locals, scope: c.scope}
+	oc := &call{locals: c.locals, scope: c.scope, unread: c.unread}
 	v, err := s.interpolate(lv.Options, false, oc)
-	c.reads = append(c.reads, oc.reads...)
+	c.addReads(oc.reads)
 	if err != nil {
 		return nil, err
 	}

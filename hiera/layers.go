@@ -246,7 +246,7 @@ func (s *Session) checkModuleKeys(module, function, path string, data *value.Has
 // reusing the previous resolution while the variables it used are unchanged.
 func (s *Session) resolveLevels(p *provider, outer *call, defaultHierarchy bool) ([]resolvedLevel, error) {
 	if !defaultHierarchy && p.resolved && s.readsStable(p.levelsReads) {
-		outer.reads = append(outer.reads, p.levelsReads...)
+		outer.addReads(p.levelsReads)
 		return p.levels, nil
 	}
 	c := &call{}
@@ -270,7 +270,7 @@ func (s *Session) resolveLevels(p *provider, outer *call, defaultHierarchy bool)
 		p.levels, p.levelsReads, p.resolved = out, c.reads, true
 	}
 	// Answers depend on the variables the hierarchy used.
-	outer.reads = append(outer.reads, c.reads...)
+	outer.addReads(c.reads)
 	return out, nil
 }
 
@@ -370,9 +370,9 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 				locals[k] = lv
 			}
 			locals[lv.Mapped[1]] = v
-			inner := &call{locals: locals}
+			inner := &call{locals: locals, unread: c.unread}
 			err := addPath(lv.Mapped[2], inner)
-			c.reads = append(c.reads, inner.reads...)
+			c.addReads(inner.reads)
 			if err != nil {
 				return nil, err
 			}

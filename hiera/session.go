@@ -144,6 +144,18 @@ type call struct {
 	// segments is the dotted key being looked up, split: a data_dig
 	// backend function gets all of it (backend.go).
 	segments []any
+	// unread is set on a call whose reads nobody keeps (a top-level
+	// lookup's, and below it until a cached answer): collecting them would
+	// only allocate (a class parameter's lookup appended every layer's
+	// hierarchy reads).
+	unread bool
+}
+
+// addReads records reads made below c, unless nobody keeps c's.
+func (c *call) addReads(reads []varRead) {
+	if !c.unread {
+		c.reads = append(c.reads, reads...)
+	}
 }
 
 // scopeIn is the scope the call interpolates with.
@@ -163,7 +175,9 @@ func (c *call) variable(s *Session, name string) (value.Value, bool) {
 	if sc := c.scopeIn(s); sc != nil {
 		v, ok = scopeVariable(sc, name)
 	}
-	c.reads = append(c.reads, varRead{name, v, ok})
+	if !c.unread {
+		c.reads = append(c.reads, varRead{name, v, ok})
+	}
 	return v, ok
 }
 
@@ -247,7 +261,7 @@ func (s *Session) lookup(req Request, ex *explainer) (value.Value, bool, error) 
 		return nil, false, err
 	}
 	for _, key := range req.Keys {
-		c := &call{ex: ex, scope: req.Scope}
+		c := &call{ex: ex, scope: req.Scope, unread: true}
 		v, found, err := s.searchAndMerge(key, merge, c)
 		if err != nil {
 			return nil, false, err
@@ -326,7 +340,7 @@ func (s *Session) LookupParam(class, param string) (v value.Value, found bool, e
 	// Puppet looks a class's parameters up in the class's scope, where
 	// $module_name is the module the class belongs to: module data
 	// interpolates %{module_name}.
-	c := &call{}
+	c := &call{unread: true}
 	if mod, _, _ := strings.Cut(class, "::"); s.opts.ModuleDir != nil {
 		if _, ok := s.opts.ModuleDir(mod); ok {
 			c.locals = map[string]value.Value{"module_name": value.String(mod)}
@@ -357,7 +371,7 @@ func (s *Session) Hiera(fn HieraFunction, key string, def value.Value, hasDefaul
 	case HieraHash:
 		merge = mergeHash
 	}
-	c := &call{}
+	c := &call{unread: true}
 	v, found, err := s.searchAndMerge(key, s.v3Merge(merge), c)
 	if err != nil {
 		return nil, err
@@ -433,19 +447,20 @@ func (s *Session) searchAndMerge(key string, merge *Merge, c *call) (value.Value
 		return nil, false, nil
 	}
 	rk := resultKey{key, mergeCacheKey(merge)}
-	if c.ex == nil && len(c.locals) == 0 {
+	cached := c.ex == nil && len(c.locals) == 0
+	if cached {
 		if r, ok := s.results[rk]; ok && readsStableIn(c.scopeIn(s), r.reads) {
-			c.reads = append(c.reads, r.reads...)
+			c.addReads(r.reads)
 			return r.v, r.found, nil
 		}
 	}
-	inner := &call{ex: c.ex, locals: c.locals, scope: c.scope}
+	inner := &call{ex: c.ex, locals: c.locals, scope: c.scope, unread: c.unread && !cached}
 	v, found, err := s.searchAndMergeUncached(key, merge, inner)
-	c.reads = append(c.reads, inner.reads...)
+	c.addReads(inner.reads)
 	if err != nil {
 		return nil, false, err
 	}
-	if c.ex == nil && len(c.locals) == 0 {
+	if cached {
 		s.results[rk] = &cachedResult{v, found, inner.reads}
 	}
 	return v, found, nil

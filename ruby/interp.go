@@ -59,6 +59,9 @@ type interp struct {
 	moduleStack []string
 	current     string
 	required    map[string]bool // library files required so far
+	// pbkdf2 is set once a known copy of the pbkdf2-ruby gem was
+	// required: its PBKDF2 class and String#^ are the subset's own.
+	pbkdf2 bool
 	// rescued is the error the running rescue clause caught, which raise
 	// without arguments raises again.
 	rescued *rubyError
@@ -987,6 +990,9 @@ func (in *interp) constant(n *nConst) (any, error) {
 	}
 	if m, ok := in.moduleConstant(n.name); ok {
 		return m, nil
+	}
+	if n.name == "PBKDF2" && in.pbkdf2 {
+		return &rclass{n.name}, nil
 	}
 	if n.name == "RUBY_VERSION" {
 		return &rstr{s: rubyVersion, frozen: true}, nil

@@ -121,6 +121,8 @@ func (in *interp) dispatch(line int, recv any, name string, args []any, blk *blo
 		v, ok, err = in.gemVersionMethod(line, r, name, args)
 	case *rmodule:
 		v, ok, err = in.callModule(line, r, name, args, blk)
+	case *pbkdf2Obj:
+		v, ok, err = in.pbkdf2Method(line, r, name, args)
 	case *osslDigest:
 		if meth := in.methods.digest[name]; meth != nil {
 			v, ok, err = meth(in, line, r, name, args, blk)
@@ -472,6 +474,9 @@ func symbolMethods() methodTable[symbol] {
 func (in *interp) classMethod(line int, c *rclass, name string, args []any, blk *blockVal) (any, bool, error) {
 	if f := in.methods.class[c.name+"."+name]; f != nil {
 		return f(in, line, c.name, name, args)
+	}
+	if c.name == "PBKDF2" && name == "new" && in.pbkdf2 {
+		return in.newPBKDF2(line, args, blk)
 	}
 	switch name {
 	case "escape", "quote":

@@ -3,6 +3,8 @@ package ruby
 import (
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // RubyLibrary may be implemented by a Scope whose Ruby code can require
@@ -142,7 +144,11 @@ func (in *interp) require(line int, path string) (bool, error) {
 		in.required = map[string]bool{}
 	}
 	in.required[path] = true
-	body, err := parseRubyFile(file, src)
+	if isPBKDF2Gem(src) {
+		in.pbkdf2 = true
+		return true, nil
+	}
+	body, err := parsedLibrary(file, src)
 	if err != nil {
 		return false, err
 	}
@@ -150,4 +156,39 @@ func (in *interp) require(line int, path string) (bool, error) {
 		return false, fmt.Errorf("require '%s' (line %d): %w", path, line, err)
 	}
 	return true, nil
+}
+
+// A library file is required afresh by every call of a function that
+// requires it (each call is a new interpreter), as Ruby would load it once
+// per process: icinga2's utils.rb, 19 KB, was lexed and parsed for each
+// of mon181's icinga2 objects. The parsed tree is kept per file, with the
+// source it was parsed from; a changed source is parsed again. Trees are
+// immutable, shared as templates are.
+var (
+	libraries        sync.Map // file name -> *parsedLib
+	librariesKept    atomic.Int64
+	libraryParses    atomic.Int64 // parses done, for the tests
+	maxLibrariesKept int64        = 4096
+)
+
+type parsedLib struct {
+	src  string
+	body node
+	err  error
+}
+
+// parsedLibrary parses a library file, or gives the tree it parsed from
+// the same source before.
+func parsedLibrary(file string, src []byte) (node, error) {
+	if v, ok := libraries.Load(file); ok {
+		if pl := v.(*parsedLib); pl.src == string(src) {
+			return pl.body, pl.err
+		}
+	}
+	libraryParses.Add(1)
+	body, err := parseRubyFile(file, src)
+	if librariesKept.Add(1) <= maxLibrariesKept {
+		libraries.Store(file, &parsedLib{src: string(src), body: body, err: err})
+	}
+	return body, err
 }

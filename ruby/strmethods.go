@@ -36,6 +36,9 @@ func (in *interp) strMethod(line int, s *rstr, name string, args []any, blk *blo
 	if m := in.methods.str[name]; m != nil {
 		return m(in, line, s, name, args, blk)
 	}
+	if name == "^" && in.pbkdf2 {
+		return in.pbkdf2Xor(line, s, args)
+	}
 	return nil, false, nil
 }
 

@@ -414,6 +414,8 @@ func className(v any) string {
 		return "Proc"
 	case *osslDigest:
 		return "OpenSSL::Digest"
+	case *pbkdf2Obj:
+		return "PBKDF2"
 	case *osslHMAC:
 		return "OpenSSL::HMAC"
 	case *x509Cert:

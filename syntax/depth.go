@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/marionette-dev/marionette/diag"
 )
@@ -19,25 +20,45 @@ func nestingTooDeepMessage() string {
 // build trees deeper than the parser ever recursed, and every recursive pass
 // after it (validator, evaluator, dumps) must only see bounded trees.
 func tooDeep(root Node) Node {
-	type entry struct {
-		n     Node
-		depth int
-	}
-	stack := []entry{{root, 0}}
+	sp := depthStacks.Get().(*[]depthEntry)
+	stack := append((*sp)[:0], depthEntry{root, 0})
+	var found Node
+	used := len(stack) // the most entries held, cleared before reuse
 	for len(stack) > 0 {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		if e.depth > MaxExpressionDepth {
-			return e.n
+			found = e.n
+			break
 		}
 		eachChild(e.n, func(c Node) {
 			if c != nil && !isNilNode(c) {
-				stack = append(stack, entry{c, e.depth + 1})
+				stack = append(stack, depthEntry{c, e.depth + 1})
 			}
 		})
+		used = max(used, len(stack))
 	}
-	return nil
+	if cap(stack) <= maxKeptDepthStack {
+		clear(stack[:used])
+		*sp = stack[:0]
+		depthStacks.Put(sp)
+	}
+	return found
 }
+
+// depthEntry is a node tooDeep has still to visit, with its depth.
+type depthEntry struct {
+	n     Node
+	depth int
+}
+
+// maxKeptDepthStack is the largest stack kept for reuse (a huge file's
+// stays with it).
+const maxKeptDepthStack = 1 << 12
+
+// depthStacks keeps tooDeep's stacks between parses: a compile parses a
+// file per class and define, each walk growing a stack of its own.
+var depthStacks = sync.Pool{New: func() any { s := make([]depthEntry, 0, 64); return &s }}
 
 // checkDepth reports a tree deeper than MaxExpressionDepth, at the node
 // past the limit, unless the parse already failed.

@@ -77,3 +77,16 @@ func FuzzDepth(f *testing.F) {
 		}
 	})
 }
+
+// TestDepthCheckAllocatesNothing checks that the depth walk after each
+// parse reuses its stack: a compile parses a file per class and define.
+func TestDepthCheckAllocatesNothing(t *testing.T) {
+	prog, err := ParseFile("m.pp", []byte("class m($a = 1) {\n  if $a { notify { 'x': message => [1, [2, {'k' => $a + 1}]] } }\n  $b = $a ? { 1 => 'one', default => 'other' }\n}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tooDeep(prog)
+	if allocs := testing.AllocsPerRun(20, func() { tooDeep(prog) }); allocs != 0 {
+		t.Errorf("tooDeep allocates %v objects per walk, want 0", allocs)
+	}
+}
