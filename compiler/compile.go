@@ -332,6 +332,7 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 			return res, err
 		}
 	}
+	env.Sizes.Note(len(c.resources), len(c.byRef), len(c.uniq), len(c.scopes))
 	c.cat.RichData = req.RichData
 	res.Catalog = c.cat
 	if req.Store != nil || req.KeepExported {
@@ -390,15 +391,19 @@ func (f compileFunctions) Lookup(name string) (functions.Func, bool) {
 
 // newCompilation sets up the per-compile state.
 func newCompilation(ctx context.Context, env *Environment, req *Request) *Compilation {
+	// The tables start as big as the environment's last compile made
+	// them (environment.CompileSizes).
+	sz := &env.Sizes
 	c := &Compilation{
-		ctx:     ctx,
-		env:     compileEnv{Environment: env},
-		req:     req,
-		types:   env.Types,
-		byRef:   make(map[catalog.Ref]*resource),
-		uniq:    make(map[string]*resource),
-		scopes:  make(map[*eval.Scope]*scopeData),
-		classes: make(map[string]*classInstance),
+		ctx:       ctx,
+		env:       compileEnv{Environment: env},
+		req:       req,
+		types:     env.Types,
+		resources: make([]*resource, 0, sz.Resources.Load()),
+		byRef:     make(map[catalog.Ref]*resource, sz.Refs.Load()),
+		uniq:      make(map[string]*resource, sz.Uniq.Load()),
+		scopes:    make(map[*eval.Scope]*scopeData, sz.Scopes.Load()),
+		classes:   make(map[string]*classInstance),
 	}
 	c.env.c = c
 	own := make(functions.Table, compilerFunctionCount+1)
