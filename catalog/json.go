@@ -323,17 +323,30 @@ func (e *encoder) escaped(s string) {
 	start := 0
 	for i := 0; i < len(s); {
 		// Eight bytes at a time while none needs a look: most of a
-		// catalog's strings are plain ASCII.
-		if i+8 <= len(s) && plainWord(s[i:i+8]) {
+		// catalog's strings are plain ASCII. One test finds, in all eight
+		// lanes of a word at once, a non-ASCII byte (its high bit) or,
+		// when all are ASCII, a byte below 0x20, a '"' or a '\\' (the
+		// subtraction borrows in that lane and sets its high bit; a lane
+		// borrows from the one below only when that one was found).
+		for i+8 <= len(s) {
+			t := s[i : i+8]
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			if (w|(w-0x20*ones)|((w^'"'*ones)-ones)|((w^'\\'*ones)-ones))&highs != 0 {
+				break
+			}
 			i += 8
-			continue
+		}
+		if i >= len(s) {
+			break
 		}
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			if c < utf8.RuneSelf {
-				i++
-				continue
-			}
+		if plainByte[c] {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
 				// Invalid UTF-8: write the replacement character, as a
@@ -373,20 +386,14 @@ func (e *encoder) escaped(s string) {
 	e.buf = append(b, s[start:]...)
 }
 
-// plainWord reports whether the eight bytes of s are all printable ASCII
-// other than '"' and '\\', which JSON writes as they are: each test finds
-// bytes of a kind in all eight lanes of one word at once.
-func plainWord(s string) bool {
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	below := (w - 0x20*ones) & ^w & highs // a byte < 0x20 (or >= 0x80, also caught below)
-	quote := w ^ '"'*ones
-	backslash := w ^ '\\'*ones
-	hasQuote := (quote - ones) & ^quote & highs
-	hasBackslash := (backslash - ones) & ^backslash & highs
-	return (below | hasQuote | hasBackslash | w&highs) == 0
-}
+// plainByte marks the bytes JSON writes as they are: printable ASCII
+// other than '"' and '\\'.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // ValueJSON encodes one value as Puppet's JSON rendering does (the same
 // rules as catalog parameters).
