@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"fmt"
+	"strings"
+	"sync"
 	"testing"
 )
 
@@ -34,4 +36,40 @@ func TestGrow(t *testing.T) {
 	if c.Add(&Resource{Type: "Class", Title: "main"}) || c.Lookup(Ref{"File", "/tmp/7"}) != rs[7] {
 		t.Error("the index lost a resource added before or after Grow")
 	}
+}
+
+// TestWriteJSONBuffersReused: catalogs written one after another, and at
+// once from several goroutines, through the encoders' shared buffers, are
+// each written as alone: nothing of one shows in another.
+func TestWriteJSONBuffersReused(t *testing.T) {
+	cats := make([]*Catalog, 3)
+	want := make([]string, len(cats))
+	for i := range cats {
+		c := New(fmt.Sprintf("node%d", i), "production")
+		for j := range (i + 1) * 3000 {
+			c.Add(&Resource{Type: "Notify", Title: fmt.Sprintf("n%d-%d", i, j), Kind: "resource", Tags: []string{"notify"}})
+		}
+		cats[i] = c
+		var b strings.Builder
+		if err := c.WriteJSON(&b); err != nil {
+			t.Fatal(err)
+		}
+		want[i] = b.String()
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 12 {
+				i := (g + k) % len(cats)
+				var b strings.Builder
+				if err := cats[i].WriteJSON(&b); err != nil || b.String() != want[i] {
+					t.Errorf("catalog %d written again differs (err %v)", i, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

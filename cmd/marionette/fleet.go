@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -205,13 +204,8 @@ func fleetCompiler(st *site.Site, out string, timeout time.Duration, logw io.Wri
 			return err
 		}
 		cat := res.Catalog
-		return atomicfile.Write(filepath.Join(out, n.Name+".json"), 0o644, func(w io.Writer) error {
-			bw := bufio.NewWriter(w)
-			if err := cat.WriteJSON(bw); err != nil {
-				return err
-			}
-			return bw.Flush()
-		})
+		// WriteJSON gathers the JSON in large pieces itself: no bufio.
+		return atomicfile.Write(filepath.Join(out, n.Name+".json"), 0o644, cat.WriteJSON)
 	}, nil
 }
 
