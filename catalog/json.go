@@ -362,6 +362,26 @@ func (e *encoder) escaped(s string) {
 		if i >= len(s) {
 			break
 		}
+		// Fewer than eight bytes left, or a word that needs a look: the
+		// last eight (or, in a shorter string, the first and last four)
+		// bytes, overlapping what was looked at, end the string when
+		// they are plain.
+		if n := len(s); n-i < 8 && n >= 4 {
+			var w uint64
+			if n >= 8 {
+				t := s[n-8:]
+				w = uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+					uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			} else {
+				h, t := s[:4], s[n-4:]
+				w = uint64(h[0]) | uint64(h[1])<<8 | uint64(h[2])<<16 | uint64(h[3])<<24 |
+					uint64(t[0])<<32 | uint64(t[1])<<40 | uint64(t[2])<<48 | uint64(t[3])<<56
+			}
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			if (w|(w-0x20*ones)|((w^'"'*ones)-ones)|((w^'\\'*ones)-ones))&highs == 0 {
+				break
+			}
+		}
 		c := s[i]
 		if plainByte[c] {
 			i++
