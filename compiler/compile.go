@@ -333,6 +333,7 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 		}
 	}
 	env.Sizes.Note(len(c.resources), len(c.byRef), len(c.uniq), len(c.scopes))
+	env.AddLiterals(c.ev.BoxedLiterals())
 	c.cat.RichData = req.RichData
 	res.Catalog = c.cat
 	if req.Store != nil || req.KeepExported {
@@ -416,7 +417,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		req.Reads.Untracked("PuppetDB (storeconfigs)")
 	}
 	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add,
-		MaxValueSize: req.Limits.MaxValueSize, MaxHeap: req.Limits.HeapBudget()}
+		MaxValueSize: req.Limits.MaxValueSize, MaxHeap: req.Limits.HeapBudget(), Literals: env.Literals()}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:           env.Hiera.Cache,
 		GlobalConfig:    env.Hiera.GlobalConfig,

@@ -12,7 +12,8 @@ import (
 
 // TestSizeHintsKeepCatalogs: a compile records its table sizes on the
 // environment (environment.CompileSizes) and the next compile starts with
-// tables that big. Nodes whose catalogs differ in size, compiled one after
+// tables that big, and with the string literals boxed before
+// (Environment.Literals). Nodes whose catalogs differ in size, compiled one after
 // the other on one environment, get exactly the catalogs a fresh
 // environment gives them.
 func TestSizeHintsKeepCatalogs(t *testing.T) {
@@ -57,6 +58,11 @@ if $n > 50 { include extra }
 		// 2 resources and a scope per i, besides Class[main] and the like.
 		if r, s := int(shared.Sizes.Resources.Load()), int(shared.Sizes.Scopes.Load()); r < 2*count || s < count {
 			t.Errorf("count %d: sizes recorded: %d resources, %d scopes", count, r, s)
+		}
+		// The literals boxed are kept for the next compile, which boxes
+		// none of them again.
+		if n := len(shared.Literals()); n == 0 {
+			t.Errorf("count %d: %d boxed literals kept", count, n)
 		}
 	}
 }

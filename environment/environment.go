@@ -121,6 +121,37 @@ type Environment struct {
 	// tables: the next one makes them that big at once (a fleet or a
 	// compile server compiles the same code again and again).
 	Sizes CompileSizes
+	// literals are the string literals of the environment's code boxed
+	// as values by its compiles (see Literals).
+	literals atomic.Pointer[map[*syntax.StringLit]value.Value]
+}
+
+// Literals returns the string literals boxed by earlier compiles of the
+// environment (eval.Evaluator.Literals): read only, shared by every
+// compile. A boxed literal is an immutable value, the same in any compile.
+func (e *Environment) Literals() map[*syntax.StringLit]value.Value {
+	if m := e.literals.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
+// AddLiterals adds a compile's newly boxed literals (those Literals
+// lacked) for later compiles: a new map, the old one being shared. Two
+// compiles adding at once may lose one's additions, found again later.
+func (e *Environment) AddLiterals(more map[*syntax.StringLit]value.Value) {
+	if len(more) == 0 {
+		return
+	}
+	old := e.Literals()
+	m := make(map[*syntax.StringLit]value.Value, len(old)+len(more))
+	for k, v := range old {
+		m[k] = v
+	}
+	for k, v := range more {
+		m[k] = v
+	}
+	e.literals.Store(&m)
 }
 
 // CompileSizes are the sizes of a compile's tables (resources, their
