@@ -4,6 +4,8 @@
 package catalog
 
 import (
+	"slices"
+
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -139,6 +141,21 @@ func (c *Catalog) Add(r *Resource) bool {
 	c.index[ref] = r
 	c.Resources = append(c.Resources, r)
 	return true
+}
+
+// Grow makes room for n more resources and edges more edges, so that
+// adding that many allocates nothing more (a compile knows both counts
+// before it adds its resources).
+func (c *Catalog) Grow(resources, edges int) {
+	if resources > 0 {
+		c.Resources = slices.Grow(c.Resources, resources)
+		if len(c.index) == 0 {
+			c.index = make(map[Ref]*Resource, resources)
+		}
+	}
+	if edges > 0 {
+		c.Edges = slices.Grow(c.Edges, edges)
+	}
 }
 
 // Lookup finds a resource by reference.

@@ -42,6 +42,25 @@ func escapeByByte(s string) string {
 	return b.String()
 }
 
+// TestEscapedEveryByteEveryLength: each byte value at each position of
+// strings of every length up to 20 (the tails and short strings the
+// overlapping words look at) is escaped as the plain rule escapes it.
+func TestEscapedEveryByteEveryLength(t *testing.T) {
+	for n := 1; n <= 20; n++ {
+		for pos := 0; pos < n; pos++ {
+			for c := 0; c < 256; c++ {
+				s := []byte(strings.Repeat("abcdefghijklmnopqrstu", 1)[:n])
+				s[pos] = byte(c)
+				var e encoder
+				e.escaped(string(s))
+				if got, want := string(e.buf), escapeByByte(string(s)); got != want {
+					t.Fatalf("length %d, byte %#x at %d: got %q, want %q", n, c, pos, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestEscapedEveryByteEveryLane: each byte value, at each position of the
 // first and second eight-byte word and in the tail, is escaped as the
 // plain rule escapes it.

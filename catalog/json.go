@@ -3,6 +3,7 @@ package catalog
 import (
 	"io"
 	"strconv"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/marionette-dev/marionette/value"
@@ -27,7 +28,15 @@ func (c *Catalog) WriteRichJSON(w io.Writer) error {
 }
 
 func (c *Catalog) writeJSON(w io.Writer, rich bool) error {
-	e := encoder{w: w, buf: make([]byte, 0, 2*flushSize), rich: rich}
+	bp := bufPool.Get().(*[]byte)
+	e := encoder{w: w, buf: (*bp)[:0], rich: rich}
+	defer func() {
+		// A buffer a huge value grew is left to the collector.
+		if cap(e.buf) <= 4*flushSize {
+			*bp = e.buf
+			bufPool.Put(bp)
+		}
+	}()
 	e.raw(`{"tags":`)
 	e.strings(c.Tags)
 	e.raw(`,"name":`)
@@ -76,7 +85,19 @@ func (c *Catalog) writeJSON(w io.Writer, rich bool) error {
 }
 
 // flushSize is how much JSON the encoder gathers before writing it out.
-const flushSize = 32 << 10
+// Measured on fleet runs (perf, 1,000 medium catalogs of 575 KB into
+// files): the kernel's share of write() was 6.0% of the run with 16 KB
+// pieces, 4.6% with 32 KB, 3.3-3.4% with 64 and 128 KB, and 7.9-11% with
+// 256 KB, whose copy into the page cache no longer finds the piece in the
+// cache.
+const flushSize = 64 << 10
+
+// bufPool holds the encoders' buffers: a fleet or a compile server writes
+// one catalog after another, each needing as much room.
+var bufPool = sync.Pool{New: func() any {
+	b := make([]byte, 0, 2*flushSize)
+	return &b
+}}
 
 // encoder appends JSON to buf, which is handed to w after each resource or
 // edge once it holds flushSize bytes: appends to a slice are much cheaper
@@ -323,17 +344,50 @@ func (e *encoder) escaped(s string) {
 	start := 0
 	for i := 0; i < len(s); {
 		// Eight bytes at a time while none needs a look: most of a
-		// catalog's strings are plain ASCII.
-		if i+8 <= len(s) && plainWord(s[i:i+8]) {
+		// catalog's strings are plain ASCII. One test finds, in all eight
+		// lanes of a word at once, a non-ASCII byte (its high bit) or,
+		// when all are ASCII, a byte below 0x20, a '"' or a '\\' (the
+		// subtraction borrows in that lane and sets its high bit; a lane
+		// borrows from the one below only when that one was found).
+		for i+8 <= len(s) {
+			t := s[i : i+8]
+			w := uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+				uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			if (w|(w-0x20*ones)|((w^'"'*ones)-ones)|((w^'\\'*ones)-ones))&highs != 0 {
+				break
+			}
 			i += 8
-			continue
+		}
+		if i >= len(s) {
+			break
+		}
+		// Fewer than eight bytes left, or a word that needs a look: the
+		// last eight (or, in a shorter string, the first and last four)
+		// bytes, overlapping what was looked at, end the string when
+		// they are plain.
+		if n := len(s); n-i < 8 && n >= 4 {
+			var w uint64
+			if n >= 8 {
+				t := s[n-8:]
+				w = uint64(t[0]) | uint64(t[1])<<8 | uint64(t[2])<<16 | uint64(t[3])<<24 |
+					uint64(t[4])<<32 | uint64(t[5])<<40 | uint64(t[6])<<48 | uint64(t[7])<<56
+			} else {
+				h, t := s[:4], s[n-4:]
+				w = uint64(h[0]) | uint64(h[1])<<8 | uint64(h[2])<<16 | uint64(h[3])<<24 |
+					uint64(t[0])<<32 | uint64(t[1])<<40 | uint64(t[2])<<48 | uint64(t[3])<<56
+			}
+			const ones, highs = 0x0101010101010101, 0x8080808080808080
+			if (w|(w-0x20*ones)|((w^'"'*ones)-ones)|((w^'\\'*ones)-ones))&highs == 0 {
+				break
+			}
 		}
 		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			if c < utf8.RuneSelf {
-				i++
-				continue
-			}
+		if plainByte[c] {
+			i++
+			continue
+		}
+		if c >= utf8.RuneSelf {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size == 1 {
 				// Invalid UTF-8: write the replacement character, as a
@@ -373,20 +427,14 @@ func (e *encoder) escaped(s string) {
 	e.buf = append(b, s[start:]...)
 }
 
-// plainWord reports whether the eight bytes of s are all printable ASCII
-// other than '"' and '\\', which JSON writes as they are: each test finds
-// bytes of a kind in all eight lanes of one word at once.
-func plainWord(s string) bool {
-	w := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	below := (w - 0x20*ones) & ^w & highs // a byte < 0x20 (or >= 0x80, also caught below)
-	quote := w ^ '"'*ones
-	backslash := w ^ '\\'*ones
-	hasQuote := (quote - ones) & ^quote & highs
-	hasBackslash := (backslash - ones) & ^backslash & highs
-	return (below | hasQuote | hasBackslash | w&highs) == 0
-}
+// plainByte marks the bytes JSON writes as they are: printable ASCII
+// other than '"' and '\\'.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // ValueJSON encodes one value as Puppet's JSON rendering does (the same
 // rules as catalog parameters).

@@ -121,7 +121,7 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 // earlier one, is WriteJSON's error.
 func TestWriteJSONReportsWriteErrors(t *testing.T) {
 	c := &Catalog{Name: "n"}
-	for i := 0; i < 2000; i++ {
+	for i := 0; i < 10000; i++ {
 		c.Resources = append(c.Resources, &Resource{Type: "Notify", Title: strings.Repeat("x", 40) + strconv.Itoa(i), Kind: "resource"})
 	}
 	for _, okWrites := range []int{0, 1} {

@@ -332,6 +332,8 @@ func Compile(ctx context.Context, env *Environment, req *Request) (*Result, erro
 			return res, err
 		}
 	}
+	env.Sizes.Note(len(c.resources), len(c.byRef), len(c.uniq), len(c.scopes))
+	env.AddLiterals(c.ev.BoxedLiterals())
 	c.cat.RichData = req.RichData
 	res.Catalog = c.cat
 	if req.Store != nil || req.KeepExported {
@@ -390,15 +392,19 @@ func (f compileFunctions) Lookup(name string) (functions.Func, bool) {
 
 // newCompilation sets up the per-compile state.
 func newCompilation(ctx context.Context, env *Environment, req *Request) *Compilation {
+	// The tables start as big as the environment's last compile made
+	// them (environment.CompileSizes).
+	sz := &env.Sizes
 	c := &Compilation{
-		ctx:     ctx,
-		env:     compileEnv{Environment: env},
-		req:     req,
-		types:   env.Types,
-		byRef:   make(map[catalog.Ref]*resource),
-		uniq:    make(map[string]*resource),
-		scopes:  make(map[*eval.Scope]*scopeData),
-		classes: make(map[string]*classInstance),
+		ctx:       ctx,
+		env:       compileEnv{Environment: env},
+		req:       req,
+		types:     env.Types,
+		resources: make([]*resource, 0, sz.Resources.Load()),
+		byRef:     make(map[catalog.Ref]*resource, sz.Refs.Load()),
+		uniq:      make(map[string]*resource, sz.Uniq.Load()),
+		scopes:    make(map[*eval.Scope]*scopeData, sz.Scopes.Load()),
+		classes:   make(map[string]*classInstance),
 	}
 	c.env.c = c
 	own := make(functions.Table, compilerFunctionCount+1)
@@ -411,7 +417,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		req.Reads.Untracked("PuppetDB (storeconfigs)")
 	}
 	c.ev = &eval.Evaluator{Host: c, Context: ctx, Strict: req.Strict, StrictVariables: req.StrictVariables, Warn: c.diags.Add,
-		MaxValueSize: req.Limits.MaxValueSize, MaxHeap: req.Limits.HeapBudget()}
+		MaxValueSize: req.Limits.MaxValueSize, MaxHeap: req.Limits.HeapBudget(), Literals: env.Literals()}
 	c.lookups = hiera.NewSession(hiera.Options{
 		Cache:           env.Hiera.Cache,
 		GlobalConfig:    env.Hiera.GlobalConfig,

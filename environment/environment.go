@@ -116,6 +116,65 @@ type Environment struct {
 	// puppetMajor is the Puppet major whose behaviour compiles follow (7
 	// or 8; see Config.PuppetMajor).
 	puppetMajor int
+
+	// Sizes are how big the last compile of the environment grew its
+	// tables: the next one makes them that big at once (a fleet or a
+	// compile server compiles the same code again and again).
+	Sizes CompileSizes
+	// literals are the string literals of the environment's code boxed
+	// as values by its compiles (see Literals).
+	literals atomic.Pointer[map[*syntax.StringLit]value.Value]
+}
+
+// Literals returns the string literals boxed by earlier compiles of the
+// environment (eval.Evaluator.Literals): read only, shared by every
+// compile. A boxed literal is an immutable value, the same in any compile.
+func (e *Environment) Literals() map[*syntax.StringLit]value.Value {
+	if m := e.literals.Load(); m != nil {
+		return *m
+	}
+	return nil
+}
+
+// AddLiterals adds a compile's newly boxed literals (those Literals
+// lacked) for later compiles: a new map, the old one being shared. Two
+// compiles adding at once may lose one's additions, found again later.
+func (e *Environment) AddLiterals(more map[*syntax.StringLit]value.Value) {
+	if len(more) == 0 {
+		return
+	}
+	old := e.Literals()
+	m := make(map[*syntax.StringLit]value.Value, len(old)+len(more))
+	for k, v := range old {
+		m[k] = v
+	}
+	for k, v := range more {
+		m[k] = v
+	}
+	e.literals.Store(&m)
+}
+
+// CompileSizes are the sizes of a compile's tables (resources, their
+// references and uniqueness keys, scopes), kept as capacity hints for the
+// next compile of the same environment: they change how much room a
+// compile allocates up front, never what it computes.
+type CompileSizes struct {
+	Resources, Refs, Uniq, Scopes atomic.Int32
+}
+
+// maxSizeHint bounds a capacity hint: one huge compile does not make
+// every later one allocate as much.
+const maxSizeHint = 1 << 16
+
+// Note records a compile's sizes for the next one.
+func (s *CompileSizes) Note(resources, refs, uniq, scopes int) {
+	store := func(a *atomic.Int32, n int) {
+		a.Store(int32(min(n, maxSizeHint)))
+	}
+	store(&s.Resources, resources)
+	store(&s.Refs, refs)
+	store(&s.Uniq, uniq)
+	store(&s.Scopes, scopes)
 }
 
 // Kind is the namespace a definition lives in.

@@ -40,7 +40,9 @@ type Options struct {
 	// HieraCache keeps Hiera files across compiles (one on Files when nil).
 	HieraCache *hiera.Cache
 	// Snapshot loads each environment once and never checks it for
-	// changes (environment_timeout unlimited), as a batch run wants.
+	// changes (environment_timeout unlimited), as a batch run wants; the
+	// Hiera cache it makes (when HieraCache is nil) stats each Hiera file
+	// once (hiera.NewSnapshotCacheOn).
 	Snapshot bool
 	// OnLoad, when set, is called with each environment the Loader loads
 	// anew (not when it serves a cached one), e.g. to print its
@@ -88,7 +90,9 @@ func New(s *puppetconf.Settings, o Options) *Loader {
 	if o.Files == nil {
 		o.Files = filecache.New()
 	}
-	if o.HieraCache == nil {
+	if o.HieraCache == nil && o.Snapshot {
+		o.HieraCache = hiera.NewSnapshotCacheOn(o.Files)
+	} else if o.HieraCache == nil {
 		o.HieraCache = hiera.NewCacheOn(o.Files)
 	}
 	o.Manifest = abs(o.Manifest)

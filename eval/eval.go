@@ -87,6 +87,10 @@ type Evaluator struct {
 	// strings holds string literals boxed as values: a literal evaluated
 	// again (in a define or lambda body) is looked up, not allocated again.
 	strings map[*syntax.StringLit]value.Value
+	// Literals, when set, holds string literals boxed by earlier
+	// evaluations of the same code, looked at before strings and never
+	// written: a fleet's compiles share them (see BoxedLiterals).
+	Literals map[*syntax.StringLit]value.Value
 	// regexps holds the regular expressions compiled from Puppet source
 	// (literals, strings matched with =~), by source: compiling one costs
 	// far more than matching, and the same patterns come back in every
@@ -306,6 +310,9 @@ func (ev *Evaluator) statements(stmts []syntax.Expr, sc *Scope, wantLast bool) (
 
 // stringLit returns the value of a string literal, boxed once per compile.
 func (ev *Evaluator) stringLit(x *syntax.StringLit) value.Value {
+	if v, ok := ev.Literals[x]; ok {
+		return v
+	}
 	if v, ok := ev.strings[x]; ok {
 		return v
 	}
@@ -316,6 +323,12 @@ func (ev *Evaluator) stringLit(x *syntax.StringLit) value.Value {
 	ev.strings[x] = v
 	return v
 }
+
+// BoxedLiterals returns the string literals this evaluation boxed that
+// Literals lacked (nil when none): a compile hands them on to the next
+// one's Literals. The map is the evaluator's own; the caller must not
+// change it.
+func (ev *Evaluator) BoxedLiterals() map[*syntax.StringLit]value.Value { return ev.strings }
 
 // regexp compiles a Puppet regular expression once per compile. A
 // *value.Regexp is immutable, so every use may share it.

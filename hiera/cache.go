@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"sync"
 
 	"github.com/marionette-dev/marionette/dataformat"
 	"github.com/marionette-dev/marionette/filecache"
@@ -20,6 +21,11 @@ type Cache struct {
 	files *filecache.Cache
 	// eyamlKeys holds hiera-eyaml key pairs (eyaml.go).
 	eyamlKeys eyamlKeyCache
+	// snapshot caches see each hiera.yaml and data file as it was when
+	// first looked at: stats holds what stat found at each path (a
+	// statResult), found once for the cache's life.
+	snapshot bool
+	stats    sync.Map
 }
 
 // NewCache returns an empty cache with a file cache of its own.
@@ -27,6 +33,40 @@ func NewCache() *Cache { return NewCacheOn(filecache.New()) }
 
 // NewCacheOn returns a cache keeping its files in files.
 func NewCacheOn(files *filecache.Cache) *Cache { return &Cache{files: files} }
+
+// NewSnapshotCacheOn returns a cache as NewCacheOn does, for a batch run
+// that compiles a snapshot of the code (environment.Options.Snapshot):
+// each hiera.yaml and data file path is stat'ed once, so a file created,
+// removed or changed later is not noticed. A fleet's compiles stat the same dozens
+// of files (every module's hiera.yaml, the shared data files) for every
+// node otherwise.
+func NewSnapshotCacheOn(files *filecache.Cache) *Cache {
+	return &Cache{files: files, snapshot: true}
+}
+
+// statResult is what stat found at a path: the file's stamp, or
+// errNotExist.
+type statResult struct {
+	stamp filecache.Stamp
+	err   error
+}
+
+// stat is statFile, remembered by a snapshot cache (a failure other than
+// a missing file is not: it is reported each time).
+func (c *Cache) stat(path string) (filecache.Stamp, error) {
+	if !c.snapshot {
+		return statFile(path)
+	}
+	if r, ok := c.stats.Load(path); ok {
+		r := r.(statResult)
+		return r.stamp, r.err
+	}
+	stamp, err := statFile(path)
+	if err == nil || err == errNotExist {
+		c.stats.Store(path, statResult{stamp, err})
+	}
+	return stamp, err
+}
 
 // parsedFile is what the cache keeps of a hiera.yaml or data file.
 type parsedFile struct {
@@ -69,7 +109,7 @@ func statFile(path string) (filecache.Stamp, error) {
 // Config returns the parsed hiera.yaml at path for a layer; (nil, nil) when
 // the file does not exist.
 func (c *Cache) Config(path string, layer Layer) (*Config, error) {
-	stamp, err := statFile(path)
+	stamp, err := c.stat(path)
 	if err == errNotExist {
 		return nil, nil
 	}

@@ -295,7 +295,7 @@ func (s *Session) resolveLocations(cfg *Config, lv *Level, c *call) ([]resolvedL
 		}
 		full := filepath.Join(datadir, path)
 		s.opts.Reads.File(full)
-		stamp, statErr := statFile(full)
+		stamp, statErr := s.opts.Cache.stat(full)
 		if statErr != nil && statErr != errNotExist {
 			return statErr
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -168,8 +167,13 @@ func listNodes(factsDir, nodesFrom string) ([]fleet.Node, error) {
 	return nodes, err
 }
 
-// fleetGCPercent is the garbage collector target of a fleet run (see runFleet).
-const fleetGCPercent = 400
+// fleetGCPercent is the garbage collector target of a fleet run (see
+// runFleet). The live heap between nodes is small (the environment and the
+// nodes in progress, 5-8 MB for the medium workload with 2 jobs), so each
+// collection costs little but 400% still ran one every 7 nodes: 1000%
+// runs a third as many (1,000 medium nodes: 138 -> 47 collections, GC
+// CPU 0.84 -> 0.53 ms a node) for a peak RSS of 140 MB instead of 80.
+const fleetGCPercent = 1000
 
 // fleetCompiler checks the configured environment and returns the
 // function that compiles one node into out/NODE.json, with facts from
@@ -200,13 +204,8 @@ func fleetCompiler(st *site.Site, out string, timeout time.Duration, logw io.Wri
 			return err
 		}
 		cat := res.Catalog
-		return atomicfile.Write(filepath.Join(out, n.Name+".json"), 0o644, func(w io.Writer) error {
-			bw := bufio.NewWriter(w)
-			if err := cat.WriteJSON(bw); err != nil {
-				return err
-			}
-			return bw.Flush()
-		})
+		// WriteJSON gathers the JSON in large pieces itself: no bufio.
+		return atomicfile.Write(filepath.Join(out, n.Name+".json"), 0o644, cat.WriteJSON)
 	}, nil
 }
 
