@@ -74,14 +74,16 @@ func writeFileAtomic(dir, name string, data []byte) error {
 
 // requestFacts returns the facts a catalog request carries (form fields
 // facts_format and facts, URL-encoded once more), and saves them; without
-// facts, the node's stored facts.
-func (s *Server) requestFacts(r *http.Request, certname string) (*value.Hash, error) {
+// facts, the node's stored facts. Facts sent as agents send them (compact
+// JSON naming the node) are checked and saved without being decoded
+// (wireFacts): a compile decodes them, a reused catalog never does.
+func (s *Server) requestFacts(r *http.Request, certname string) (*catalogFacts, error) {
 	text := r.Form.Get("facts")
 	if text == "" {
 		if facts, ok, err := s.lookupFacts(r.Context(), certname); ok {
-			return facts, err
+			return &catalogFacts{hash: facts}, err
 		}
-		return s.cachedFacts(certname), nil
+		return &catalogFacts{hash: s.cachedFacts(certname)}, nil
 	}
 	switch format := r.Form.Get("facts_format"); format {
 	case "application/json", "pson":
@@ -90,18 +92,25 @@ func (s *Server) requestFacts(r *http.Request, certname string) (*value.Hash, er
 	default:
 		return nil, badRequest("Unsupported facts format")
 	}
-	data, err := url.QueryUnescape(text)
-	if err != nil {
+	data, ok := appendUnescape(nil, text)
+	if !ok {
+		_, err := url.QueryUnescape(text)
 		return nil, badRequest("Could not intern from json: %v", err)
 	}
-	facts, raw, err := parseFacts([]byte(data), certname)
+	if wf, ok := scanWireFacts(data, certname); ok {
+		if err := s.saveFacts(certname, wf.data); err != nil {
+			return nil, err
+		}
+		return &catalogFacts{wire: wf}, nil
+	}
+	facts, raw, err := parseFacts(data, certname)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.saveFacts(certname, raw); err != nil {
 		return nil, err
 	}
-	return facts, nil
+	return &catalogFacts{hash: facts}, nil
 }
 
 // trustedInfo is $trusted for a request from id.
@@ -163,7 +172,8 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err != nil {
 		return err
 	}
-	req, err := st.Request(n, facts)
+	// The facts' values are decoded when a compile needs them.
+	req, err := st.Request(n, nil)
 	if err != nil {
 		return serverError(err.Error())
 	}
@@ -175,14 +185,17 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if s.reuse != nil && s.pdb == nil {
 		// (With PuppetDB every compile submits its catalog, and may
 		// collect from it: no reuse.)
-		if handled, err := s.catalogReusing(ctx, w, r, st, n.Environment, env, req); handled {
+		if handled, err := s.catalogReusing(ctx, w, r, st, n.Environment, env, req, facts); handled {
 			return err
 		}
+	}
+	if req.Facts, err = facts.values(); err != nil {
+		return err
 	}
 	factsStored := func() error { return nil }
 	if s.pdb != nil {
 		if r.Form.Get("facts") != "" {
-			factsStored = s.storeFactsDuring(ctx, certname, n.Environment, facts, req.Trusted)
+			factsStored = s.storeFactsDuring(ctx, certname, n.Environment, req.Facts, req.Trusted)
 		}
 	}
 	result, err := s.compile(ctx, env, req)
