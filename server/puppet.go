@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	crand "crypto/rand"
@@ -442,7 +443,14 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, cert
 	}
 	// Parameters: the node's stored facts, the classifier's parameters
 	// and the environment, as Puppet's node carries them.
-	facts := s.cachedFacts(certname)
+	stored := s.storedFacts(certname)
+	if n.Parameters.Len() == 0 {
+		if params, ok := stored.nodeParameters(n.Environment); ok {
+			writeNode(w, certname, n.Environment, params, nodeClasses(n))
+			return nil
+		}
+	}
+	facts := stored.hash()
 	b := value.NewHashBuilder(facts.Len() + 1)
 	for i := 0; i < facts.Len(); i++ {
 		b.Set(facts.At(i))
@@ -453,39 +461,132 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, cert
 		}
 	}
 	b.Set(value.String("environment"), value.String(n.Environment))
-	var classes json.RawMessage = []byte("[]")
-	if len(n.Classes) > 0 {
-		plain := true
-		for _, c := range n.Classes {
-			plain = plain && c.Params == nil
-		}
-		if plain {
-			names := make([]string, len(n.Classes))
-			for i, c := range n.Classes {
-				names[i] = c.Name
-			}
-			classes, _ = json.Marshal(names)
-		} else {
-			cb := value.NewHashBuilder(len(n.Classes))
-			for _, c := range n.Classes {
-				p := c.Params
-				if p == nil {
-					p = value.EmptyHash
-				}
-				cb.Set(value.String(c.Name), p)
-			}
-			classes = catalog.ValueJSON(cb.Build())
-		}
-	}
-	writeJSON(w, http.StatusOK, struct {
-		Name        string          `json:"name"`
-		Environment string          `json:"environment"`
-		Parameters  json.RawMessage `json:"parameters"`
-		Classes     json.RawMessage `json:"classes"`
-	}{certname, n.Environment, catalog.ValueJSON(b.Build()), classes})
+	writeNode(w, certname, n.Environment, catalog.ValueJSON(b.Build()), nodeClasses(n))
 	return nil
 }
 
+// nodeClasses are a classified node's classes as its node answer has
+// them: names, or a hash of names to parameters when a class has any.
+func nodeClasses(n *node.Node) []byte {
+	if len(n.Classes) == 0 {
+		return []byte("[]")
+	}
+	plain := true
+	for _, c := range n.Classes {
+		plain = plain && c.Params == nil
+	}
+	if plain {
+		names := make([]string, len(n.Classes))
+		for i, c := range n.Classes {
+			names[i] = c.Name
+		}
+		classes, _ := json.Marshal(names)
+		return classes
+	}
+	cb := value.NewHashBuilder(len(n.Classes))
+	for _, c := range n.Classes {
+		p := c.Params
+		if p == nil {
+			p = value.EmptyHash
+		}
+		cb.Set(value.String(c.Name), p)
+	}
+	return catalog.ValueJSON(cb.Build())
+}
+
+// writeNode answers a node: parameters and classes are compact JSON, as
+// writeJSON would write them in the object.
+func writeNode(w http.ResponseWriter, certname, env string, params, classes []byte) {
+	name, envJSON := jsonString(certname), jsonString(env)
+	body := make([]byte, 0, len(params)+len(classes)+len(name)+len(envJSON)+64)
+	body = append(append(append(body, `{"name":`...), name...), `,"environment":`...)
+	body = append(append(append(body, envJSON...), `,"parameters":`...), params...)
+	body = append(append(append(body, `,"classes":`...), classes...), '}')
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(body)
+}
+
+// jsonString is s as encoding/json writes it without HTML escaping.
+func jsonString(s string) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// storedFacts are a node's facts as the facts cache holds them (those
+// still queued written first).
+type storedFacts struct {
+	certname string
+	data     []byte // the facts object ("" none)
+	wire     *wireFacts
+}
+
+func (s *Server) storedFacts(certname string) *storedFacts {
+	s.factsOut.sync(certname)
+	sf := &storedFacts{certname: certname}
+	data, err := os.ReadFile(filepath.Join(s.factsDir, certname+".yaml"))
+	if err != nil {
+		return sf
+	}
+	sf.data = bytes.TrimPrefix(data, []byte(site.CachedFactsTag))
+	sf.data = bytes.TrimSuffix(sf.data, []byte("\n"))
+	if wf, ok := scanWireFacts(sf.data, certname); ok {
+		sf.wire = wf
+	}
+	return sf
+}
+
+// hash is the stored facts decoded; none, or a file that does not
+// decode, is no facts (as site's facts cache reads them).
+func (sf *storedFacts) hash() *value.Hash {
+	if sf.wire != nil {
+		if h, err := sf.wire.hash(); err == nil {
+			return h
+		}
+	}
+	if len(sf.data) == 0 {
+		return value.EmptyHash
+	}
+	h, _, err := site.DecodeFacts(sf.data, sf.certname)
+	if err != nil {
+		return value.EmptyHash
+	}
+	return h
+}
+
+// nodeParameters is the node answer's parameters, the stored facts with
+// the environment set, written from the facts' text when it is what
+// decoding and writing them would give (ok false: decode them).
+func (sf *storedFacts) nodeParameters(env string) ([]byte, bool) {
+	if len(sf.data) == 0 {
+		return []byte(`{"environment":` + string(catalog.ValueJSON(value.String(env))) + `}`), true
+	}
+	wf := sf.wire
+	if wf == nil || !wf.canonical || !wf.uniqueNames() {
+		return nil, false
+	}
+	envJSON := catalog.ValueJSON(value.String(env))
+	v := wf.values
+	out := make([]byte, 0, len(v)+len(envJSON)+16)
+	for _, f := range wf.fields {
+		if string(f.Name) == "environment" {
+			// Set where it is, as a hash's Set does (f.Value is a
+			// slice of v).
+			at := cap(v) - cap(f.Value)
+			out = append(append(append(out, v[:at]...), envJSON...), v[at+len(f.Value):]...)
+			return out, true
+		}
+	}
+	out = append(out, v[:len(v)-1]...)
+	if len(wf.fields) > 0 {
+		out = append(out, ',')
+	}
+	out = append(append(append(out, `"environment":`...), envJSON...), '}')
+	return out, true
+}
 // report stores an agent's report as Puppet's store report processor
 // does: $reportdir/<certname>/<YYYYMMDDHHMM>.yaml. The report is kept as
 // sent (JSON, which YAML readers read too).

@@ -143,6 +143,11 @@ type wireFacts struct {
 	values   []byte // the text of its values ("{}" when null or absent)
 	fields   []readset.JSONFact
 	decoded  *value.Hash
+	// canonical: the values' text is what catalog.ValueJSON writes for
+	// the values decoded, but perhaps for a name repeated at the top
+	// (nested ones are checked): plain ASCII strings and names, numbers
+	// written as Puppet writes them.
+	canonical bool
 }
 
 // scanWireFacts checks data as wireFacts; ok is false when it is not
@@ -153,17 +158,31 @@ type wireFacts struct {
 func scanWireFacts(data []byte, certname string) (*wireFacts, bool) {
 	sc := factsScanners.Get().(*factsScanner)
 	defer factsScanners.Put(sc)
-	*sc = factsScanner{d: data, fields: sc.fields[:0]}
+	*sc = factsScanner{d: data, fields: sc.fields[:0], canon: true}
 	f := &wireFacts{certname: certname, data: data}
 	if !sc.top(f) || sc.pos != len(data) || sc.count-1 > site.MaxFacts {
 		return nil, false
 	}
 	f.fields = append([]readset.JSONFact(nil), sc.fields...)
+	f.canonical = sc.canon
 	return f, true
 }
 
 // factsScanners keep their fields' slice from one request to the next.
 var factsScanners = sync.Pool{New: func() any { return new(factsScanner) }}
+
+// uniqueNames reports whether no name is repeated at the top of the
+// values.
+func (f *wireFacts) uniqueNames() bool {
+	seen := make(map[string]struct{}, len(f.fields))
+	for _, x := range f.fields {
+		if _, dup := seen[string(x.Name)]; dup {
+			return false
+		}
+		seen[string(x.Name)] = struct{}{}
+	}
+	return true
+}
 
 // hash decodes the facts' values (once).
 func (f *wireFacts) hash() (*value.Hash, error) {
@@ -184,6 +203,7 @@ type factsScanner struct {
 	pos    int
 	count  int // values in the facts' values, that hash included
 	counts bool
+	canon  bool // (counts) all scanned is canonical (wireFacts)
 	fields []readset.JSONFact
 }
 
@@ -296,7 +316,10 @@ func (s *factsScanner) value(depth int) bool {
 			}
 		}
 	case c == '"':
-		_, _, _, ok := s.str()
+		_, _, plain, ok := s.str()
+		if !plain {
+			s.canon = false
+		}
 		return ok
 	case c == 't':
 		return s.literal("true")
@@ -324,10 +347,31 @@ func (s *factsScanner) object(depth int, facts bool) bool {
 		s.pos++
 		return true
 	}
+	// The names of a nested object, to tell a repeated one (a hash has
+	// it once): a large object is not canonical, as far as the scan
+	// knows.
+	var names [16][2]int
+	n := 0
 	for {
-		ks, ke, _, ok := s.str()
+		ks, ke, plain, ok := s.str()
 		if !ok || !s.at(':') {
 			return false
+		}
+		if s.counts && s.canon {
+			switch {
+			case !plain:
+				s.canon = false
+			case !facts && n == len(names):
+				s.canon = false
+			case !facts:
+				for _, o := range names[:n] {
+					if string(s.d[o[0]:o[1]]) == string(s.d[ks:ke]) {
+						s.canon = false
+					}
+				}
+				names[n] = [2]int{ks, ke}
+				n++
+			}
 		}
 		s.pos++
 		vs := s.pos
@@ -438,15 +482,22 @@ func (s *factsScanner) number() bool {
 		}
 	}
 	s.pos = i
+	lit := d[start:i]
 	if integral && intDigits <= 18 {
+		if string(lit) == "-0" {
+			s.canon = false // the Integer 0
+		}
 		return true
 	}
 	if integral {
-		if _, err := strconv.ParseInt(string(d[start:i]), 10, 64); err == nil {
+		if _, err := strconv.ParseInt(string(lit), 10, 64); err == nil {
 			return true
 		}
 	}
-	_, err := strconv.ParseFloat(string(d[start:i]), 64)
+	f, err := strconv.ParseFloat(string(lit), 64)
+	if err == nil && s.counts && s.canon && value.FormatFloat(f) != string(lit) {
+		s.canon = false
+	}
 	return err == nil
 }
 

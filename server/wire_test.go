@@ -2,15 +2,19 @@ package server
 
 import (
 	"bytes"
+	"encoding/json"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/marionette-dev/marionette/catalog"
 	"github.com/marionette-dev/marionette/readset"
 	"github.com/marionette-dev/marionette/site"
+	"github.com/marionette-dev/marionette/value"
 )
 
 // TestParsePostForm: an agent's form body parses as net/http's ParseForm
@@ -171,4 +175,71 @@ func TestScanWireFactsMutated(t *testing.T) {
 		}
 		checkScanAgainstDecoder(t, string(b), node)
 	}
+}
+
+// TestNodeAnswerFromFactsText: the node answer written from the stored
+// facts' text is the one written from their values decoded, whatever the
+// facts hold; text that writing would change (escapes, other number
+// forms, a repeated name) is decoded, canonical text is not.
+func TestNodeAnswerFromFactsText(t *testing.T) {
+	f := newFixture(t)
+	const node = "db01.example.com"
+	for _, tt := range []struct {
+		name, values string
+		fromText     bool
+	}{
+		{"plain", `{"os":{"family":"Debian","release":{"major":"12"}},"up":10,"big":1234567890123456789,"load":0.25,"ok":true,"no":false,"nil":null,"list":[1,"a",[],{}],"odd":"<&>/ ~"}`, true},
+		{"empty", `{}`, true},
+		{"an environment fact", `{"a":1,"environment":"elsewhere","b":2}`, true},
+		{"floats written otherwise", `{"a":1e3}`, false},
+		{"a float Puppet writes so", `{"a":1000.0}`, true},
+		{"minus zero", `{"a":-0}`, false},
+		{"a large integer", `{"a":123456789012345678901234}`, false},
+		{"an escape", `{"a":"x\ny"}`, false},
+		{"UTF-8", `{"a":"é"}`, false},
+		{"an escaped name", `{"\u00e9":1}`, false},
+		{"a name repeated", `{"a":1,"a":2}`, false},
+		{"a nested name repeated", `{"a":{"b":1,"b":2}}`, false},
+		{"a large nested hash", `{"a":{"k1":1,"k2":1,"k3":1,"k4":1,"k5":1,"k6":1,"k7":1,"k8":1,"k9":1,"k10":1,"k11":1,"k12":1,"k13":1,"k14":1,"k15":1,"k16":1,"k17":1}}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			doc := `{"name":"` + node + `","values":` + tt.values + `}`
+			if err := writeFileAtomic(f.srv.factsDir, node+".yaml", []byte(site.CachedFactsTag+doc+"\n")); err != nil {
+				t.Fatal(err)
+			}
+			sf := f.srv.storedFacts(node)
+			if _, ok := sf.nodeParameters("production"); ok != tt.fromText {
+				t.Errorf("written from the text = %v", ok)
+			}
+			r := f.do(node, "GET", "/puppet/v3/node/"+node+"?environment=production", nil, "")
+			if r.status != 200 {
+				t.Fatalf("node: %d %s", r.status, r.body)
+			}
+			if want := nodeAnswerFromValues(t, node, "production", doc); r.body != want {
+				t.Errorf("node answer\n%s\nwant\n%s", r.body, want)
+			}
+		})
+	}
+}
+
+// nodeAnswerFromValues is the node answer of a node classified into env
+// without parameters or classes, its stored facts doc decoded.
+func nodeAnswerFromValues(t *testing.T, node, env, doc string) string {
+	facts, _, err := site.DecodeFacts([]byte(doc), node)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := value.NewHashBuilder(facts.Len() + 1)
+	for i := 0; i < facts.Len(); i++ {
+		b.Set(facts.At(i))
+	}
+	b.Set(value.String("environment"), value.String(env))
+	rec := httptest.NewRecorder()
+	writeJSON(rec, 200, struct {
+		Name        string          `json:"name"`
+		Environment string          `json:"environment"`
+		Parameters  json.RawMessage `json:"parameters"`
+		Classes     json.RawMessage `json:"classes"`
+	}{node, env, catalog.ValueJSON(b.Build()), json.RawMessage("[]")})
+	return rec.Body.String()
 }
