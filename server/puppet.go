@@ -587,6 +587,7 @@ func (sf *storedFacts) nodeParameters(env string) ([]byte, bool) {
 	out = append(append(append(out, `"environment":`...), envJSON...), '}')
 	return out, true
 }
+
 // report stores an agent's report as Puppet's store report processor
 // does: $reportdir/<certname>/<YYYYMMDDHHMM>.yaml. The report is kept as
 // sent (JSON, which YAML readers read too).
