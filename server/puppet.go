@@ -516,8 +516,8 @@ func jsonString(s string) []byte {
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 }
 
-// storedFacts are a node's facts as the facts cache holds them (those
-// still queued written first).
+// storedFacts are a node's facts as the facts cache holds them, or will
+// once those queued are written.
 type storedFacts struct {
 	certname string
 	data     []byte // the facts object ("" none)
@@ -525,11 +525,15 @@ type storedFacts struct {
 }
 
 func (s *Server) storedFacts(certname string) *storedFacts {
-	s.factsOut.sync(certname)
 	sf := &storedFacts{certname: certname}
-	data, err := os.ReadFile(filepath.Join(s.factsDir, certname+".yaml"))
-	if err != nil {
-		return sf
+	// Facts still queued are what the file will hold: no need to wait
+	// for the file system, nor to read them back.
+	data, queued := s.factsOut.latest(certname)
+	if !queued {
+		var err error
+		if data, err = os.ReadFile(filepath.Join(s.factsDir, certname+".yaml")); err != nil {
+			return sf
+		}
 	}
 	sf.data = bytes.TrimPrefix(data, []byte(site.CachedFactsTag))
 	sf.data = bytes.TrimSuffix(sf.data, []byte("\n"))
