@@ -28,7 +28,7 @@ type factsWriter struct {
 	// writingData is what is being written.
 	writingData []byte
 	closed      bool
-	done    chan struct{}
+	done        chan struct{}
 }
 
 func newFactsWriter(max int, log *slog.Logger, write func(string, []byte) error) *factsWriter {
