@@ -134,25 +134,44 @@ func agentForm(certname, env string, values json.RawMessage, now time.Time) []by
 	tail := url.Values{"facts_format": {"application/json"}, "static_catalog": {"true"}, "transaction_uuid": {"00000000-0000-4000-8000-000000000000"}}.Encode()
 	body := make([]byte, 0, 3*len(facts)+len(head)+len(tail)+16)
 	body = append(append(body, head...), "&facts="...)
-	body = appendQueryEscape(body, appendQueryEscape(nil, facts))
+	body = appendQueryEscapeTwice(body, facts)
 	return append(append(body, '&'), tail...)
 }
 
 // agentTime is the agent's time format in the facts object.
 const agentTime = "2006-01-02T15:04:05.000000000-07:00"
 
-// appendQueryEscape appends s escaped as url.QueryEscape escapes it.
-func appendQueryEscape(dst, s []byte) []byte {
+// appendQueryEscapeTwice appends s escaped as url.QueryEscape escapes it,
+// then escaped so again, in one pass: a byte kept is kept, a space is
+// "%2B" ('+' escaped), any other byte "%25HH" ('%' escaped, then its hex
+// digits, which are kept).
+func appendQueryEscapeTwice(dst, s []byte) []byte {
 	const hex = "0123456789ABCDEF"
-	for _, c := range s {
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~':
-			dst = append(dst, c)
-		case c == ' ':
-			dst = append(dst, '+')
+	if n := len(dst) + 3*len(s); cap(dst) < n {
+		dst = append(make([]byte, 0, n), dst...)
+	}
+	start := 0
+	for i, c := range s {
+		switch queryKeep[c] {
+		case 1:
+			continue
+		case 2:
+			dst = append(append(dst, s[start:i]...), "%2B"...)
 		default:
-			dst = append(dst, '%', hex[c>>4], hex[c&15])
+			dst = append(append(dst, s[start:i]...), '%', '2', '5', hex[c>>4], hex[c&15])
+		}
+		start = i + 1
+	}
+	return append(dst, s[start:]...)
+}
+
+// queryKeep is 1 for the bytes url.QueryEscape keeps, 2 for the space.
+var queryKeep = func() (t [256]byte) {
+	for c := 0; c < 256; c++ {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.' || c == '~' {
+			t[c] = 1
 		}
 	}
-	return dst
-}
+	t[' '] = 2
+	return t
+}()

@@ -165,3 +165,17 @@ func TestAgentForm(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryEscapeTwice: escaping twice in one pass is url.QueryEscape's
+// escape of its own escape, for every byte.
+func TestQueryEscapeTwice(t *testing.T) {
+	all := make([]byte, 0, 256+8)
+	for c := 0; c < 256; c++ {
+		all = append(all, byte(c))
+	}
+	for _, s := range []string{"", "abc", "a b+c%d/é", string(all)} {
+		if got, want := string(appendQueryEscapeTwice([]byte("x="), []byte(s))), "x="+url.QueryEscape(url.QueryEscape(s)); got != want {
+			t.Errorf("%q:\n%s\nwant\n%s", s, got, want)
+		}
+	}
+}
