@@ -11,6 +11,21 @@
 // the server's first answers, and -fleet N runs N distinct nodes once each
 // (certificates issued from the CA's key). Traffic goes only to a loopback address, and
 // every mode stops by itself.
+//
+// Requests carry the agent's Accept-Encoding, so answers are read as the
+// server sent them, and checked (see checker): every answer's status
+// (200), JSON content type and whole body; a node answer names the node;
+// a catalog answer, gzip or not, is one whole gzip member (header, stored
+// blocks, the deflate stream inflated - or byte for byte one this client
+// inflated alone before - nothing after it, the CRC-32 and length of all
+// its data); it holds a version 4 catalog_uuid other than the client's
+// previous one. Each client's first answer of each kind,
+// then one in -full-check-every (100), is inflated and parsed in full:
+// the node, the environment, the uuid, resources each with a type and a
+// title; -full-check-all does so for every answer. The same checks apply
+// to every server, marionette or puppetserver, so a comparison stays
+// fair; loadgen's own CPU (-cpuprofile) is a fraction of a millisecond
+// per agent run, most of it TLS and building the request.
 package main
 
 import (
