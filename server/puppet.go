@@ -93,13 +93,17 @@ func (s *Server) requestFacts(r *http.Request, certname string) (*catalogFacts, 
 	default:
 		return nil, badRequest("Unsupported facts format")
 	}
-	data, ok := appendUnescape(nil, text)
+	// Unescaped after the facts cache's tag, so that the file's bytes
+	// need no copy of their own.
+	file := make([]byte, 0, len(site.CachedFactsTag)+len(text)+1)
+	file, ok := appendUnescape(append(file, site.CachedFactsTag...), text)
 	if !ok {
 		_, err := url.QueryUnescape(text)
 		return nil, badRequest("Could not intern from json: %v", err)
 	}
+	data := file[len(site.CachedFactsTag):]
 	if wf, ok := scanWireFacts(data, certname); ok {
-		if err := s.saveFacts(certname, wf.data); err != nil {
+		if err := s.factsOut.save(certname, append(file, '\n')); err != nil {
 			return nil, err
 		}
 		return &catalogFacts{wire: wf}, nil
@@ -446,7 +450,7 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, cert
 	stored := s.storedFacts(certname)
 	if n.Parameters.Len() == 0 {
 		if params, ok := stored.nodeParameters(n.Environment); ok {
-			writeNode(w, certname, n.Environment, params, nodeClasses(n))
+			writeNode(w, certname, n.Environment, nodeClasses(n), params...)
 			return nil
 		}
 	}
@@ -461,7 +465,7 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, cert
 		}
 	}
 	b.Set(value.String("environment"), value.String(n.Environment))
-	writeNode(w, certname, n.Environment, catalog.ValueJSON(b.Build()), nodeClasses(n))
+	writeNode(w, certname, n.Environment, nodeClasses(n), catalog.ValueJSON(b.Build()))
 	return nil
 }
 
@@ -494,17 +498,25 @@ func nodeClasses(n *node.Node) []byte {
 	return catalog.ValueJSON(cb.Build())
 }
 
-// writeNode answers a node: parameters and classes are compact JSON, as
-// writeJSON would write them in the object.
-func writeNode(w http.ResponseWriter, certname, env string, params, classes []byte) {
-	name, envJSON := jsonString(certname), jsonString(env)
-	body := make([]byte, 0, len(params)+len(classes)+len(name)+len(envJSON)+64)
-	body = append(append(append(body, `{"name":`...), name...), `,"environment":`...)
-	body = append(append(append(body, envJSON...), `,"parameters":`...), params...)
-	body = append(append(append(body, `,"classes":`...), classes...), '}')
+// writeNode answers a node: the parameters (in parts) and classes are
+// compact JSON, as writeJSON would write them in the object.
+func writeNode(w http.ResponseWriter, certname, env string, classes []byte, params ...[]byte) {
+	var head []byte
+	head = append(append(append(head, `{"name":`...), jsonString(certname)...), `,"environment":`...)
+	head = append(append(head, jsonString(env)...), `,"parameters":`...)
+	tail := append(append([]byte(`,"classes":`), classes...), '}')
+	n := len(head) + len(tail)
+	for _, p := range params {
+		n += len(p)
+	}
 	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(n))
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(body)
+	_, _ = w.Write(head)
+	for _, p := range params {
+		_, _ = w.Write(p)
+	}
+	_, _ = w.Write(tail)
 }
 
 // jsonString is s as encoding/json writes it without HTML escaping.
@@ -562,34 +574,31 @@ func (sf *storedFacts) hash() *value.Hash {
 }
 
 // nodeParameters is the node answer's parameters, the stored facts with
-// the environment set, written from the facts' text when it is what
-// decoding and writing them would give (ok false: decode them).
-func (sf *storedFacts) nodeParameters(env string) ([]byte, bool) {
+// the environment set, in parts, written from the facts' text when it is
+// what decoding and writing them would give (ok false: decode them).
+func (sf *storedFacts) nodeParameters(env string) ([][]byte, bool) {
+	envJSON := catalog.ValueJSON(value.String(env))
 	if len(sf.data) == 0 {
-		return []byte(`{"environment":` + string(catalog.ValueJSON(value.String(env))) + `}`), true
+		return [][]byte{[]byte(`{"environment":`), envJSON, []byte("}")}, true
 	}
 	wf := sf.wire
 	if wf == nil || !wf.canonical || !wf.uniqueNames() {
 		return nil, false
 	}
-	envJSON := catalog.ValueJSON(value.String(env))
 	v := wf.values
-	out := make([]byte, 0, len(v)+len(envJSON)+16)
 	for _, f := range wf.fields {
 		if string(f.Name) == "environment" {
 			// Set where it is, as a hash's Set does (f.Value is a
 			// slice of v).
 			at := cap(v) - cap(f.Value)
-			out = append(append(append(out, v[:at]...), envJSON...), v[at+len(f.Value):]...)
-			return out, true
+			return [][]byte{v[:at], envJSON, v[at+len(f.Value):]}, true
 		}
 	}
-	out = append(out, v[:len(v)-1]...)
-	if len(wf.fields) > 0 {
-		out = append(out, ',')
+	sep := `,"environment":`
+	if len(wf.fields) == 0 {
+		sep = `"environment":`
 	}
-	out = append(append(append(out, `"environment":`...), envJSON...), '}')
-	return out, true
+	return [][]byte{v[:len(v)-1], []byte(sep), envJSON, []byte("}")}, true
 }
 
 // report stores an agent's report as Puppet's store report processor

@@ -19,6 +19,7 @@ import (
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/readset"
+	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -468,6 +469,13 @@ func TestCatalogReuseFactsText(t *testing.T) {
 		}
 		if compiled := compiles.Load() > before; compiled != st.compile {
 			t.Errorf("%s: compiled = %v, want %v", st.name, compiled, st.compile)
+		}
+		// The facts cache holds them as sent (compact) or compacted.
+		f.srv.factsOut.flush()
+		data, err := os.ReadFile(filepath.Join(f.vardir, "yaml", "facts", node+".yaml"))
+		want := strings.Replace(st.facts, `"values": {`, `"values":{`, 1)
+		if err != nil || string(data) != site.CachedFactsTag+want+"\n" {
+			t.Errorf("%s: facts cache %q, %v; want the facts sent", st.name, data, err)
 		}
 	}
 }

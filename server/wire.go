@@ -1,7 +1,7 @@
 package server
 
 import (
-	"io"
+	"bytes"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -28,10 +28,13 @@ func parsePostForm(r *http.Request) (handled bool, err error) {
 	if r.Method != http.MethodPost || r.PostForm != nil || r.Header.Get("Content-Type") != formType || len(r.Header.Values("Content-Type")) != 1 {
 		return false, nil
 	}
-	body, err := io.ReadAll(r.Body)
-	if err != nil {
+	bb := formBuffers.Get().(*bytes.Buffer)
+	defer putFormBuffer(bb)
+	bb.Reset()
+	if _, err := bb.ReadFrom(r.Body); err != nil {
 		return true, err
 	}
+	body := bb.Bytes()
 	values, ok := parseQueryFast(body)
 	if !ok {
 		values, err = url.ParseQuery(string(body))
@@ -48,7 +51,11 @@ func parsePostForm(r *http.Request) (handled bool, err error) {
 // malformed escape (ok false: ParseQuery words the error).
 func parseQueryFast(body []byte) (url.Values, bool) {
 	values := make(url.Values, 8)
-	var buf []byte
+	bb := formBuffers.Get().(*bytes.Buffer)
+	defer putFormBuffer(bb)
+	bb.Reset()
+	buf := bb.AvailableBuffer()
+	defer func() { *bb = *bytes.NewBuffer(buf[:0]) }()
 	for len(body) > 0 {
 		var part []byte
 		if i := indexByte(body, '&'); i >= 0 {
@@ -79,6 +86,17 @@ func parseQueryFast(body []byte) (url.Values, bool) {
 		values[k] = append(values[k], string(buf))
 	}
 	return values, true
+}
+
+// formBuffers hold form bodies while they are parsed (the values are
+// copies).
+var formBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// putFormBuffer pools a buffer that is not too large to keep.
+func putFormBuffer(b *bytes.Buffer) {
+	if b.Cap() <= 1<<20 {
+		formBuffers.Put(b)
+	}
 }
 
 func indexByte(b []byte, c byte) int {

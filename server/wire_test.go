@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -219,6 +221,14 @@ func TestNodeAnswerFromFactsText(t *testing.T) {
 				t.Errorf("node answer\n%s\nwant\n%s", r.body, want)
 			}
 		})
+	}
+	// No facts stored: the environment alone.
+	if err := os.Remove(filepath.Join(f.srv.factsDir, node+".yaml")); err != nil {
+		t.Fatal(err)
+	}
+	r := f.do(node, "GET", "/puppet/v3/node/"+node+"?environment=production", nil, "")
+	if want := nodeAnswerFromValues(t, node, "production", `{"name":"`+node+`","values":{}}`); r.body != want {
+		t.Errorf("node answer without facts\n%s\nwant\n%s", r.body, want)
 	}
 }
 
