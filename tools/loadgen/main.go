@@ -20,7 +20,7 @@
 // inflated alone before - nothing after it, the CRC-32 and length of all
 // its data); it holds a version 4 catalog_uuid other than the client's
 // previous one. Each client's first answer of each kind,
-// then one in -full-check-every (100), is inflated and parsed in full:
+// then one in -full-check-every (200), is inflated and parsed in full:
 // the node, the environment, the uuid, resources each with a type and a
 // title; -full-check-all does so for every answer. The same checks apply
 // to every server, marionette or puppetserver, so a comparison stays
@@ -108,7 +108,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.fleetPattern, "fleet-pattern", "fleet%04d.example.com", "certnames of -fleet nodes (%d: 1..N)")
 	fs.StringVar(&c.caKeyFile, "cakey", "", "CA private key, PEM, for -fleet")
 	fs.BoolVar(&c.staticFacts, "static-facts", false, "send the facts as they are at every run (by default uptime, free memory and load averages differ from run to run, as a real agent's do)")
-	fs.IntVar(&c.fullEvery, "full-check-every", 100, "besides each client's first answer of each kind, inflate and parse one in this many in full (0: the first only); every answer is checked cheaply (see checker)")
+	fs.IntVar(&c.fullEvery, "full-check-every", 200, "besides each client's first answer of each kind, inflate and parse one in this many in full (0: the first only); every answer is checked cheaply (see checker)")
 	fs.BoolVar(&c.fullAll, "full-check-all", false, "inflate and parse every answer in full")
 	cpuProfile := fs.String("cpuprofile", "", "write loadgen's own CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
