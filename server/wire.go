@@ -58,7 +58,7 @@ func parseQueryFast(body []byte) (url.Values, bool) {
 	defer func() { *bb = *bytes.NewBuffer(buf[:0]) }()
 	for len(body) > 0 {
 		var part []byte
-		if i := indexByte(body, '&'); i >= 0 {
+		if i := bytes.IndexByte(body, '&'); i >= 0 {
 			part, body = body[:i], body[i+1:]
 		} else {
 			part, body = body, nil
@@ -66,11 +66,11 @@ func parseQueryFast(body []byte) (url.Values, bool) {
 		if len(part) == 0 {
 			continue
 		}
-		if indexByte(part, ';') >= 0 {
+		if bytes.IndexByte(part, ';') >= 0 {
 			return nil, false
 		}
 		key, val := part, []byte(nil)
-		if i := indexByte(part, '='); i >= 0 {
+		if i := bytes.IndexByte(part, '='); i >= 0 {
 			key, val = part[:i], part[i+1:]
 		}
 		var ok bool
@@ -99,14 +99,6 @@ func putFormBuffer(b *bytes.Buffer) {
 	}
 }
 
-func indexByte(b []byte, c byte) int {
-	for i, x := range b {
-		if x == c {
-			return i
-		}
-	}
-	return -1
-}
 
 // appendUnescape appends s unescaped as a query component ('+' is a
 // space, %XX a byte) to dst; ok is false for a malformed escape.
