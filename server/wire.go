@@ -99,7 +99,6 @@ func putFormBuffer(b *bytes.Buffer) {
 	}
 }
 
-
 // appendUnescape appends s unescaped as a query component ('+' is a
 // space, %XX a byte) to dst; ok is false for a malformed escape.
 func appendUnescape[T string | []byte](dst []byte, s T) ([]byte, bool) {
