@@ -132,3 +132,19 @@ func TestCheckerNode(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckerCountsFrom: a checker made for the i-th of many one-shot
+// requests (the herd) parses its answer in full only when i is one of
+// the sample, so that a herd does not parse every answer.
+func TestCheckerCountsFrom(t *testing.T) {
+	const node = "a.example.com"
+	bad := splice(catalogHead(node, testUUID1), `,"environment":"production","resources":[{]}`)
+	resp := &http.Response{Header: http.Header{"Content-Type": {"application/json"}, "Content-Encoding": {"gzip"}}}
+	for i, wantErr := range map[int]bool{0: true, 3: false, 199: false, 200: true} {
+		c := newChecker(node, "production", 200, false)
+		c.catalogs = i
+		if err := c.catalog(resp, bad); (err != nil) != wantErr {
+			t.Errorf("request %d: %v, want an error %v", i, err, wantErr)
+		}
+	}
+}

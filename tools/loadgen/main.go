@@ -519,7 +519,7 @@ func (l *loader) thunderingHerd() (map[string]any, error) {
 	start := time.Now()
 	for i := 0; i < l.c.herd; i++ {
 		wg.Add(1)
-		go func(tr *http.Transport) {
+		go func(i int, tr *http.Transport) {
 			defer wg.Done()
 			client := &http.Client{Transport: tr, Timeout: l.c.timeout}
 			<-gate
@@ -529,7 +529,11 @@ func (l *loader) thunderingHerd() (map[string]any, error) {
 				return
 			}
 			var buf bytes.Buffer
-			r := do(client, req, &buf, l.newChecker().catalog)
+			// One checker a request: the i-th is the answer it counts
+			// from, so that one in -full-check-every is parsed in full.
+			chk := l.newChecker()
+			chk.catalogs = i
+			r := do(client, req, &buf, chk.catalog)
 			switch {
 			case r.status == 200 && r.err == nil:
 				ok.Add(1)
@@ -546,7 +550,7 @@ func (l *loader) thunderingHerd() (map[string]any, error) {
 				failures.Add(1)
 				firstErr.CompareAndSwap(nil, fmt.Errorf("status %d: %v", r.status, r.err))
 			}
-		}(transports[i])
+		}(i, transports[i])
 	}
 	close(gate)
 	wg.Wait()
