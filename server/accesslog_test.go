@@ -29,6 +29,11 @@ func TestAccessLogLine(t *testing.T) {
 // TestAccessLogAllocatesNothing: writing the access log line at INFO takes
 // no allocation.
 func TestAccessLogAllocatesNothing(t *testing.T) {
+	if timeScale > 1 {
+		// The race detector's sync.Pool drops a quarter of what is put
+		// back: slog's buffers are then allocated anew now and then.
+		t.Skip("allocations are not counted under the race detector")
+	}
 	s := &Server{log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	r := httptest.NewRequest("POST", "/puppet/v3/catalog/web01.example.com?environment=production", nil)
 	rec := &recorder{bytes: 575349}

@@ -25,8 +25,10 @@ type factsWriter struct {
 	changed *sync.Cond // pending, writing or closed changed
 	pending map[string][]byte
 	writing string // the node being written, "" when none
-	closed  bool
-	done    chan struct{}
+	// writingData is what is being written.
+	writingData []byte
+	closed      bool
+	done        chan struct{}
 }
 
 func newFactsWriter(max int, log *slog.Logger, write func(string, []byte) error) *factsWriter {
@@ -58,6 +60,21 @@ func (w *factsWriter) save(certname string, data []byte) error {
 	w.changed.Broadcast()
 	w.mu.Unlock()
 	return nil
+}
+
+// latest returns the facts queued or being written for a node (the file's
+// bytes): what the file will hold; ok is false when none is, and the file
+// holds the latest.
+func (w *factsWriter) latest(certname string) (data []byte, ok bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if data, ok := w.pending[certname]; ok {
+		return data, true
+	}
+	if w.writing == certname {
+		return w.writingData, true
+	}
+	return nil, false
 }
 
 // sync waits until the node's queued facts are on disk, so that a reader
@@ -111,7 +128,7 @@ func (w *factsWriter) run() {
 			break
 		}
 		delete(w.pending, certname)
-		w.writing = certname
+		w.writing, w.writingData = certname, data
 		w.mu.Unlock()
 		if err := w.write(certname, data); err != nil {
 			// The agent has its catalog; like a failed PuppetDB command,
@@ -119,7 +136,7 @@ func (w *factsWriter) run() {
 			w.log.Error("could not write the facts cache", "node", certname, "error", err.Error())
 		}
 		w.mu.Lock()
-		w.writing = ""
+		w.writing, w.writingData = "", nil
 		w.changed.Broadcast()
 	}
 }

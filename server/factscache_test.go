@@ -101,3 +101,35 @@ func TestFactsWriterBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestFactsWriterLatest: the facts queued or being written for a node are
+// what latest gives (the newest), and nothing once they are on disk.
+func TestFactsWriterLatest(t *testing.T) {
+	release := make(chan struct{})
+	started := make(chan string, 4)
+	w := newFactsWriter(4, slog.New(slog.NewTextHandler(io.Discard, nil)), func(name string, data []byte) error {
+		started <- string(data)
+		<-release
+		return nil
+	})
+	defer w.close()
+	check := func(node, want string, wantOK bool) {
+		t.Helper()
+		if data, ok := w.latest(node); ok != wantOK || string(data) != want {
+			t.Errorf("latest(%s) = %q %v, want %q %v", node, data, ok, want, wantOK)
+		}
+	}
+	check("a", "", false)
+	_ = w.save("a", []byte("a0"))
+	<-started // a0 is being written
+	check("a", "a0", true)
+	_ = w.save("a", []byte("a1"))
+	check("a", "a1", true)
+	release <- struct{}{} // a0 written, a1 starts
+	<-started
+	check("a", "a1", true)
+	release <- struct{}{}
+	w.sync("a")
+	check("a", "", false)
+	close(release)
+}

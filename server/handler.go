@@ -291,7 +291,11 @@ func (s *Server) v3(w http.ResponseWriter, r *http.Request, id *identity, rest s
 // parseForm parses the query and a form body, answering 413 for a body
 // past the limit and 400 for a malformed one.
 func parseForm(r *http.Request) error {
-	if err := r.ParseForm(); err != nil {
+	handled, err := parsePostForm(r)
+	if !handled {
+		err = r.ParseForm()
+	}
+	if err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
 			return tooLarge(mb.Limit)

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"compress/gzip"
 	"context"
 	crand "crypto/rand"
@@ -74,14 +75,16 @@ func writeFileAtomic(dir, name string, data []byte) error {
 
 // requestFacts returns the facts a catalog request carries (form fields
 // facts_format and facts, URL-encoded once more), and saves them; without
-// facts, the node's stored facts.
-func (s *Server) requestFacts(r *http.Request, certname string) (*value.Hash, error) {
+// facts, the node's stored facts. Facts sent as agents send them (compact
+// JSON naming the node) are checked and saved without being decoded
+// (wireFacts): a compile decodes them, a reused catalog never does.
+func (s *Server) requestFacts(r *http.Request, certname string) (*catalogFacts, error) {
 	text := r.Form.Get("facts")
 	if text == "" {
 		if facts, ok, err := s.lookupFacts(r.Context(), certname); ok {
-			return facts, err
+			return &catalogFacts{hash: facts}, err
 		}
-		return s.cachedFacts(certname), nil
+		return &catalogFacts{hash: s.cachedFacts(certname)}, nil
 	}
 	switch format := r.Form.Get("facts_format"); format {
 	case "application/json", "pson":
@@ -90,18 +93,29 @@ func (s *Server) requestFacts(r *http.Request, certname string) (*value.Hash, er
 	default:
 		return nil, badRequest("Unsupported facts format")
 	}
-	data, err := url.QueryUnescape(text)
-	if err != nil {
+	// Unescaped after the facts cache's tag, so that the file's bytes
+	// need no copy of their own.
+	file := make([]byte, 0, len(site.CachedFactsTag)+len(text)+1)
+	file, ok := appendUnescape(append(file, site.CachedFactsTag...), text)
+	if !ok {
+		_, err := url.QueryUnescape(text)
 		return nil, badRequest("Could not intern from json: %v", err)
 	}
-	facts, raw, err := parseFacts([]byte(data), certname)
+	data := file[len(site.CachedFactsTag):]
+	if wf, ok := scanWireFacts(data, certname); ok {
+		if err := s.factsOut.save(certname, append(file, '\n')); err != nil {
+			return nil, err
+		}
+		return &catalogFacts{wire: wf}, nil
+	}
+	facts, raw, err := parseFacts(data, certname)
 	if err != nil {
 		return nil, err
 	}
 	if err := s.saveFacts(certname, raw); err != nil {
 		return nil, err
 	}
-	return facts, nil
+	return &catalogFacts{hash: facts}, nil
 }
 
 // trustedInfo is $trusted for a request from id.
@@ -163,7 +177,8 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if err != nil {
 		return err
 	}
-	req, err := st.Request(n, facts)
+	// The facts' values are decoded when a compile needs them.
+	req, err := st.Request(n, nil)
 	if err != nil {
 		return serverError(err.Error())
 	}
@@ -175,14 +190,17 @@ func (s *Server) catalog(w http.ResponseWriter, r *http.Request, id *identity, c
 	if s.reuse != nil && s.pdb == nil {
 		// (With PuppetDB every compile submits its catalog, and may
 		// collect from it: no reuse.)
-		if handled, err := s.catalogReusing(ctx, w, r, st, n.Environment, env, req); handled {
+		if handled, err := s.catalogReusing(ctx, w, r, st, n.Environment, env, req, facts); handled {
 			return err
 		}
+	}
+	if req.Facts, err = facts.values(); err != nil {
+		return err
 	}
 	factsStored := func() error { return nil }
 	if s.pdb != nil {
 		if r.Form.Get("facts") != "" {
-			factsStored = s.storeFactsDuring(ctx, certname, n.Environment, facts, req.Trusted)
+			factsStored = s.storeFactsDuring(ctx, certname, n.Environment, req.Facts, req.Trusted)
 		}
 	}
 	result, err := s.compile(ctx, env, req)
@@ -429,7 +447,14 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, cert
 	}
 	// Parameters: the node's stored facts, the classifier's parameters
 	// and the environment, as Puppet's node carries them.
-	facts := s.cachedFacts(certname)
+	stored := s.storedFacts(certname)
+	if n.Parameters.Len() == 0 {
+		if params, ok := stored.nodeParameters(n.Environment); ok {
+			writeNode(w, certname, n.Environment, nodeClasses(n), params...)
+			return nil
+		}
+	}
+	facts := stored.hash()
 	b := value.NewHashBuilder(facts.Len() + 1)
 	for i := 0; i < facts.Len(); i++ {
 		b.Set(facts.At(i))
@@ -440,37 +465,140 @@ func (s *Server) node(w http.ResponseWriter, r *http.Request, id *identity, cert
 		}
 	}
 	b.Set(value.String("environment"), value.String(n.Environment))
-	var classes json.RawMessage = []byte("[]")
-	if len(n.Classes) > 0 {
-		plain := true
-		for _, c := range n.Classes {
-			plain = plain && c.Params == nil
+	writeNode(w, certname, n.Environment, nodeClasses(n), catalog.ValueJSON(b.Build()))
+	return nil
+}
+
+// nodeClasses are a classified node's classes as its node answer has
+// them: names, or a hash of names to parameters when a class has any.
+func nodeClasses(n *node.Node) []byte {
+	if len(n.Classes) == 0 {
+		return []byte("[]")
+	}
+	plain := true
+	for _, c := range n.Classes {
+		plain = plain && c.Params == nil
+	}
+	if plain {
+		names := make([]string, len(n.Classes))
+		for i, c := range n.Classes {
+			names[i] = c.Name
 		}
-		if plain {
-			names := make([]string, len(n.Classes))
-			for i, c := range n.Classes {
-				names[i] = c.Name
-			}
-			classes, _ = json.Marshal(names)
-		} else {
-			cb := value.NewHashBuilder(len(n.Classes))
-			for _, c := range n.Classes {
-				p := c.Params
-				if p == nil {
-					p = value.EmptyHash
-				}
-				cb.Set(value.String(c.Name), p)
-			}
-			classes = catalog.ValueJSON(cb.Build())
+		classes, _ := json.Marshal(names)
+		return classes
+	}
+	cb := value.NewHashBuilder(len(n.Classes))
+	for _, c := range n.Classes {
+		p := c.Params
+		if p == nil {
+			p = value.EmptyHash
+		}
+		cb.Set(value.String(c.Name), p)
+	}
+	return catalog.ValueJSON(cb.Build())
+}
+
+// writeNode answers a node: the parameters (in parts) and classes are
+// compact JSON, as writeJSON would write them in the object.
+func writeNode(w http.ResponseWriter, certname, env string, classes []byte, params ...[]byte) {
+	var head []byte
+	head = append(append(append(head, `{"name":`...), jsonString(certname)...), `,"environment":`...)
+	head = append(append(head, jsonString(env)...), `,"parameters":`...)
+	tail := append(append([]byte(`,"classes":`), classes...), '}')
+	n := len(head) + len(tail)
+	for _, p := range params {
+		n += len(p)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(n))
+	w.WriteHeader(http.StatusOK)
+	_, _ = w.Write(head)
+	for _, p := range params {
+		_, _ = w.Write(p)
+	}
+	_, _ = w.Write(tail)
+}
+
+// jsonString is s as encoding/json writes it without HTML escaping.
+func jsonString(s string) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+}
+
+// storedFacts are a node's facts as the facts cache holds them, or will
+// once those queued are written.
+type storedFacts struct {
+	certname string
+	data     []byte // the facts object ("" none)
+	wire     *wireFacts
+}
+
+func (s *Server) storedFacts(certname string) *storedFacts {
+	sf := &storedFacts{certname: certname}
+	// Facts still queued are what the file will hold: no need to wait
+	// for the file system, nor to read them back.
+	data, queued := s.factsOut.latest(certname)
+	if !queued {
+		var err error
+		if data, err = os.ReadFile(filepath.Join(s.factsDir, certname+".yaml")); err != nil {
+			return sf
 		}
 	}
-	writeJSON(w, http.StatusOK, struct {
-		Name        string          `json:"name"`
-		Environment string          `json:"environment"`
-		Parameters  json.RawMessage `json:"parameters"`
-		Classes     json.RawMessage `json:"classes"`
-	}{certname, n.Environment, catalog.ValueJSON(b.Build()), classes})
-	return nil
+	sf.data = bytes.TrimPrefix(data, []byte(site.CachedFactsTag))
+	sf.data = bytes.TrimSuffix(sf.data, []byte("\n"))
+	if wf, ok := scanWireFacts(sf.data, certname); ok {
+		sf.wire = wf
+	}
+	return sf
+}
+
+// hash is the stored facts decoded; none, or a file that does not
+// decode, is no facts (as site's facts cache reads them).
+func (sf *storedFacts) hash() *value.Hash {
+	if sf.wire != nil {
+		if h, err := sf.wire.hash(); err == nil {
+			return h
+		}
+	}
+	if len(sf.data) == 0 {
+		return value.EmptyHash
+	}
+	h, _, err := site.DecodeFacts(sf.data, sf.certname)
+	if err != nil {
+		return value.EmptyHash
+	}
+	return h
+}
+
+// nodeParameters is the node answer's parameters, the stored facts with
+// the environment set, in parts, written from the facts' text when it is
+// what decoding and writing them would give (ok false: decode them).
+func (sf *storedFacts) nodeParameters(env string) ([][]byte, bool) {
+	envJSON := catalog.ValueJSON(value.String(env))
+	if len(sf.data) == 0 {
+		return [][]byte{[]byte(`{"environment":`), envJSON, []byte("}")}, true
+	}
+	wf := sf.wire
+	if wf == nil || !wf.canonical || !wf.uniqueNames() {
+		return nil, false
+	}
+	v := wf.values
+	for _, f := range wf.fields {
+		if string(f.Name) == "environment" {
+			// Set where it is, as a hash's Set does (f.Value is a
+			// slice of v).
+			at := cap(v) - cap(f.Value)
+			return [][]byte{v[:at], envJSON, v[at+len(f.Value):]}, true
+		}
+	}
+	sep := `,"environment":`
+	if len(wf.fields) == 0 {
+		sep = `"environment":`
+	}
+	return [][]byte{v[:len(v)-1], []byte(sep), envJSON, []byte("}")}, true
 }
 
 // report stores an agent's report as Puppet's store report processor

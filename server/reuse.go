@@ -87,7 +87,7 @@ type reuseEntry struct {
 	// request digests the request but for the facts (compileKey).
 	request string
 	// factNames are the facts the compile read (allFacts: any), facts
-	// their digest (readset.FactsDigest).
+	// their digest (catalogFacts.digest).
 	factNames []string
 	allFacts  bool
 	facts     string
@@ -141,7 +141,7 @@ func compileKey(req *compiler.Request, envName string) string {
 // lookup returns certname's entry when it may stand for a compile of req
 // in env now (encoded as the request asks, rich and gz), else nil and
 // why not.
-func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *compiler.Request, rich, acceptGzip bool) (*reuseEntry, string) {
+func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *compiler.Request, facts *catalogFacts, rich, acceptGzip bool) (*reuseEntry, string) {
 	c.mu.Lock()
 	el, ok := c.entries[certname]
 	var e *reuseEntry
@@ -159,7 +159,8 @@ func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *com
 		return nil, "another encoding"
 	case e.request != compileKey(req, env.Name):
 		return nil, "the classification, trusted data or settings changed"
-	case e.facts != readset.FactsDigest(req.Facts, e.factNames, e.allFacts):
+	}
+	if d, err := facts.digest(e.factNames, e.allFacts); err != nil || d != e.facts {
 		return nil, "a fact it read changed"
 	}
 	for _, f := range e.files {
@@ -179,7 +180,7 @@ func (c *reuseCache) lookup(certname string, env *compiler.Environment, req *com
 // what it read (reads), unless it read what cannot be followed or a file
 // changed too recently to trust its stamp. data is the catalog's JSON as
 // encoded (rich or not).
-func (c *reuseCache) remember(certname string, env *compiler.Environment, req *compiler.Request, start time.Time, reads *readset.Recorder, configVersion string, data []byte, rich, gz, acceptGzip bool) (*reuseEntry, string) {
+func (c *reuseCache) remember(certname string, env *compiler.Environment, req *compiler.Request, facts *catalogFacts, start time.Time, reads *readset.Recorder, configVersion string, data []byte, rich, gz, acceptGzip bool) (*reuseEntry, string) {
 	files, trees, why := reads.Reads()
 	if why != "" {
 		c.drop(certname)
@@ -187,7 +188,11 @@ func (c *reuseCache) remember(certname string, env *compiler.Environment, req *c
 	}
 	e := &reuseEntry{certname: certname, env: weak.Make(env), request: compileKey(req, env.Name), configVersion: configVersion, rich: rich, gz: gz, acceptGzip: acceptGzip}
 	e.factNames, e.allFacts = reads.FactReads()
-	e.facts = readset.FactsDigest(req.Facts, e.factNames, e.allFacts)
+	var err error
+	if e.facts, err = facts.digest(e.factNames, e.allFacts); err != nil {
+		c.drop(certname)
+		return nil, err.Error()
+	}
 	racy := start.Add(-racyWindow)
 	size := int64(512)
 	for _, p := range withinNoTree(files, trees) {
@@ -419,13 +424,13 @@ func (c *reuseCache) stats() (hits, misses, untracked int64) {
 // answers and keeps the new catalog. handled is false when the request is
 // to be answered as without reuse (config_version failed: the compile
 // path reports it, after the compile's own error).
-func (s *Server) catalogReusing(ctx context.Context, w http.ResponseWriter, r *http.Request, st *site.Site, envName string, env *compiler.Environment, req *compiler.Request) (handled bool, err error) {
+func (s *Server) catalogReusing(ctx context.Context, w http.ResponseWriter, r *http.Request, st *site.Site, envName string, env *compiler.Environment, req *compiler.Request, facts *catalogFacts) (handled bool, err error) {
 	cv, err := s.configVersionOf(ctx, st, envName)
 	if err != nil {
 		return false, nil
 	}
 	rich, acceptGzip := acceptsRichData(r), acceptsGzip(r)
-	e, why := s.reuse.lookup(req.Node, env, req, rich, acceptGzip)
+	e, why := s.reuse.lookup(req.Node, env, req, facts, rich, acceptGzip)
 	if e != nil && e.configVersion != cv {
 		e, why = nil, "config_version's output changed"
 	}
@@ -440,6 +445,9 @@ func (s *Server) catalogReusing(ctx context.Context, w http.ResponseWriter, r *h
 	}
 	s.reuse.misses.Add(1)
 	s.log.LogAttrs(ctx, slog.LevelDebug, "catalog reuse miss for "+req.Node+": "+why, slog.String("node", req.Node), slog.String("reuse", "miss"))
+	if req.Facts, err = facts.values(); err != nil {
+		return true, err
+	}
 	reads := readset.New()
 	req.Reads = reads
 	start := time.Now()
@@ -460,7 +468,7 @@ func (s *Server) catalogReusing(ctx context.Context, w http.ResponseWriter, r *h
 		return true, serverError(err.Error())
 	}
 	gz := compressCatalog(r, cat)
-	kept, notKept := s.reuse.remember(req.Node, env, req, start, reads, cv, buf.Bytes(), rich, gz, acceptGzip)
+	kept, notKept := s.reuse.remember(req.Node, env, req, facts, start, reads, cv, buf.Bytes(), rich, gz, acceptGzip)
 	if kept == nil {
 		s.reuse.untracked.Add(1)
 		s.log.LogAttrs(ctx, slog.LevelDebug, "catalog of "+req.Node+" not kept for reuse: "+notKept, slog.String("node", req.Node))

@@ -19,6 +19,7 @@ import (
 
 	"github.com/marionette-dev/marionette/compiler"
 	"github.com/marionette-dev/marionette/readset"
+	"github.com/marionette-dev/marionette/site"
 	"github.com/marionette-dev/marionette/value"
 )
 
@@ -434,5 +435,47 @@ func TestCatalogReuseRichData(t *testing.T) {
 	}
 	if !sameCatalog(bodies[0], bodies[1]) {
 		t.Errorf("the kept catalog differs:\n%s\n%s", bodies[0], bodies[1])
+	}
+}
+
+// TestCatalogReuseFactsText: facts as agents send them are compared by
+// the text of the facts read; facts the scan leaves to the decoder (not
+// compact), or whose names are not plain text, by their values: each
+// kind is reused when the same facts come again, and a catalog kept from
+// one kind is not reused for the other.
+func TestCatalogReuseFactsText(t *testing.T) {
+	f, compiles := reuseFixture(t)
+	const node = "db01.example.com"
+	compact := reuseFacts(node, nil)
+	spaced := strings.Replace(compact, `"values":{`, `"values": {`, 1)
+	escapedKey := strings.Replace(compact, `"values":{`, `"values":{"x\u0079":1,`, 1)
+	for _, st := range []struct {
+		name, facts string
+		compile     bool
+	}{
+		{"first", compact, true},
+		{"again", compact, false},
+		{"not compact", spaced, true},
+		{"not compact again", spaced, false},
+		{"compact", compact, true},
+		{"an escaped name", escapedKey, true},
+		{"an escaped name again", escapedKey, false},
+		{"a read fact written otherwise", strings.Replace(compact, `"role":"web"`, `"role":"w\u0065b"`, 1), true},
+	} {
+		before := compiles.Load()
+		r := f.postCatalog(node, node, "reuse", st.facts)
+		if r.status != 200 {
+			t.Fatalf("%s: %d %s", st.name, r.status, r.body)
+		}
+		if compiled := compiles.Load() > before; compiled != st.compile {
+			t.Errorf("%s: compiled = %v, want %v", st.name, compiled, st.compile)
+		}
+		// The facts cache holds them as sent (compact) or compacted.
+		f.srv.factsOut.flush()
+		data, err := os.ReadFile(filepath.Join(f.vardir, "yaml", "facts", node+".yaml"))
+		want := strings.Replace(st.facts, `"values": {`, `"values":{`, 1)
+		if err != nil || string(data) != site.CachedFactsTag+want+"\n" {
+			t.Errorf("%s: facts cache %q, %v; want the facts sent", st.name, data, err)
+		}
 	}
 }

@@ -1,16 +1,23 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
 	"encoding/pem"
+	"fmt"
+	"io"
 	"math/big"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/marionette-dev/marionette/site"
 )
 
 // TestTLSPolicy: certificates from another CA, revoked certificates and
@@ -121,5 +128,74 @@ func TestRevokedCannotResume(t *testing.T) {
 	_ = os.Chtimes(crl, future, future) // a new mtime whatever the clock's resolution
 	if _, err := get(); err == nil {
 		t.Error("a revoked certificate resumed its TLS session")
+	}
+}
+
+// recordConn counts the TLS records a client reads, by their headers in
+// the bytes from the server.
+type recordConn struct {
+	net.Conn
+	pending []byte
+	largest int // of the application data records
+}
+
+func (c *recordConn) Read(b []byte) (int, error) {
+	n, err := c.Conn.Read(b)
+	c.pending = append(c.pending, b[:n]...)
+	for len(c.pending) >= 5 {
+		size := int(c.pending[3])<<8 | int(c.pending[4])
+		if len(c.pending) < 5+size {
+			break
+		}
+		if c.pending[0] == 23 && size > c.largest { // application data
+			c.largest = size
+		}
+		c.pending = c.pending[5+size:]
+	}
+	return n, err
+}
+
+// TestTLSFullRecords: a large answer on a new connection goes in records
+// of 16 KB, not in records that grow from one packet's size (Go's dynamic
+// record sizing, which helps a slow link's first round trips and costs a
+// record, a seal and a write a packet on a LAN, where agents talk to
+// their server on a new connection every run).
+func TestTLSFullRecords(t *testing.T) {
+	f := newFixture(t)
+	const node = "db01.example.com"
+	values := map[string]any{}
+	for i := 0; i < 400; i++ {
+		values[fmt.Sprintf("fact_%03d", i)] = strings.Repeat("x", 100)
+	}
+	if err := writeFileAtomic(f.srv.factsDir, node+".yaml", []byte(site.CachedFactsTag+factsJSON(node, values)+"\n")); err != nil {
+		t.Fatal(err)
+	}
+	cert, _ := f.pki.issue(node)
+	pool := x509.NewCertPool()
+	pool.AddCert(f.pki.cert)
+	var rc *recordConn
+	tr := &http.Transport{
+		TLSClientConfig: &tls.Config{RootCAs: pool, ServerName: "localhost", Certificates: []tls.Certificate{cert}},
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+			if err == nil {
+				rc = &recordConn{Conn: c}
+				c = rc
+			}
+			return c, err
+		},
+	}
+	defer tr.CloseIdleConnections()
+	resp, err := (&http.Client{Transport: tr}).Get(f.ts.URL + "/puppet/v3/node/" + node + "?environment=production")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || len(body) < 40000 {
+		t.Fatalf("node: %d, %d bytes", resp.StatusCode, len(body))
+	}
+	if rc.largest < 16<<10 {
+		t.Errorf("largest TLS record %d bytes, want 16 KB ones", rc.largest)
 	}
 }

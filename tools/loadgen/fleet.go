@@ -193,19 +193,22 @@ func (l *loader) fleetRun(ctx context.Context, m *minter, certname, factsName st
 	if factsName != "" {
 		nl.facts = bytes.ReplaceAll(l.facts, []byte(factsName), []byte(certname))
 	}
+	nl.tmplOnce, nl.tmpl = new(sync.Once), nil // this node's facts
 	tr := nl.transport()
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: l.c.timeout}
 	req, _ := http.NewRequestWithContext(ctx, "GET", nl.c.base+"/puppet/v3/node/"+url.PathEscape(certname)+"?environment="+url.QueryEscape(nl.c.env)+"&configured_environment="+url.QueryEscape(nl.c.env), nil)
 	req.Header.Set("Accept", "application/json")
-	if r := do(client, req, false); r.err != nil {
+	chk := nl.newChecker()
+	var buf bytes.Buffer
+	if r := do(client, req, &buf, chk.node); r.err != nil {
 		return 0, fmt.Errorf("%s: node: %v", certname, r.err)
 	}
 	creq, err := nl.catalogRequest(ctx)
 	if err != nil {
 		return 0, err
 	}
-	r := do(client, creq, true)
+	r := do(client, creq, &buf, chk.catalog)
 	if r.err != nil {
 		return 0, fmt.Errorf("%s: catalog: %v", certname, r.err)
 	}

@@ -59,10 +59,12 @@ func TestFleet(t *testing.T) {
 			mu.Lock()
 			seen[cn] = f
 			mu.Unlock()
-			_, _ = io.WriteString(w, `{"resources":[]}`)
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"tags":[],"name":"`+cn+`","version":1,"code_id":null,"catalog_uuid":"6c1d5a8e-6f3e-4b8a-9d2c-0a1b2c3d4e5f","catalog_format":1,"environment":"production","resources":[{"type":"Class","title":"main"}]}`)
 			return
 		}
-		_, _ = io.WriteString(w, `{}`)
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"name":"`+cn+`","environment":"production","parameters":{},"classes":[]}`)
 	}))
 	pool := x509.NewCertPool()
 	pool.AddCert(caCert)

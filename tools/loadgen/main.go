@@ -11,6 +11,21 @@
 // the server's first answers, and -fleet N runs N distinct nodes once each
 // (certificates issued from the CA's key). Traffic goes only to a loopback address, and
 // every mode stops by itself.
+//
+// Requests carry the agent's Accept-Encoding, so answers are read as the
+// server sent them, and checked (see checker): every answer's status
+// (200), JSON content type and whole body; a node answer names the node;
+// a catalog answer, gzip or not, is one whole gzip member (header, stored
+// blocks, the deflate stream inflated - or byte for byte one this client
+// inflated alone before - nothing after it, the CRC-32 and length of all
+// its data); it holds a version 4 catalog_uuid other than the client's
+// previous one. Each client's first answer of each kind,
+// then one in -full-check-every (200), is inflated and parsed in full:
+// the node, the environment, the uuid, resources each with a type and a
+// title; -full-check-all does so for every answer. The same checks apply
+// to every server, marionette or puppetserver, so a comparison stays
+// fair; loadgen's own CPU (-cpuprofile) is a fraction of a millisecond
+// per agent run, most of it TLS and building the request.
 package main
 
 import (
@@ -28,6 +43,7 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -56,6 +72,10 @@ type config struct {
 	// staticFacts sends the facts file as it is at every run; otherwise
 	// the volatile facts differ from run to run (volatileFacts).
 	staticFacts bool
+	// fullEvery and fullAll say which answers are parsed in full
+	// (checker).
+	fullEvery int
+	fullAll   bool
 }
 
 func main() {
@@ -88,8 +108,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&c.fleetPattern, "fleet-pattern", "fleet%04d.example.com", "certnames of -fleet nodes (%d: 1..N)")
 	fs.StringVar(&c.caKeyFile, "cakey", "", "CA private key, PEM, for -fleet")
 	fs.BoolVar(&c.staticFacts, "static-facts", false, "send the facts as they are at every run (by default uptime, free memory and load averages differ from run to run, as a real agent's do)")
+	fs.IntVar(&c.fullEvery, "full-check-every", 200, "besides each client's first answer of each kind, inflate and parse one in this many in full (0: the first only); every answer is checked cheaply (see checker)")
+	fs.BoolVar(&c.fullAll, "full-check-all", false, "inflate and parse every answer in full")
+	cpuProfile := fs.String("cpuprofile", "", "write loadgen's own CPU profile to this file")
 	if err := fs.Parse(args); err != nil {
 		return 2
+	}
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "loadgen:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "loadgen:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
 	}
 	if err := c.check(); err != nil {
 		fmt.Fprintln(stderr, "loadgen:", err)
@@ -105,7 +141,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "loadgen:", err)
 		return 1
 	}
-	l := &loader{c: c, tls: tlsConf, facts: facts, runs: new(atomic.Int64)}
+	// Compact, as encoding/json writes it in the facts object sent.
+	facts, _ = json.Marshal(facts)
+	l := &loader{c: c, tls: tlsConf, facts: facts, runs: new(atomic.Int64), tmplOnce: new(sync.Once)}
 	var res map[string]any
 	switch {
 	case c.startup:
@@ -216,6 +254,9 @@ type loader struct {
 	facts json.RawMessage
 	// runs counts the catalog requests made (volatileFacts).
 	runs *atomic.Int64
+	// tmpl writes the facts of a run (made at the first run).
+	tmplOnce *sync.Once
+	tmpl     *factsTemplate
 }
 
 // runFacts are the facts of one agent run: the facts file's, with the
@@ -225,7 +266,16 @@ func (l *loader) runFacts() json.RawMessage {
 	if l.c.staticFacts || l.runs == nil {
 		return l.facts
 	}
-	return volatileFacts(l.facts, l.runs.Add(1))
+	if l.tmplOnce == nil {
+		return volatileFacts(l.facts, l.runs.Add(1))
+	}
+	l.tmplOnce.Do(func() { l.tmpl = newFactsTemplate(l.facts) })
+	return l.tmpl.run(l.runs.Add(1))
+}
+
+// newChecker is a checker of one client's answers.
+func (l *loader) newChecker() *checker {
+	return newChecker(l.c.certname, l.c.env, l.c.fullEvery, l.c.fullAll)
 }
 
 // volatileFacts is facts (a JSON object) with the volatile facts of run n:
@@ -299,20 +349,8 @@ func (l *loader) catalogRequest(ctx context.Context) (*http.Request, error) {
 		}
 		return req, err
 	}
-	facts, _ := json.Marshal(map[string]any{
-		"name": l.c.certname, "values": l.runFacts(),
-		"timestamp":  now.Format("2006-01-02T15:04:05.000000000-07:00"),
-		"expiration": now.Add(30 * time.Minute).Format("2006-01-02T15:04:05.000000000-07:00"),
-	})
-	form := url.Values{}
-	form.Set("environment", l.c.env)
-	form.Set("facts_format", "application/json")
-	form.Set("facts", url.QueryEscape(string(facts)))
-	form.Set("transaction_uuid", "00000000-0000-4000-8000-000000000000")
-	form.Set("static_catalog", "true")
-	form.Set("checksum_type", "sha256.sha384.sha512.sha224.md5")
-	form.Set("check_environment", "true")
-	req, err := http.NewRequestWithContext(ctx, "POST", l.c.base+"/puppet/v3/catalog/"+url.PathEscape(l.c.certname)+"?environment="+url.QueryEscape(l.c.env), strings.NewReader(form.Encode()))
+	body := agentForm(l.c.certname, l.c.env, l.runFacts(), now)
+	req, err := http.NewRequestWithContext(ctx, "POST", l.c.base+"/puppet/v3/catalog/"+url.PathEscape(l.c.certname)+"?environment="+url.QueryEscape(l.c.env), bytes.NewReader(body))
 	if err == nil {
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 		req.Header.Set("Accept", "application/json")
@@ -328,21 +366,26 @@ type result struct {
 	err        error
 }
 
-// do sends req and reads the whole answer; a catalog must name resources.
-func do(client *http.Client, req *http.Request, catalog bool) result {
+// do sends req as an agent does (its Accept-Encoding: the answer is read
+// as sent), reads the whole answer into buf and, for a 200, checks it
+// with check (nil: not at all). The latency ends when the answer is read.
+func do(client *http.Client, req *http.Request, buf *bytes.Buffer, check func(*http.Response, []byte) error) result {
+	req.Header.Set("Accept-Encoding", agentAcceptEncoding)
 	start := time.Now()
 	resp, err := client.Do(req)
 	if err != nil {
 		return result{err: err, latency: time.Since(start)}
 	}
-	body, err := io.ReadAll(resp.Body)
+	buf.Reset()
+	_, err = buf.ReadFrom(resp.Body)
 	resp.Body.Close()
 	r := result{status: resp.StatusCode, retryAfter: resp.Header.Get("Retry-After"), latency: time.Since(start), err: err}
-	if err == nil && resp.StatusCode == 200 && catalog && !bytes.Contains(body, []byte(`"resources"`)) {
-		r.err = errors.New("a 200 answer without resources")
-	}
-	if err == nil && resp.StatusCode != 200 && r.err == nil {
-		r.err = fmt.Errorf("HTTP %d: %.200s", resp.StatusCode, body)
+	switch {
+	case err != nil:
+	case resp.StatusCode != 200:
+		r.err = fmt.Errorf("HTTP %d: %.200s", resp.StatusCode, buf.Bytes())
+	case check != nil:
+		r.err = check(resp, buf.Bytes())
 	}
 	return r
 }
@@ -378,12 +421,14 @@ func (l *loader) steady(stdout io.Writer) (map[string]any, error) {
 			tr := l.transport()
 			defer tr.CloseIdleConnections()
 			client := &http.Client{Transport: tr, Timeout: l.c.timeout}
+			chk := l.newChecker()
+			var buf bytes.Buffer
 			for ctx.Err() == nil {
 				var nodeRes result
 				if l.c.mode == "v3" {
 					req, _ := http.NewRequestWithContext(ctx, "GET", l.c.base+"/puppet/v3/node/"+url.PathEscape(l.c.certname)+"?environment="+url.QueryEscape(l.c.env)+"&transaction_uuid=00000000-0000-4000-8000-000000000000&configured_environment="+url.QueryEscape(l.c.env), nil)
 					req.Header.Set("Accept", "application/json")
-					nodeRes = do(client, req, false)
+					nodeRes = do(client, req, &buf, chk.node)
 					if ctx.Err() != nil {
 						return
 					}
@@ -393,7 +438,7 @@ func (l *loader) steady(stdout io.Writer) (map[string]any, error) {
 					firstErr.CompareAndSwap(nil, err)
 					return
 				}
-				catRes := do(client, req, true)
+				catRes := do(client, req, &buf, chk.catalog)
 				if ctx.Err() != nil {
 					return // cut off by the end: not counted
 				}
@@ -474,7 +519,7 @@ func (l *loader) thunderingHerd() (map[string]any, error) {
 	start := time.Now()
 	for i := 0; i < l.c.herd; i++ {
 		wg.Add(1)
-		go func(tr *http.Transport) {
+		go func(i int, tr *http.Transport) {
 			defer wg.Done()
 			client := &http.Client{Transport: tr, Timeout: l.c.timeout}
 			<-gate
@@ -483,7 +528,12 @@ func (l *loader) thunderingHerd() (map[string]any, error) {
 				failures.Add(1)
 				return
 			}
-			r := do(client, req, true)
+			var buf bytes.Buffer
+			// One checker a request: the i-th is the answer it counts
+			// from, so that one in -full-check-every is parsed in full.
+			chk := l.newChecker()
+			chk.catalogs = i
+			r := do(client, req, &buf, chk.catalog)
 			switch {
 			case r.status == 200 && r.err == nil:
 				ok.Add(1)
@@ -500,7 +550,7 @@ func (l *loader) thunderingHerd() (map[string]any, error) {
 				failures.Add(1)
 				firstErr.CompareAndSwap(nil, fmt.Errorf("status %d: %v", r.status, r.err))
 			}
-		}(transports[i])
+		}(i, transports[i])
 	}
 	close(gate)
 	wg.Wait()
@@ -580,7 +630,8 @@ func (l *loader) startupTimes() (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := do(client, req, true)
+	var buf bytes.Buffer
+	r := do(client, req, &buf, l.newChecker().catalog)
 	if r.err != nil {
 		return nil, r.err
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -118,5 +119,63 @@ func TestVolatileFacts(t *testing.T) {
 	}
 	if total := one["memory"].(map[string]any)["system"].(map[string]any)["total_bytes"]; total != float64(4294967296) {
 		t.Errorf("memory.system.total_bytes changed: %v", total)
+	}
+}
+
+// TestFactsTemplate: the facts of each run written from the template are
+// volatileFacts', byte for byte (with memory or without, and facts that
+// are not an object).
+func TestFactsTemplate(t *testing.T) {
+	for _, facts := range []string{
+		`{"fqdn":"a.example.com","os":{"family":"Debian"},"uptime_seconds":5,"memory":{"system":{"total_bytes":4294967296,"available_bytes":1},"swap":{"total_bytes":1}},"html":"<&>","n":1.50}`,
+		`{"fqdn":"a.example.com","memory":{"system":null}}`,
+		`{}`,
+		`[1]`,
+	} {
+		tmpl := newFactsTemplate(json.RawMessage(facts))
+		for n := int64(1); n < 120; n += 7 {
+			if got, want := tmpl.run(n), volatileFacts(json.RawMessage(facts), n); string(got) != string(want) {
+				t.Fatalf("%s run %d:\n%s\nwant\n%s", facts, n, got, want)
+			}
+		}
+	}
+}
+
+// TestAgentForm: the catalog request's body is what encoding the facts
+// object with encoding/json and the form with net/url gives.
+func TestAgentForm(t *testing.T) {
+	now := time.Date(2026, 11, 28, 1, 2, 3, 456, time.UTC)
+	for _, values := range []string{`{"a":"b c+d/e%f<g>&h\u00e9","n":1.5}`, `{}`} {
+		facts, _ := json.Marshal(map[string]any{
+			"name": "a.example.com", "values": json.RawMessage(values),
+			"timestamp":  now.Format("2006-01-02T15:04:05.000000000-07:00"),
+			"expiration": now.Add(30 * time.Minute).Format("2006-01-02T15:04:05.000000000-07:00"),
+		})
+		form := url.Values{}
+		form.Set("environment", "production")
+		form.Set("facts_format", "application/json")
+		form.Set("facts", url.QueryEscape(string(facts)))
+		form.Set("transaction_uuid", "00000000-0000-4000-8000-000000000000")
+		form.Set("static_catalog", "true")
+		form.Set("checksum_type", "sha256.sha384.sha512.sha224.md5")
+		form.Set("check_environment", "true")
+		compact, _ := json.Marshal(json.RawMessage(values))
+		if got, want := string(agentForm("a.example.com", "production", compact, now)), form.Encode(); got != want {
+			t.Errorf("%s:\n%s\nwant\n%s", values, got, want)
+		}
+	}
+}
+
+// TestQueryEscapeTwice: escaping twice in one pass is url.QueryEscape's
+// escape of its own escape, for every byte.
+func TestQueryEscapeTwice(t *testing.T) {
+	all := make([]byte, 0, 256+8)
+	for c := 0; c < 256; c++ {
+		all = append(all, byte(c))
+	}
+	for _, s := range []string{"", "abc", "a b+c%d/é", string(all)} {
+		if got, want := string(appendQueryEscapeTwice([]byte("x="), []byte(s))), "x="+url.QueryEscape(url.QueryEscape(s)); got != want {
+			t.Errorf("%q:\n%s\nwant\n%s", s, got, want)
+		}
 	}
 }
