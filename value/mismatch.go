@@ -140,6 +140,11 @@ func describeLeaf(t Type, v Value) string {
 	case *VariantType:
 		return "expects a value of type " + joinAlternatives(tt.Types) + ", got " + actualName(t, v)
 	case *OptionalType:
+		// Optional[Variant[A, B]] lists Undef and each of the Variant's
+		// alternatives as one list, as Puppet's describer does.
+		if vt, ok := tt.Type.(*VariantType); ok {
+			return "expects a value of type " + joinAlternatives(append([]Type{UndefType}, vt.Types...)) + ", got " + actualName(tt.Type, v)
+		}
 		return "expects a value of type Undef or " + TypeString(tt.Type) + ", got " + actualName(tt.Type, v)
 	}
 	expected := TypeString(t)
