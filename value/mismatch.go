@@ -134,10 +134,15 @@ func describeLeaf(t Type, v Value) string {
 	}
 	switch tt := Resolve(t).(type) {
 	case *EnumType, *PatternType:
-		if s, ok := v.(String); ok {
-			return "expects a match for " + TypeString(t) + ", got " + Literal(s)
+		expected := TypeString(t)
+		if a, ok := t.(*AliasType); ok && a.Resolved != nil {
+			// An alias is named with what it stands for.
+			expected = a.Name + " = " + TypeString(a.Resolved)
 		}
-		return "expects a match for " + TypeString(t) + ", got " + shortTypeName(TypeOf(v))
+		if s, ok := v.(String); ok {
+			return "expects a match for " + expected + ", got " + Literal(s)
+		}
+		return "expects a match for " + expected + ", got " + shortTypeName(TypeOf(v))
 	case *NotUndefType:
 		if tt.Type != nil && !IsUndef(v) {
 			return describeLeaf(tt.Type, v)
