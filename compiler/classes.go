@@ -447,7 +447,9 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 		if ok, err := value.CheckInstance(t, v); err != nil {
 			return fmt.Errorf("%s: parameter '%s': %w", ref, p.Name, err)
 		} else if !ok {
-			problems = append(problems, fmt.Sprintf("parameter '%s' %s", p.Name, value.DescribeMismatch(t, v)))
+			for _, d := range value.DescribeMismatches(t, v) {
+				problems = append(problems, fmt.Sprintf("parameter '%s' %s", p.Name, d))
+			}
 		}
 	}
 	switch len(problems) {

@@ -11,8 +11,9 @@ import (
 	"github.com/marionette-dev/marionette/value"
 )
 
-// addFiles adds file() and find_file(), which read files of the compiling
-// machine: absolute paths, or "module/rest" for <module>/files/rest.
+// addFiles adds file(), find_file() and find_template(), which read files
+// of the compiling machine: absolute paths, or "module/rest" for
+// <module>/files/rest (<module>/templates/rest for find_template).
 func addFiles(t Table) {
 	t["file"] = fileFunc
 	findImpl := func(c *Ctx, args []value.Value) (value.Value, error) {
@@ -34,6 +35,24 @@ func addFiles(t Table) {
 	t["find_file"] = Dispatch("find_file",
 		Signature{Params: []Param{P("paths", tString)}, Repeated: true, Impl: findImpl},
 		Fixed(findImpl, P("paths_array", &value.ArrayType{Elem: tString, Max: value.MaxInt})))
+	// find_template: the same for templates, <module>/templates/rest.
+	findTemplateImpl := func(c *Ctx, args []value.Value) (value.Value, error) {
+		for _, a := range args {
+			names := []value.Value{a}
+			if arr, ok := a.(value.Array); ok {
+				names = arr
+			}
+			for _, n := range names {
+				if p, ok := findInModule(c, value.ToString(n), "templates"); ok {
+					return value.String(p), nil
+				}
+			}
+		}
+		return value.Undef, nil
+	}
+	t["find_template"] = Dispatch("find_template",
+		Signature{Params: []Param{P("paths", tString)}, Repeated: true, Impl: findTemplateImpl},
+		Fixed(findTemplateImpl, P("paths_array", &value.ArrayType{Elem: tString, Max: value.MaxInt})))
 }
 
 // fileFunc is file(): the content of the first of its arguments that names
@@ -103,6 +122,12 @@ func fileTooLarge(p string) error {
 // is, "module/rest" to <module>/files/rest; either only when it exists
 // (directories too).
 func findFile(c *Ctx, name string) (string, bool) {
+	return findInModule(c, name, "files")
+}
+
+// findInModule finds name, an absolute path or "module/rest" for
+// <module>/<sub>/rest, on the compiling machine.
+func findInModule(c *Ctx, name, sub string) (string, bool) {
 	if filepath.IsAbs(name) {
 		NoteUntracked(c, "a file by absolute path ("+name+")")
 		if _, err := os.Stat(name); err == nil {
@@ -118,7 +143,7 @@ func findFile(c *Ctx, name string) (string, bool) {
 	if !found {
 		return "", false
 	}
-	p := filepath.Join(dir, "files", rest)
+	p := filepath.Join(dir, sub, rest)
 	if _, err := os.Stat(p); err != nil {
 		return "", false
 	}

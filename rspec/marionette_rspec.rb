@@ -361,6 +361,38 @@ module MarionetteRspec
     end
   end
 
+  # resolve_deferred does to a catalog marionette compiled what
+  # rspec-puppet's adapter does to Puppet's after its compile (with Puppet
+  # 6 and later): Puppet's DeferredResolver with the example's facts, which
+  # calls each Deferred function, unwraps each Sensitive value into the
+  # resource's sensitive parameters and each Binary into its string. A
+  # catalog holding none of those is left as it is: the resolver would
+  # only replace its arrays and hashes by equal copies, and making its
+  # compiler costs more than the build.
+  def self.resolve_deferred(adapter, nodename, facts, catalog)
+    return unless defined?(Puppet::Pops::Evaluator::DeferredResolver)
+    if defined?(RSpec::Puppet::Adapters::Adapter6X) && !adapter.is_a?(RSpec::Puppet::Adapters::Adapter6X)
+      return # rspec-puppet 2.9 with a Puppet before 6 resolves nothing
+    end
+    return unless catalog.resources.any? { |r| r.parameters.each_value.any? { |v| resolvable?(v) } }
+    # The example's environment, as Puppet's catalog holds it (a loaded
+    # catalog's is a remote one, without the module path).
+    Puppet::Pops::Evaluator::DeferredResolver.resolve_and_replace(
+      Puppet::Node::Facts.new(nodename, (facts || {}).dup), catalog, adapter.current_environment,
+    )
+  end
+
+  # resolvable? tells whether Puppet's DeferredResolver would change v.
+  def self.resolvable?(v)
+    case v
+    when Array then v.any? { |e| resolvable?(e) }
+    when Hash then v.each_value.any? { |e| resolvable?(e) }
+    else
+      v.class == (@deferred_class ||= Puppet::Pops::Types::TypeFactory.deferred.implementation_class) ||
+        v.is_a?(Puppet::Pops::Types::PSensitiveType::Sensitive) || v.is_a?(Puppet::Pops::Types::PBinaryType::Binary)
+    end
+  end
+
   def self.bare_type(kind, name)
     (@bare_types ||= {})[[kind, name]] ||= Puppet::Resource::Type.new(kind, name)
   end
@@ -661,6 +693,7 @@ module MarionetteRspec
         MarionetteRspec.raise_error(resp) unless resp['ok']
         MarionetteRspec.stub_facts(self, facts_val)
         catalog = MarionetteRspec.catalog_from(resp['catalog'])
+        MarionetteRspec.resolve_deferred(adapter, nodename, facts_val, catalog)
         # As rspec-puppet's own exported build: the exported resources only.
         catalog = catalog.filter { |r| !r.exported? } if exported
         catalog

@@ -340,8 +340,12 @@ func (s *Service) handle(ctx context.Context, req *Request) *Response {
 		resp.Result = catalog.ValueJSON(v)
 		return resp
 	}
+	// Rich data: the catalog a test loads is the one Puppet's compile
+	// leaves in memory, whose Deferred, Regexp, Timespan, Binary and
+	// default values are objects (rspec-puppet resolves the Deferred ones
+	// after the compile), not the strings of `puppet catalog compile`.
 	var buf bytes.Buffer
-	if err := res.Catalog.WriteJSON(&buf); err != nil {
+	if err := res.Catalog.WriteRichJSON(&buf); err != nil {
 		return failure(err, req.Node)
 	}
 	resp.Catalog = bytes.TrimSpace(buf.Bytes())

@@ -301,3 +301,39 @@ func TestServe(t *testing.T) {
 		}
 	}
 }
+
+// TestHandleRichData checks that a catalog is returned as rich data, as
+// Puppet's compile leaves it in memory for rspec-puppet: a Deferred value
+// is a Deferred (which the adapter then resolves as rspec-puppet does),
+// not the string `puppet catalog compile` writes.
+func TestHandleRichData(t *testing.T) {
+	svc := New(t.TempDir())
+	resp := svc.Handle(context.Background(), &Request{Node: "n1", ModulePath: demoModulePath,
+		Code: "notify { 'later': message => Deferred('demo::triple', [14]) }"})
+	if !resp.OK {
+		t.Fatalf("error: %+v", resp.Error)
+	}
+	var c struct {
+		Resources []struct {
+			Title      string                     `json:"title"`
+			Parameters map[string]json.RawMessage `json:"parameters"`
+		} `json:"resources"`
+	}
+	if err := json.Unmarshal(resp.Catalog, &c); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range c.Resources {
+		if r.Title != "later" {
+			continue
+		}
+		var d struct {
+			Type string `json:"__ptype"`
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(r.Parameters["message"], &d); err != nil || d.Type != "Deferred" || d.Name != "demo::triple" {
+			t.Errorf("message = %s, want a rich data Deferred of demo::triple", r.Parameters["message"])
+		}
+		return
+	}
+	t.Errorf("no Notify[later] in %s", resp.Catalog)
+}

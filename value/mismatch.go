@@ -79,6 +79,12 @@ func mismatchPath(t Type, v Value) ([]string, Type, Value) {
 			if IsUndef(v) || tt.Type == nil {
 				return path, t, v
 			}
+			// Optional[Alias] fails as the alias does: Puppet describes
+			// the alias, without Undef.
+			if _, isAlias := tt.Type.(*AliasType); isAlias {
+				t = tt.Type
+				continue
+			}
 			// Optional[T] with a defined value fails like T, except that
 			// Puppet names the Undef alternative for scalars.
 			// Descend only when the value is a collection of the inner
@@ -119,12 +125,24 @@ func describeLeaf(t Type, v Value) string {
 			}
 		}
 	}
+	// An alias of a Variant that rejects the value is named with what it
+	// stands for, as any other alias.
+	if a, ok := t.(*AliasType); ok && a.Resolved != nil {
+		if _, isVariant := Resolve(a).(*VariantType); isVariant {
+			return "expects " + withArticle(a.Name+" = "+TypeString(a.Resolved)) + " value, got " + listActual([]Type{a.Resolved}, v)
+		}
+	}
 	switch tt := Resolve(t).(type) {
 	case *EnumType, *PatternType:
-		if s, ok := v.(String); ok {
-			return "expects a match for " + TypeString(t) + ", got " + Literal(s)
+		expected := TypeString(t)
+		if a, ok := t.(*AliasType); ok && a.Resolved != nil {
+			// An alias is named with what it stands for.
+			expected = a.Name + " = " + TypeString(a.Resolved)
 		}
-		return "expects a match for " + TypeString(t) + ", got " + shortTypeName(TypeOf(v))
+		if s, ok := v.(String); ok {
+			return "expects a match for " + expected + ", got " + Literal(s)
+		}
+		return "expects a match for " + expected + ", got " + shortTypeName(TypeOf(v))
 	case *NotUndefType:
 		if tt.Type != nil && !IsUndef(v) {
 			return describeLeaf(tt.Type, v)
@@ -138,8 +156,13 @@ func describeLeaf(t Type, v Value) string {
 			return "expects size to be " + sizeWords(tt.Min, tt.Max) + ", got " + sizeWords(int64(h.Len()), int64(h.Len()))
 		}
 	case *VariantType:
-		return "expects a value of type " + joinAlternatives(tt.Types) + ", got " + actualName(t, v)
+		return alternativesMismatch(tt.Types, false, v)
 	case *OptionalType:
+		// Optional[Variant[A, B]] lists Undef and each of the Variant's
+		// alternatives as one list, as Puppet's describer does.
+		if vt, ok := tt.Type.(*VariantType); ok {
+			return alternativesMismatch(vt.Types, true, v)
+		}
 		return "expects a value of type Undef or " + TypeString(tt.Type) + ", got " + actualName(tt.Type, v)
 	}
 	expected := TypeString(t)
@@ -216,6 +239,11 @@ func joinAlternatives(ts []Type) string {
 	for i, t := range ts {
 		names[i] = TypeString(t)
 	}
+	return joinNames(names)
+}
+
+// joinNames lists type names as Puppet does: "A or B", "A, B, or C".
+func joinNames(names []string) string {
 	switch len(names) {
 	case 0, 1:
 		return strings.Join(names, "")
@@ -251,4 +279,137 @@ func withArticle(name string) string {
 		return "an " + name
 	}
 	return "a " + name
+}
+
+// alternativesMismatch words a value that none of the alternatives ts (of
+// a Variant, Undef first when optional) accepts, as Puppet's describer
+// does: each alternative in full and the value's own type when one of
+// them is of the value's kind (or would be, unparameterized), else only
+// the kinds ("expects a value of type Undef, Array, or String, got
+// Integer").
+func alternativesMismatch(ts []Type, optional bool, v Value) string {
+	actual := TypeOf(v)
+	detailed := false
+	for _, t := range ts {
+		if _, isAlias := t.(*AliasType); isAlias || reportDetailed(t, actual) {
+			detailed = true
+			break
+		}
+	}
+	var names []string
+	a := shortTypeName(actual)
+	if detailed {
+		for _, t := range ts {
+			if al, ok := t.(*AliasType); ok && al.Resolved != nil {
+				names = append(names, al.Name+" = "+TypeString(al.Resolved))
+			} else {
+				names = append(names, TypeString(t))
+			}
+		}
+		a = listActual(ts, v)
+	} else {
+		seen := map[string]bool{}
+		for _, t := range ts {
+			if n := shortTypeName(t); !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	if optional {
+		names = append([]string{"Undef"}, names...)
+	}
+	if len(names) == 1 {
+		return "expects " + withArticle(names[0]) + " value, got " + a
+	}
+	return "expects a value of type " + joinNames(names) + ", got " + a
+}
+
+// listActual names the value's type for a mismatch against the
+// alternatives ts whose report is detailed: in full when one of them (its
+// alias resolved) is of the value's kind or accepts the value's
+// generalized type, else the bare kind.
+func listActual(ts []Type, v Value) string {
+	actual := TypeOf(v)
+	for _, t := range ts {
+		e := Resolve(t)
+		if e.TypeName() == actual.TypeName() {
+			return TypeString(actual)
+		}
+		switch e.(type) {
+		case *StructType:
+			if _, ok := actual.(*HashType); ok {
+				return TypeString(actual)
+			}
+		case *TupleType:
+			if _, ok := actual.(*ArrayType); ok {
+				return TypeString(actual)
+			}
+		}
+	}
+	g := Generalize(actual)
+	for _, t := range ts {
+		if IsAssignable(t, g) {
+			return TypeString(actual)
+		}
+	}
+	return actual.TypeName()
+}
+
+// DescribeMismatches is DescribeMismatch, but one description for each
+// alternative when v fails a Variant (or an Optional[Variant]) in
+// different ways, as Puppet reports them: "variant 1 expects size to be
+// 2, got 1" beside "variant 2 expects a String value, got Tuple" (numbered
+// from 0, Undef first for an Optional). Alternatives that all reject v's
+// kind are one description, as DescribeMismatch words it.
+func DescribeMismatches(t Type, v Value) []string {
+	path, lt, lv := mismatchPath(t, v)
+	var alts []Type
+	switch tt := lt.(type) {
+	case *VariantType:
+		alts = tt.Types
+	case *OptionalType:
+		if vt, ok := tt.Type.(*VariantType); ok {
+			alts = append([]Type{UndefType}, vt.Types...)
+		}
+	}
+	if alts == nil || IsUndef(lv) {
+		return []string{DescribeMismatch(t, v)}
+	}
+	apart := false
+	for _, a := range alts {
+		if sameKindCollection(a, lv) {
+			apart = true
+		}
+	}
+	if !apart {
+		return []string{DescribeMismatch(t, v)}
+	}
+	prefix := strings.Join(path, " ")
+	if prefix != "" {
+		prefix += " "
+	}
+	var out []string
+	for i, a := range alts {
+		if IsInstance(a, lv) {
+			continue
+		}
+		out = append(out, prefix+"variant "+strconv.Itoa(i)+" "+DescribeMismatch(a, lv))
+	}
+	return out
+}
+
+// sameKindCollection reports whether t is a collection type of v's kind
+// (an Array or Tuple for an array, a Hash or Struct for a hash), which v
+// fails by its size or its elements rather than by its kind.
+func sameKindCollection(t Type, v Value) bool {
+	switch Resolve(t).(type) {
+	case *ArrayType, *TupleType:
+		_, ok := v.(Array)
+		return ok
+	case *HashType, *StructType:
+		_, ok := v.(*Hash)
+		return ok
+	}
+	return false
 }

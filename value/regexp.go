@@ -174,7 +174,7 @@ func RegexpOf(src string, re *regexp.Regexp) *Regexp {
 
 // compileExt compiles for the backtracking engine.
 func compileExt(src string) (*regexp2.Regexp, error) {
-	ext, err := regexp2.Compile(translateRubyRegexp(src), regexp2.Multiline)
+	ext, err := regexp2.Compile(AtomicPossessive(translateRubyRegexp(src)), regexp2.Multiline)
 	if err != nil {
 		return nil, err
 	}
@@ -458,4 +458,159 @@ func FillRepeatMinimum(src string) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// AtomicPossessive rewrites Ruby's possessive quantifiers (a?+, a*+, a++),
+// which regexp2 lacks, as the atomic groups they are in Onigmo: (?>a?).
+// An interval followed by + is not possessive in Ruby but repeated,
+// a{2}+ being (?:a{2})+, which regexp2 would refuse as a nested
+// quantifier. Anything else is kept as it is.
+func AtomicPossessive(src string) string {
+	if !strings.Contains(src, "+") {
+		return src
+	}
+	var b strings.Builder
+	var groups []int // where each open group starts in b
+	atom := -1       // where the last atom starts in b, or -1
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		switch c {
+		case '\\':
+			atom = b.Len()
+			end := escapeEnd(src, i)
+			b.WriteString(src[i:end])
+			i = end - 1
+		case '[':
+			atom = b.Len()
+			end := classEnd(src, i)
+			b.WriteString(src[i:end])
+			i = end - 1
+		case '(':
+			groups = append(groups, b.Len())
+			b.WriteByte(c)
+			atom = -1
+		case ')':
+			b.WriteByte(c)
+			atom = -1
+			if n := len(groups); n > 0 {
+				atom = groups[n-1]
+				groups = groups[:n-1]
+			}
+		case '*', '+', '?', '{':
+			end := i + 1
+			if c == '{' {
+				end = intervalEnd(src, i)
+				if end < 0 {
+					// A literal brace.
+					atom = b.Len()
+					b.WriteByte(c)
+					continue
+				}
+			}
+			if atom < 0 {
+				b.WriteString(src[i:end])
+				i = end - 1
+				continue
+			}
+			quantified := b.String()[atom:] + src[i:end]
+			switch {
+			case end < len(src) && src[end] == '+' && c == '{':
+				quantified = "(?:" + quantified + ")+"
+				end++
+			case end < len(src) && src[end] == '+':
+				quantified = "(?>" + quantified + ")"
+				end++
+			case end < len(src) && src[end] == '?':
+				quantified += "?"
+				end++
+			}
+			rest := b.String()[:atom]
+			b.Reset()
+			b.WriteString(rest)
+			b.WriteString(quantified)
+			i = end - 1
+			atom = -1
+		default:
+			atom = b.Len()
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// escapeEnd is the index just past the escape starting at src[i] ('\'):
+// its letter and what belongs to it (\x41, \p{Alpha}, \k<name>, \123).
+func escapeEnd(src string, i int) int {
+	j := i + 2
+	if j > len(src) {
+		return len(src)
+	}
+	switch e := src[i+1]; {
+	case e == 'x' || e == 'u' || e == 'p' || e == 'P' || e == 'k' || e == 'g':
+		if j < len(src) && (src[j] == '{' || src[j] == '<' || src[j] == '\'') {
+			closer := map[byte]byte{'{': '}', '<': '>', '\'': '\''}[src[j]]
+			if k := strings.IndexByte(src[j+1:], closer); k >= 0 {
+				return j + 1 + k + 1
+			}
+			return j
+		}
+		max := map[byte]int{'x': 2, 'u': 4}[e]
+		for n := 0; n < max && j < len(src) && strings.IndexByte("0123456789abcdefABCDEF", src[j]) >= 0; n++ {
+			j++
+		}
+	case e >= '0' && e <= '9':
+		for j < len(src) && src[j] >= '0' && src[j] <= '9' {
+			j++
+		}
+	}
+	return j
+}
+
+// classEnd is the index just past the bracket class starting at src[i],
+// nested classes and escapes included (a ] first in a class is itself).
+func classEnd(src string, i int) int {
+	depth := 0
+	for j := i; j < len(src); j++ {
+		switch src[j] {
+		case '\\':
+			j++
+		case '[':
+			depth++
+			if j+1 < len(src) && src[j+1] == '^' {
+				j++
+			}
+			if j+1 < len(src) && src[j+1] == ']' {
+				j++
+			}
+		case ']':
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return len(src)
+}
+
+// intervalEnd is the index just past an interval {n}, {n,}, {,m} or
+// {n,m} starting at src[i], or -1 when the brace is literal text.
+func intervalEnd(src string, i int) int {
+	k := strings.IndexByte(src[i:], '}')
+	if k < 0 {
+		return -1
+	}
+	body := src[i+1 : i+k]
+	lo, hi, comma := strings.Cut(body, ",")
+	digits := func(s string) bool {
+		for j := 0; j < len(s); j++ {
+			if s[j] < '0' || s[j] > '9' {
+				return false
+			}
+		}
+		return true
+	}
+	if !digits(lo) || !digits(hi) || (lo == "" && (!comma || hi == "")) {
+		return -1
+	}
+	return i + k + 1
 }

@@ -33,3 +33,44 @@ func TestRegexpRepeatWithoutMinimum(t *testing.T) {
 		}
 	}
 }
+
+// TestRegexpPossessive checks Ruby's possessive quantifiers (a?+, a*+,
+// a++), which give back nothing they matched (mysql::db's check of its
+// sql paths uses \/?+), and that an interval followed by + repeats it, as
+// in Ruby. The answers are Ruby's own.
+func TestRegexpPossessive(t *testing.T) {
+	tests := []struct {
+		pattern, input string
+		want           bool
+	}{
+		{`^a?+a$`, "a", false},
+		{`^a?+b$`, "ab", true},
+		{`^a*+a$`, "aaa", false},
+		{`^a++$`, "aaa", true},
+		{`^(?:ab)++c$`, "ababc", true},
+		{`^(ab)*+ab$`, "abab", false},
+		{`^[ab]++b$`, "aab", false},
+		{`^\d++x$`, "12x", true},
+		{`^a{2}+$`, "aaaa", true},
+		{`^a{2}+$`, "aaa", false},
+		{`^a+?b$`, "aab", true},
+		{`^\/(?:.[.A-Za-z0-9_-]+\/?+)+(?:\.[.A-Za-z0-9]+)+$`, "/foo/test/test-1.2.3/schema/test.sql", true},
+		{`^\/(?:.[.A-Za-z0-9_-]+\/?+)+(?:\.[.A-Za-z0-9]+)+$`, "/foo.test", true},
+		{`^\/(?:.[.A-Za-z0-9_-]+\/?+)+(?:\.[.A-Za-z0-9]+)+$`, "/foo/bar", false},
+		{`^\x41++$`, "AA", true},
+		{`^(?=a)a?+$`, "a", true},
+		{`^[+]+$`, "++", true},
+		{`^a\++$`, "a++", true},
+	}
+	for _, tt := range tests {
+		re, err := NewRegexp(tt.pattern)
+		if err != nil {
+			t.Errorf("%s: %v", tt.pattern, err)
+			continue
+		}
+		got, err := re.Match(tt.input)
+		if err != nil || got != tt.want {
+			t.Errorf("%q =~ /%s/ = %v (%v), want %v", tt.input, tt.pattern, got, err, tt.want)
+		}
+	}
+}

@@ -176,6 +176,13 @@ func BaseType(name string) (Type, bool) {
 // `Array[String, 1]`. The error says what Puppet would: which type and why.
 func Parameterize(base Type, args []Value) (Type, error) {
 	name := base.TypeName()
+	// Puppet flattens array parameters, Optional[[Integer]] being
+	// Optional[Integer], for every type but Struct and Callable.
+	switch base.(type) {
+	case *StructType, *CallableType:
+	default:
+		args = flattenArgs(args)
+	}
 	argErr := func(format string, a ...any) error {
 		return fmt.Errorf("%s-Type[] %s", name, fmt.Sprintf(format, a...))
 	}
@@ -573,4 +580,28 @@ func sizeRange(args []Value, defMin int64, argErr func(string, ...any) error) (i
 		lo = 0
 	}
 	return lo, hi, nil
+}
+
+// flattenArgs returns args with the elements of Array arguments in their
+// place, recursively (args itself when none is an Array).
+func flattenArgs(args []Value) []Value {
+	nested := false
+	for _, a := range args {
+		if _, ok := a.(Array); ok {
+			nested = true
+			break
+		}
+	}
+	if !nested {
+		return args
+	}
+	var out []Value
+	for _, a := range args {
+		if arr, ok := a.(Array); ok {
+			out = append(out, flattenArgs(arr)...)
+		} else {
+			out = append(out, a)
+		}
+	}
+	return out
 }
