@@ -210,6 +210,8 @@ type Compilation struct {
 	// Per-scope compile data: the resource a scope belongs to and its
 	// resource defaults.
 	scopes map[*eval.Scope]*scopeData
+	// defaultTypes are the types some scope has resource defaults for.
+	defaultTypes map[string]bool
 	// Declared classes by canonical name.
 	classes map[string]*classInstance
 

@@ -51,7 +51,12 @@ func (c *Compilation) RunStatement(ev *eval.Evaluator, sc *eval.Scope, x syntax.
 // A `* => hash` splat contributes its entries; setting one attribute twice
 // is an error. stmt is the statement the operations belong to.
 func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp, stmt syntax.Node) ([]attrOp, error) {
-	out := make([]attrOp, 0, len(ops))
+	return c.attrValuesInto(make([]attrOp, 0, len(ops)), sc, ops, stmt)
+}
+
+// attrValuesInto is attrValues appending to out (given empty): a caller
+// that keeps none of the result passes a buffer on its stack.
+func (c *Compilation) attrValuesInto(out []attrOp, sc *eval.Scope, ops []*syntax.AttributeOp, stmt syntax.Node) ([]attrOp, error) {
 	// Every attribute set so far is in out; a scan of the few there beats
 	// a map.
 	seen := func(name string) bool {
@@ -169,7 +174,10 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 		if !ok || value.IsUndef(tv) {
 			return nil, c.issueAt(sc, b.Title, diag.MissingTitle, nil, "Missing title. The title expression resulted in undef")
 		}
-		ops, err := c.attrValues(sc, b.Ops, x)
+		// The operations are copied into the resources and kept by none of
+		// them: the usual few live on the stack.
+		var buf [8]attrOp
+		ops, err := c.attrValuesInto(buf[:0], sc, b.Ops, x)
 		if err != nil {
 			return nil, err
 		}
@@ -264,7 +272,9 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 	if def != nil && r.defineDepth >= MaxDefineDepth {
 		return nil, fmt.Errorf("Defined types nest more than %d deep (a defined type that declares itself without end? MaxDefineDepth, a fixed limit of marionette) at %s", MaxDefineDepth, r.Ref())
 	}
-	r.Params = make([]catalog.Param, 0, len(ops))
+	// Room for the resource defaults too: growing the list for them cost
+	// a second list per resource under a File { ... } default.
+	r.Params = make([]catalog.Param, 0, len(ops)+c.defaultCount(r.Type, sc))
 	r.define = def
 	r.virtual = form != syntax.Regular
 	r.exported = form == syntax.Exported
@@ -392,6 +402,9 @@ func containsString(list []string, s string) bool {
 // set (nor set to undef: the names in undefs). Defaults are dynamically
 // scoped: they follow the declaration chain.
 func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope, undefs []string) {
+	if !c.defaultTypes[r.Type] {
+		return
+	}
 	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
 		for _, a := range d.defaults[r.Type] {
 			if _, set := r.Param(a.name); !set && !slices.Contains(undefs, a.name) {
@@ -399,6 +412,19 @@ func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope, undefs []string
 			}
 		}
 	}
+}
+
+// defaultCount is how many resource defaults for typ are visible from sc
+// (those applyDefaults may add).
+func (c *Compilation) defaultCount(typ string, sc *eval.Scope) int {
+	if !c.defaultTypes[typ] {
+		return 0
+	}
+	n := 0
+	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
+		n += len(d.defaults[typ])
+	}
+	return n
 }
 
 // dynamicParent is where resource defaults continue after d: the inherited
@@ -431,6 +457,10 @@ func (c *Compilation) resourceDefaults(sc *eval.Scope, x *syntax.ResourceDefault
 		d.defaults = make(map[string][]defaultAttr)
 	}
 	typ := c.capitalize(x.Type.Name)
+	if c.defaultTypes == nil {
+		c.defaultTypes = make(map[string]bool)
+	}
+	c.defaultTypes[typ] = true
 	for _, o := range ops {
 		list := d.defaults[typ]
 		replaced := false
