@@ -105,7 +105,7 @@ func (ev *Evaluator) callLambda(l *Lambda, args []value.Value, wantValue bool) (
 			return nil, err
 		}
 	}
-	sc := newLambdaScope(l.Scope, len(l.Def.Params))
+	sc := newLambdaScope(l.Scope, len(l.Def.Params)+bodyAssigns(l.Def.Body))
 	if err := ev.BindParams(sc, l.Def.Params, args, l.Def); err != nil {
 		return nil, err
 	}
