@@ -149,7 +149,7 @@ func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []va
 			return IssueAt(sc, p, diag.MissingRequiredParameter, diag.Args{"param_name": p.Name}, "Parameter $%s is required but no value was given", p.Name)
 		}
 		if p.Type != nil {
-			tv, err := ev.Eval(p.Type, sc)
+			tv, err := ev.ParamType(p, sc)
 			if err != nil {
 				return err
 			}

@@ -96,6 +96,10 @@ type Evaluator struct {
 	// far more than matching, and the same patterns come back in every
 	// instance of a define and every iteration of a loop.
 	regexps map[string]*value.Regexp
+	// paramTypes holds the types of parameters evaluated by ParamType
+	// that are written with type names and literals only: the same value
+	// at every call of a compile.
+	paramTypes map[*syntax.Parameter]value.Value
 	// Strict is Puppet's strict setting and StrictVariables its
 	// strict_variables: whether unknown variables and numeric strings in
 	// arithmetic pass, warn (through Warn) or fail.
@@ -345,6 +349,63 @@ func (ev *Evaluator) regexp(src string) (*value.Regexp, error) {
 	}
 	ev.regexps[src] = r
 	return r, nil
+}
+
+// ParamType evaluates the type of parameter p (p.Type not nil). A type
+// written with type names and literals only (String, Hash[String, Integer],
+// Enum['a', 'b']) is the same at every call of the compile: it is evaluated
+// once, not again for every instance of a define or call of a lambda.
+// Type names resolve the same from every scope (a type alias, a resource
+// type), and types are immutable values.
+func (ev *Evaluator) ParamType(p *syntax.Parameter, sc *Scope) (value.Value, error) {
+	if t, ok := ev.paramTypes[p]; ok {
+		return t, nil
+	}
+	tv, err := ev.Eval(p.Type, sc)
+	if err != nil || !constantType(p.Type) {
+		return tv, err
+	}
+	if ev.paramTypes == nil {
+		ev.paramTypes = make(map[*syntax.Parameter]value.Value)
+	}
+	ev.paramTypes[p] = tv
+	return tv, nil
+}
+
+// constantType reports whether type expression x is made of type names
+// and literals only: its value does not depend on where or when it is
+// evaluated.
+func constantType(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.TypeReference, *syntax.StringLit, *syntax.IntegerLit, *syntax.FloatLit,
+		*syntax.BoolLit, *syntax.UndefLit, *syntax.DefaultLit, *syntax.RegexLit:
+		return true
+	case *syntax.AccessExpr:
+		if !constantType(x.Operand) {
+			return false
+		}
+		for _, k := range x.Keys {
+			if !constantType(k) {
+				return false
+			}
+		}
+		return true
+	case *syntax.ArrayLit:
+		for _, e := range x.Elements {
+			if !constantType(e) {
+				return false
+			}
+		}
+		return true
+	case *syntax.HashLit:
+		for _, e := range x.Entries {
+			if !constantType(e.Key) || !constantType(e.Value) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value.Value, error) {

@@ -258,3 +258,44 @@ func TestRegexpCompiledOnce(t *testing.T) {
 		t.Error("bad pattern cached as good")
 	}
 }
+
+// A parameter type written with literals only is evaluated once per
+// evaluation and reused; one that reads variables is evaluated at every
+// call (an inner lambda's Integer[$p[0]] differs between outer calls).
+func TestParamTypeCache(t *testing.T) {
+	if v, err := evalSource(t, `map([1, 2]) |Integer[1, 5] $x| { $x * 10 }`); err != nil || value.Literal(v) != `[10, 20]` {
+		t.Errorf("constant type: got %v, %v", v, err)
+	}
+	if _, err := evalSource(t, `map([1, 9]) |Integer[1, 5] $x| { $x }`); err == nil || !strings.Contains(err.Error(), "expects an Integer[1, 5] value") {
+		t.Errorf("constant type, second call: got %v, want a mismatch", err)
+	}
+	if v, err := evalSource(t, `map([[1, 1], [2, 3]]) |$p| { map([$p[1]]) |Integer[$p[0]] $x| { $x } }`); err != nil || value.Literal(v) != `[[1], [3]]` {
+		t.Errorf("variable type: got %v, %v", v, err)
+	}
+	if _, err := evalSource(t, `map([[1, 1], [5, 3]]) |$p| { map([$p[1]]) |Integer[$p[0]] $x| { $x } }`); err == nil || !strings.Contains(err.Error(), "expects an Integer[5] value") {
+		t.Errorf("variable type, second outer call: got %v, want a mismatch against Integer[5]", err)
+	}
+
+	prog, err := syntax.ParseFile("test.pp", []byte(`map([1]) |Hash[String, Integer] $h, Integer[$top] $i| { 1 }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lambda := prog.Body[0].(*syntax.CallExpr).Lambda
+	ev := &Evaluator{Host: testHost{}}
+	sc := NewScope(TopScope, "", nil, prog.File)
+	sc.Set("top", value.Integer(2))
+	a, err1 := ev.ParamType(lambda.Params[0], sc)
+	b, err2 := ev.ParamType(lambda.Params[0], sc)
+	if err1 != nil || err2 != nil || a != b {
+		t.Errorf("Hash[String, Integer]: not reused (%v, %v, same %v)", err1, err2, a == b)
+	}
+	if _, ok := ev.paramTypes[lambda.Params[1]]; ok {
+		t.Errorf("Integer[$top] kept")
+	}
+	if _, err := ev.ParamType(lambda.Params[1], sc); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ev.paramTypes[lambda.Params[1]]; ok {
+		t.Errorf("Integer[$top] kept")
+	}
+}
