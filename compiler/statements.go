@@ -274,7 +274,13 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 	}
 	// Room for the resource defaults too: growing the list for them cost
 	// a second list per resource under a File { ... } default.
-	r.Params = make([]catalog.Param, 0, len(ops)+c.defaultCount(r.Type, sc))
+	var lists [4][]defaultAttr
+	defaults := c.visibleDefaults(lists[:0], r.Type, sc)
+	n := len(ops)
+	for _, l := range defaults {
+		n += len(l)
+	}
+	r.Params = make([]catalog.Param, 0, n)
 	r.define = def
 	r.virtual = form != syntax.Regular
 	r.exported = form == syntax.Exported
@@ -297,7 +303,7 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		}
 		c.setParam(r, o.name, o.value)
 	}
-	c.applyDefaults(r, sc, undefs)
+	c.applyDefaultLists(r, defaults, undefs)
 	if def != nil {
 		r.givenUndef = undefs
 	}
@@ -402,29 +408,35 @@ func containsString(list []string, s string) bool {
 // set (nor set to undef: the names in undefs). Defaults are dynamically
 // scoped: they follow the declaration chain.
 func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope, undefs []string) {
-	if !c.defaultTypes[r.Type] {
-		return
+	var lists [4][]defaultAttr
+	c.applyDefaultLists(r, c.visibleDefaults(lists[:0], r.Type, sc), undefs)
+}
+
+// visibleDefaults appends the lists of resource defaults for typ visible
+// from sc to lists, the nearest first (a type without defaults anywhere
+// skips the scope walk).
+func (c *Compilation) visibleDefaults(lists [][]defaultAttr, typ string, sc *eval.Scope) [][]defaultAttr {
+	if !c.defaultTypes[typ] {
+		return lists
 	}
 	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
-		for _, a := range d.defaults[r.Type] {
+		if l := d.defaults[typ]; len(l) > 0 {
+			lists = append(lists, l)
+		}
+	}
+	return lists
+}
+
+// applyDefaultLists adds the defaults of lists (the nearest first) that r
+// does not set (nor set to undef: the names in undefs).
+func (c *Compilation) applyDefaultLists(r *resource, lists [][]defaultAttr, undefs []string) {
+	for _, l := range lists {
+		for _, a := range l {
 			if _, set := r.Param(a.name); !set && !slices.Contains(undefs, a.name) {
 				c.setParam(r, a.name, a.value)
 			}
 		}
 	}
-}
-
-// defaultCount is how many resource defaults for typ are visible from sc
-// (those applyDefaults may add).
-func (c *Compilation) defaultCount(typ string, sc *eval.Scope) int {
-	if !c.defaultTypes[typ] {
-		return 0
-	}
-	n := 0
-	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
-		n += len(d.defaults[typ])
-	}
-	return n
 }
 
 // dynamicParent is where resource defaults continue after d: the inherited
