@@ -2,6 +2,8 @@ package eval
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -297,5 +299,29 @@ func TestParamTypeCache(t *testing.T) {
 	}
 	if _, ok := ev.paramTypes[lambda.Params[1]]; ok {
 		t.Errorf("Integer[$top] kept")
+	}
+}
+
+// intArith, the int64 fast path of + - *, agrees with big.Int on every
+// pair of boundary values: the same result when it fits, no result (the
+// big.Int path and its overflow error) when it does not.
+func TestIntArithMatchesBig(t *testing.T) {
+	vals := []int64{0, 1, -1, 2, -2, 3, 255, 256, -256, 3037000499, 3037000500, -3037000500,
+		1 << 31, -(1 << 31), 1 << 32, 1<<62 - 1, 1 << 62, -(1 << 62), math.MaxInt64, math.MaxInt64 - 1,
+		math.MinInt64, math.MinInt64 + 1}
+	ops := []struct {
+		op syntax.Token
+		f  func(z, x, y *big.Int) *big.Int
+	}{{syntax.ADD, (*big.Int).Add}, {syntax.SUB, (*big.Int).Sub}, {syntax.MUL, (*big.Int).Mul}}
+	for _, o := range ops {
+		for _, a := range vals {
+			for _, b := range vals {
+				want := o.f(new(big.Int), big.NewInt(a), big.NewInt(b))
+				got, ok := intArith(o.op, a, b)
+				if ok != want.IsInt64() || ok && got != want.Int64() {
+					t.Errorf("%d %s %d: got %d, %v; want %s", a, o.op, b, got, ok, want)
+				}
+			}
+		}
 	}
 }
