@@ -96,6 +96,8 @@ type Evaluator struct {
 	// far more than matching, and the same patterns come back in every
 	// instance of a define and every iteration of a loop.
 	regexps map[string]*value.Regexp
+	// words holds bare words boxed as strings, as strings does literals.
+	words map[*syntax.QualifiedName]value.Value
 	// paramTypes holds the types of parameters evaluated by ParamType
 	// that are written with type names and literals only: the same value
 	// at every call of a compile.
@@ -169,8 +171,9 @@ func (ev *Evaluator) evalExpr(x syntax.Expr, sc *Scope) (value.Value, error) {
 		}
 		return r, nil
 	case *syntax.QualifiedName:
-		// A bare word used as a value is a string.
-		return value.String(x.Name), nil
+		// A bare word used as a value is a string, boxed once per compile
+		// (ensure => file in a define or loop body).
+		return ev.bareWord(x), nil
 	case *syntax.Variable:
 		return ev.variable(x, sc)
 	case *syntax.TypeReference:
@@ -325,6 +328,19 @@ func (ev *Evaluator) stringLit(x *syntax.StringLit) value.Value {
 	}
 	v := value.Value(value.String(x.Value))
 	ev.strings[x] = v
+	return v
+}
+
+// bareWord is the string value of bare word x.
+func (ev *Evaluator) bareWord(x *syntax.QualifiedName) value.Value {
+	if v, ok := ev.words[x]; ok {
+		return v
+	}
+	if ev.words == nil {
+		ev.words = make(map[*syntax.QualifiedName]value.Value)
+	}
+	v := value.Value(value.String(x.Name))
+	ev.words[x] = v
 	return v
 }
 

@@ -325,3 +325,19 @@ func TestIntArithMatchesBig(t *testing.T) {
 		}
 	}
 }
+
+// A bare word is its string, boxed once per evaluation and reused.
+func TestBareWordBoxedOnce(t *testing.T) {
+	if v, err := evalSource(t, `map([1, 2]) |$x| { [present, $x] }`); err != nil || value.Literal(v) != `[['present', 1], ['present', 2]]` {
+		t.Errorf("got %v, %v", v, err)
+	}
+	x := &syntax.QualifiedName{Name: "directory"}
+	ev := &Evaluator{Host: testHost{}}
+	a, b := ev.bareWord(x), ev.bareWord(x)
+	if a != value.Value(value.String("directory")) || len(ev.words) != 1 {
+		t.Errorf("got %v, %d kept", a, len(ev.words))
+	}
+	if v, ok := ev.words[x]; !ok || v != b {
+		t.Errorf("not reused")
+	}
+}
