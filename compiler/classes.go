@@ -424,7 +424,7 @@ func (c *Compilation) bindParams(sc *eval.Scope, ref string, params []*syntax.Pa
 			}
 			continue
 		}
-		tv, err := c.ev.Eval(p.Type, sc)
+		tv, err := c.ev.ParamType(p, sc)
 		if err != nil {
 			return err
 		}
@@ -505,8 +505,9 @@ func (c *Compilation) evaluateDefine(r *resource) error {
 	dsc := eval.NewScope(eval.DefineScope, def.Name, enclosing(r.scope), def.File)
 	dsc.Reserve(scopeVarCount(def.Define.Params, def.Define.Body))
 	c.scopes[dsc] = &scopeData{resource: r}
-	dsc.Set("title", value.String(r.Title))
-	name := value.Value(value.String(r.Title))
+	title := value.Value(value.String(r.Title)) // boxed once for both
+	dsc.Set("title", title)
+	name := title
 	if v, ok := r.Param("name"); ok {
 		name = v
 	}

@@ -206,10 +206,12 @@ type Compilation struct {
 	// aliases are the type aliases resolved so far.
 	aliases map[*environment.Definition]*value.AliasType
 	// uniq indexes native resources by uniqueness key (type + namevars).
-	uniq map[string]*resource
+	uniq map[uniqIndex]*resource
 	// Per-scope compile data: the resource a scope belongs to and its
 	// resource defaults.
 	scopes map[*eval.Scope]*scopeData
+	// defaultTypes are the types some scope has resource defaults for.
+	defaultTypes map[string]bool
 	// Declared classes by canonical name.
 	classes map[string]*classInstance
 
@@ -402,7 +404,7 @@ func newCompilation(ctx context.Context, env *Environment, req *Request) *Compil
 		types:     env.Types,
 		resources: make([]*resource, 0, sz.Resources.Load()),
 		byRef:     make(map[catalog.Ref]*resource, sz.Refs.Load()),
-		uniq:      make(map[string]*resource, sz.Uniq.Load()),
+		uniq:      make(map[uniqIndex]*resource, sz.Uniq.Load()),
 		scopes:    make(map[*eval.Scope]*scopeData, sz.Scopes.Load()),
 		classes:   make(map[string]*classInstance),
 	}

@@ -128,7 +128,7 @@ func (c *Compilation) bindFunctionParams(fsc *eval.Scope, def *environment.Defin
 			return err
 		}
 		if p.Type != nil && !p.CapturesRest {
-			tv, err := c.ev.Eval(p.Type, fsc)
+			tv, err := c.ev.ParamType(p, fsc)
 			if err != nil {
 				return err
 			}

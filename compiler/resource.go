@@ -169,7 +169,7 @@ func (c *Compilation) checkUniqueness(r *resource) error {
 		}
 	}
 	var key resourcetype.Key
-	var k string
+	var k uniqIndex
 	if schema.TitleIsKey(r.Title, params) {
 		// The usual case; the key list is only needed for an error.
 		k = titleUniqKey(r.Type, r.Title)
@@ -193,14 +193,30 @@ func (c *Compilation) checkUniqueness(r *resource) error {
 	return nil
 }
 
+// uniqIndex is the map key of a uniqueness key: the type and, for the
+// usual key of one string (the title), that string (no string is built
+// per resource); any other key joined by uniqKeyString into joined.
+type uniqIndex struct{ typ, title, joined string }
+
 // titleUniqKey is uniqKey(typ, resourcetype.Key{title}).
-func titleUniqKey(typ, title string) string {
-	return typ + "\x00s" + title
+func titleUniqKey(typ, title string) uniqIndex {
+	return uniqIndex{typ: typ, title: title}
 }
 
-// uniqKey is a cheap map key for a uniqueness key: the common all-string
-// keys are joined directly; anything else goes through Ruby's inspect form.
-func uniqKey(typ string, key resourcetype.Key) string {
+// uniqKey is a cheap map key for a uniqueness key.
+func uniqKey(typ string, key resourcetype.Key) uniqIndex {
+	if len(key) == 1 {
+		if s, ok := key[0].(string); ok {
+			return titleUniqKey(typ, s)
+		}
+	}
+	// joined starts with typ: never empty, unlike title.
+	return uniqIndex{typ: typ, joined: uniqKeyString(typ, key)}
+}
+
+// uniqKeyString joins a uniqueness key: the common all-string keys are
+// joined directly; anything else goes through Ruby's inspect form.
+func uniqKeyString(typ string, key resourcetype.Key) string {
 	// Sized in advance for the usual all-string key: one allocation.
 	n := len(typ)
 	for _, part := range key {

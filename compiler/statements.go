@@ -51,7 +51,12 @@ func (c *Compilation) RunStatement(ev *eval.Evaluator, sc *eval.Scope, x syntax.
 // A `* => hash` splat contributes its entries; setting one attribute twice
 // is an error. stmt is the statement the operations belong to.
 func (c *Compilation) attrValues(sc *eval.Scope, ops []*syntax.AttributeOp, stmt syntax.Node) ([]attrOp, error) {
-	out := make([]attrOp, 0, len(ops))
+	return c.attrValuesInto(make([]attrOp, 0, len(ops)), sc, ops, stmt)
+}
+
+// attrValuesInto is attrValues appending to out (given empty): a caller
+// that keeps none of the result passes a buffer on its stack.
+func (c *Compilation) attrValuesInto(out []attrOp, sc *eval.Scope, ops []*syntax.AttributeOp, stmt syntax.Node) ([]attrOp, error) {
 	// Every attribute set so far is in out; a scan of the few there beats
 	// a map.
 	seen := func(name string) bool {
@@ -169,7 +174,10 @@ func (c *Compilation) declareResources(sc *eval.Scope, x *syntax.ResourceExpr, w
 		if !ok || value.IsUndef(tv) {
 			return nil, c.issueAt(sc, b.Title, diag.MissingTitle, nil, "Missing title. The title expression resulted in undef")
 		}
-		ops, err := c.attrValues(sc, b.Ops, x)
+		// The operations are copied into the resources and kept by none of
+		// them: the usual few live on the stack.
+		var buf [8]attrOp
+		ops, err := c.attrValuesInto(buf[:0], sc, b.Ops, x)
 		if err != nil {
 			return nil, err
 		}
@@ -264,7 +272,15 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 	if def != nil && r.defineDepth >= MaxDefineDepth {
 		return nil, fmt.Errorf("Defined types nest more than %d deep (a defined type that declares itself without end? MaxDefineDepth, a fixed limit of marionette) at %s", MaxDefineDepth, r.Ref())
 	}
-	r.Params = make([]catalog.Param, 0, len(ops))
+	// Room for the resource defaults too: growing the list for them cost
+	// a second list per resource under a File { ... } default.
+	var lists [4][]defaultAttr
+	defaults := c.visibleDefaults(lists[:0], r.Type, sc)
+	n := len(ops)
+	for _, l := range defaults {
+		n += len(l)
+	}
+	r.Params = make([]catalog.Param, 0, n)
 	r.define = def
 	r.virtual = form != syntax.Regular
 	r.exported = form == syntax.Exported
@@ -287,7 +303,7 @@ func (c *Compilation) declareResource(sc *eval.Scope, typeName, title string, op
 		}
 		c.setParam(r, o.name, o.value)
 	}
-	c.applyDefaults(r, sc, undefs)
+	c.applyDefaultLists(r, defaults, undefs)
 	if def != nil {
 		r.givenUndef = undefs
 	}
@@ -392,8 +408,30 @@ func containsString(list []string, s string) bool {
 // set (nor set to undef: the names in undefs). Defaults are dynamically
 // scoped: they follow the declaration chain.
 func (c *Compilation) applyDefaults(r *resource, sc *eval.Scope, undefs []string) {
+	var lists [4][]defaultAttr
+	c.applyDefaultLists(r, c.visibleDefaults(lists[:0], r.Type, sc), undefs)
+}
+
+// visibleDefaults appends the lists of resource defaults for typ visible
+// from sc to lists, the nearest first (a type without defaults anywhere
+// skips the scope walk).
+func (c *Compilation) visibleDefaults(lists [][]defaultAttr, typ string, sc *eval.Scope) [][]defaultAttr {
+	if !c.defaultTypes[typ] {
+		return lists
+	}
 	for d := c.data(sc); d != nil; d = c.dynamicParent(d) {
-		for _, a := range d.defaults[r.Type] {
+		if l := d.defaults[typ]; len(l) > 0 {
+			lists = append(lists, l)
+		}
+	}
+	return lists
+}
+
+// applyDefaultLists adds the defaults of lists (the nearest first) that r
+// does not set (nor set to undef: the names in undefs).
+func (c *Compilation) applyDefaultLists(r *resource, lists [][]defaultAttr, undefs []string) {
+	for _, l := range lists {
+		for _, a := range l {
 			if _, set := r.Param(a.name); !set && !slices.Contains(undefs, a.name) {
 				c.setParam(r, a.name, a.value)
 			}
@@ -431,6 +469,10 @@ func (c *Compilation) resourceDefaults(sc *eval.Scope, x *syntax.ResourceDefault
 		d.defaults = make(map[string][]defaultAttr)
 	}
 	typ := c.capitalize(x.Type.Name)
+	if c.defaultTypes == nil {
+		c.defaultTypes = make(map[string]bool)
+	}
+	c.defaultTypes[typ] = true
 	for _, o := range ops {
 		list := d.defaults[typ]
 		replaced := false

@@ -105,7 +105,7 @@ func (ev *Evaluator) callLambda(l *Lambda, args []value.Value, wantValue bool) (
 			return nil, err
 		}
 	}
-	sc := newLambdaScope(l.Scope, len(l.Def.Params))
+	sc := newLambdaScope(l.Scope, len(l.Def.Params)+bodyAssigns(l.Def.Body))
 	if err := ev.BindParams(sc, l.Def.Params, args, l.Def); err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func (ev *Evaluator) BindParams(sc *Scope, params []*syntax.Parameter, args []va
 			return IssueAt(sc, p, diag.MissingRequiredParameter, diag.Args{"param_name": p.Name}, "Parameter $%s is required but no value was given", p.Name)
 		}
 		if p.Type != nil {
-			tv, err := ev.Eval(p.Type, sc)
+			tv, err := ev.ParamType(p, sc)
 			if err != nil {
 				return err
 			}

@@ -96,6 +96,12 @@ type Evaluator struct {
 	// far more than matching, and the same patterns come back in every
 	// instance of a define and every iteration of a loop.
 	regexps map[string]*value.Regexp
+	// words holds bare words boxed as strings, as strings does literals.
+	words map[*syntax.QualifiedName]value.Value
+	// paramTypes holds the types of parameters evaluated by ParamType
+	// that are written with type names and literals only: the same value
+	// at every call of a compile.
+	paramTypes map[*syntax.Parameter]value.Value
 	// Strict is Puppet's strict setting and StrictVariables its
 	// strict_variables: whether unknown variables and numeric strings in
 	// arithmetic pass, warn (through Warn) or fail.
@@ -165,8 +171,9 @@ func (ev *Evaluator) evalExpr(x syntax.Expr, sc *Scope) (value.Value, error) {
 		}
 		return r, nil
 	case *syntax.QualifiedName:
-		// A bare word used as a value is a string.
-		return value.String(x.Name), nil
+		// A bare word used as a value is a string, boxed once per compile
+		// (ensure => file in a define or loop body).
+		return ev.bareWord(x), nil
 	case *syntax.Variable:
 		return ev.variable(x, sc)
 	case *syntax.TypeReference:
@@ -324,6 +331,19 @@ func (ev *Evaluator) stringLit(x *syntax.StringLit) value.Value {
 	return v
 }
 
+// bareWord is the string value of bare word x.
+func (ev *Evaluator) bareWord(x *syntax.QualifiedName) value.Value {
+	if v, ok := ev.words[x]; ok {
+		return v
+	}
+	if ev.words == nil {
+		ev.words = make(map[*syntax.QualifiedName]value.Value)
+	}
+	v := value.Value(value.String(x.Name))
+	ev.words[x] = v
+	return v
+}
+
 // BoxedLiterals returns the string literals this evaluation boxed that
 // Literals lacked (nil when none): a compile hands them on to the next
 // one's Literals. The map is the evaluator's own; the caller must not
@@ -345,6 +365,63 @@ func (ev *Evaluator) regexp(src string) (*value.Regexp, error) {
 	}
 	ev.regexps[src] = r
 	return r, nil
+}
+
+// ParamType evaluates the type of parameter p (p.Type not nil). A type
+// written with type names and literals only (String, Hash[String, Integer],
+// Enum['a', 'b']) is the same at every call of the compile: it is evaluated
+// once, not again for every instance of a define or call of a lambda.
+// Type names resolve the same from every scope (a type alias, a resource
+// type), and types are immutable values.
+func (ev *Evaluator) ParamType(p *syntax.Parameter, sc *Scope) (value.Value, error) {
+	if t, ok := ev.paramTypes[p]; ok {
+		return t, nil
+	}
+	tv, err := ev.Eval(p.Type, sc)
+	if err != nil || !constantType(p.Type) {
+		return tv, err
+	}
+	if ev.paramTypes == nil {
+		ev.paramTypes = make(map[*syntax.Parameter]value.Value)
+	}
+	ev.paramTypes[p] = tv
+	return tv, nil
+}
+
+// constantType reports whether type expression x is made of type names
+// and literals only: its value does not depend on where or when it is
+// evaluated.
+func constantType(x syntax.Expr) bool {
+	switch x := x.(type) {
+	case *syntax.TypeReference, *syntax.StringLit, *syntax.IntegerLit, *syntax.FloatLit,
+		*syntax.BoolLit, *syntax.UndefLit, *syntax.DefaultLit, *syntax.RegexLit:
+		return true
+	case *syntax.AccessExpr:
+		if !constantType(x.Operand) {
+			return false
+		}
+		for _, k := range x.Keys {
+			if !constantType(k) {
+				return false
+			}
+		}
+		return true
+	case *syntax.ArrayLit:
+		for _, e := range x.Elements {
+			if !constantType(e) {
+				return false
+			}
+		}
+		return true
+	case *syntax.HashLit:
+		for _, e := range x.Entries {
+			if !constantType(e.Key) || !constantType(e.Value) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 func (ev *Evaluator) interpolate(x *syntax.InterpolatedString, sc *Scope) (value.Value, error) {

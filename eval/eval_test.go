@@ -2,6 +2,8 @@ package eval
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"strings"
 	"testing"
 
@@ -256,5 +258,86 @@ func TestRegexpCompiledOnce(t *testing.T) {
 	}
 	if _, err := ev.regexp("a("); err == nil {
 		t.Error("bad pattern cached as good")
+	}
+}
+
+// A parameter type written with literals only is evaluated once per
+// evaluation and reused; one that reads variables is evaluated at every
+// call (an inner lambda's Integer[$p[0]] differs between outer calls).
+func TestParamTypeCache(t *testing.T) {
+	if v, err := evalSource(t, `map([1, 2]) |Integer[1, 5] $x| { $x * 10 }`); err != nil || value.Literal(v) != `[10, 20]` {
+		t.Errorf("constant type: got %v, %v", v, err)
+	}
+	if _, err := evalSource(t, `map([1, 9]) |Integer[1, 5] $x| { $x }`); err == nil || !strings.Contains(err.Error(), "expects an Integer[1, 5] value") {
+		t.Errorf("constant type, second call: got %v, want a mismatch", err)
+	}
+	if v, err := evalSource(t, `map([[1, 1], [2, 3]]) |$p| { map([$p[1]]) |Integer[$p[0]] $x| { $x } }`); err != nil || value.Literal(v) != `[[1], [3]]` {
+		t.Errorf("variable type: got %v, %v", v, err)
+	}
+	if _, err := evalSource(t, `map([[1, 1], [5, 3]]) |$p| { map([$p[1]]) |Integer[$p[0]] $x| { $x } }`); err == nil || !strings.Contains(err.Error(), "expects an Integer[5] value") {
+		t.Errorf("variable type, second outer call: got %v, want a mismatch against Integer[5]", err)
+	}
+
+	prog, err := syntax.ParseFile("test.pp", []byte(`map([1]) |Hash[String, Integer] $h, Integer[$top] $i| { 1 }`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lambda := prog.Body[0].(*syntax.CallExpr).Lambda
+	ev := &Evaluator{Host: testHost{}}
+	sc := NewScope(TopScope, "", nil, prog.File)
+	sc.Set("top", value.Integer(2))
+	a, err1 := ev.ParamType(lambda.Params[0], sc)
+	b, err2 := ev.ParamType(lambda.Params[0], sc)
+	if err1 != nil || err2 != nil || a != b {
+		t.Errorf("Hash[String, Integer]: not reused (%v, %v, same %v)", err1, err2, a == b)
+	}
+	if _, ok := ev.paramTypes[lambda.Params[1]]; ok {
+		t.Errorf("Integer[$top] kept")
+	}
+	if _, err := ev.ParamType(lambda.Params[1], sc); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ev.paramTypes[lambda.Params[1]]; ok {
+		t.Errorf("Integer[$top] kept")
+	}
+}
+
+// intArith, the int64 fast path of + - *, agrees with big.Int on every
+// pair of boundary values: the same result when it fits, no result (the
+// big.Int path and its overflow error) when it does not.
+func TestIntArithMatchesBig(t *testing.T) {
+	vals := []int64{0, 1, -1, 2, -2, 3, 255, 256, -256, 3037000499, 3037000500, -3037000500,
+		1 << 31, -(1 << 31), 1 << 32, 1<<62 - 1, 1 << 62, -(1 << 62), math.MaxInt64, math.MaxInt64 - 1,
+		math.MinInt64, math.MinInt64 + 1}
+	ops := []struct {
+		op syntax.Token
+		f  func(z, x, y *big.Int) *big.Int
+	}{{syntax.ADD, (*big.Int).Add}, {syntax.SUB, (*big.Int).Sub}, {syntax.MUL, (*big.Int).Mul}}
+	for _, o := range ops {
+		for _, a := range vals {
+			for _, b := range vals {
+				want := o.f(new(big.Int), big.NewInt(a), big.NewInt(b))
+				got, ok := intArith(o.op, a, b)
+				if ok != want.IsInt64() || ok && got != want.Int64() {
+					t.Errorf("%d %s %d: got %d, %v; want %s", a, o.op, b, got, ok, want)
+				}
+			}
+		}
+	}
+}
+
+// A bare word is its string, boxed once per evaluation and reused.
+func TestBareWordBoxedOnce(t *testing.T) {
+	if v, err := evalSource(t, `map([1, 2]) |$x| { [present, $x] }`); err != nil || value.Literal(v) != `[['present', 1], ['present', 2]]` {
+		t.Errorf("got %v, %v", v, err)
+	}
+	x := &syntax.QualifiedName{Name: "directory"}
+	ev := &Evaluator{Host: testHost{}}
+	a, b := ev.bareWord(x), ev.bareWord(x)
+	if a != value.Value(value.String("directory")) || len(ev.words) != 1 {
+		t.Errorf("got %v, %d kept", a, len(ev.words))
+	}
+	if v, ok := ev.words[x]; !ok || v != b {
+		t.Errorf("not reused")
 	}
 }

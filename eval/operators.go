@@ -159,6 +159,11 @@ func (ev *Evaluator) arithmetic(x *syntax.BinaryExpr, sc *Scope, l, r value.Valu
 		return nil, IssueAt(sc, x.Left, diag.OperatorNotApplicableWhen, diag.Args{"operator": x.Op.String()}, "Operator '%s' is not applicable to %s when right side is %s.", x.Op, describe(ln), describe(rn))
 	}
 	if lInt && rInt {
+		// The usual sum, difference or product fits an int64: only one
+		// that overflows goes through big.Int (for the error's figure).
+		if v, ok := intArith(x.Op, int64(li), int64(ri)); ok {
+			return value.Integer(v), nil
+		}
 		var n *big.Int
 		switch x.Op {
 		case syntax.ADD:
@@ -222,6 +227,29 @@ func notNumeric(sc *Scope, operand syntax.Node, v value.Value) error {
 }
 
 // overflow is Puppet's error for an Integer result outside 64 bits.
+// intArith computes a + b, a - b or a * b (op ADD, SUB, MUL) when the
+// result fits an int64; ok is false otherwise, and for any other op.
+func intArith(op syntax.Token, a, b int64) (v int64, ok bool) {
+	switch op {
+	case syntax.ADD:
+		v = a + b
+		return v, (a^v)&(b^v) >= 0
+	case syntax.SUB:
+		v = a - b
+		return v, (a^b)&(a^v) >= 0
+	case syntax.MUL:
+		if a == 0 || b == 0 {
+			return 0, true
+		}
+		v = a * b
+		if (a == -1 && b == math.MinInt64) || (b == -1 && a == math.MinInt64) || v/b != a {
+			return 0, false
+		}
+		return v, true
+	}
+	return 0, false
+}
+
 func overflow(sc *Scope, x *syntax.BinaryExpr, n *big.Int) error {
 	bound, sign := "max", "+"
 	if n.Sign() < 0 {

@@ -212,13 +212,22 @@ func NewScope(kind ScopeKind, name string, parent *Scope, file *syntax.File) *Sc
 }
 
 // newLambdaScope returns the local scope of a lambda call with room for n
-// variables. Most lambdas have one or two parameters: their scope and its
-// variables are then one allocation (lambdas run once per element).
+// variables (its parameters and the body's assignments). Most lambdas have
+// at most four: their scope and its variables are then one allocation
+// (lambdas run once per element).
 func newLambdaScope(parent *Scope, n int) *Scope {
-	if n > 2 {
+	if n > 4 {
 		sc := NewScope(LocalScope, "", parent, parent.File)
 		sc.Reserve(n)
 		return sc
+	}
+	if n > 2 {
+		m := &struct {
+			s    Scope
+			vars [4]binding
+		}{}
+		m.s = Scope{Kind: LocalScope, parent: parent, File: parent.File, vars: m.vars[:0]}
+		return &m.s
 	}
 	m := &struct {
 		s    Scope
@@ -226,6 +235,21 @@ func newLambdaScope(parent *Scope, n int) *Scope {
 	}{}
 	m.s = Scope{Kind: LocalScope, parent: parent, File: parent.File, vars: m.vars[:0]}
 	return &m.s
+}
+
+// bodyAssigns counts the assignments among the statements of a lambda's
+// body: with its parameters, the variables its scope usually gets (the
+// scope is sized for them rather than grown).
+func bodyAssigns(body *syntax.Block) int {
+	n := 0
+	if body != nil {
+		for _, s := range body.Stmts {
+			if _, ok := s.(*syntax.AssignExpr); ok {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // Parent returns the scope where lookups continue.
