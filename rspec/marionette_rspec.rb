@@ -22,6 +22,89 @@
 # answer as Puppet would (Ruby beyond its subset, a result it cannot
 # render), when the request holds data JSON cannot carry, or when the
 # service is not there.
+module MarionetteRspec
+  # CompiledRuby keeps the bytecode Ruby compiles each Ruby file it loads
+  # into, in a cache directory, and loads it from there while the file's
+  # size and mtime are the same, as Ruby's own iseq loading hook allows
+  # (bootsnap does the same): loading Puppet, rspec-puppet and the types
+  # and providers a suite needs is mostly compiling their Ruby, about
+  # 0.5 s of every run. The bytecode is that of the same file, compiled by
+  # this Ruby with its options; a file that does not compile is left to
+  # Ruby, which reports it. Off with MARIONETTE_RSPEC=off or
+  # MARIONETTE_RSPEC_CACHE=off, while Ruby's Coverage runs, or when
+  # something else (bootsnap) already loads compiled Ruby. The directory:
+  # MARIONETTE_RSPEC_CACHE, else $XDG_CACHE_HOME/marionette/rspec-ruby
+  # (~/.cache/marionette/rspec-ruby).
+  module CompiledRuby
+    def self.dir
+      return @dir if defined?(@dir)
+      @dir = begin
+        setting = ENV['MARIONETTE_RSPEC_CACHE'].to_s
+        base = ENV['XDG_CACHE_HOME'].to_s
+        base = File.join(Dir.home, '.cache') if base.empty?
+        d = setting.empty? ? File.join(base, 'marionette', 'rspec-ruby') : setting
+        require 'fileutils'
+        require 'digest/sha2'
+        FileUtils.mkdir_p(d)
+        File.writable?(d) ? d : nil
+      rescue StandardError
+        nil
+      end
+    end
+
+    def self.usable?
+      ENV['MARIONETTE_RSPEC'] != 'off' && ENV['MARIONETTE_RSPEC_CACHE'] != 'off' &&
+        defined?(RubyVM::InstructionSequence.load_from_binary) &&
+        !RubyVM::InstructionSequence.respond_to?(:load_iseq) && !dir.nil?
+    end
+
+    # iseq is the compiled file at path, from the cache or compiled now
+    # (and kept), or nil: Ruby's own loading.
+    def self.iseq(path)
+      return nil if defined?(::Coverage) && ::Coverage.respond_to?(:running?) && ::Coverage.running?
+      stat = File.stat(path)
+      stamp = "#{stat.size}:#{stat.mtime.tv_sec}.#{stat.mtime.tv_nsec}\n".b
+      file = File.join(dir, Digest::SHA256.hexdigest(key_base + path))
+      begin
+        data = File.binread(file)
+        if data.start_with?(stamp)
+          return RubyVM::InstructionSequence.load_from_binary(data.byteslice(stamp.bytesize..))
+        end
+      rescue SystemCallError, RuntimeError, TypeError, ArgumentError
+        # Absent, or not this Ruby's: compiled again below.
+      end
+      compiled = begin
+        RubyVM::InstructionSequence.compile_file(path)
+      rescue SyntaxError
+        return nil
+      end
+      begin
+        tmp = "#{file}.#{Process.pid}"
+        File.binwrite(tmp, stamp + compiled.to_binary)
+        File.rename(tmp, file)
+      rescue StandardError
+        File.unlink(tmp) rescue nil # rubocop:disable Style/RescueModifier
+      end
+      compiled
+    rescue SystemCallError
+      nil
+    end
+
+    def self.key_base
+      @key_base ||= [RUBY_VERSION, RUBY_PATCHLEVEL, RUBY_PLATFORM, RUBY_REVISION,
+                     RubyVM::InstructionSequence.compile_option.sort.inspect, ''].join("\0")
+    end
+  end
+end
+
+if MarionetteRspec::CompiledRuby.usable?
+  class << RubyVM::InstructionSequence
+    def load_iseq(path)
+      MarionetteRspec::CompiledRuby.iseq(path)
+    end
+  end
+end
+
 require 'json'
 require 'open3'
 
