@@ -439,3 +439,52 @@ func TestPlainFacts(t *testing.T) {
 		t.Errorf("conversions (values converted:result):\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestFactSetsPrefetch checks that the adapter has the service read
+// FacterDB's files as it loads (testdata/prefetch_check.rb): the request
+// log starts with that prefetch, before the suite's first query, which is
+// still answered by the adapter; and that the service is waited for at
+// exit, so its CPU time counts among the rspec process's children's
+// (testdata/exitcpu_first.rb), as scripts/rspec-compare measures it.
+func TestFactSetsPrefetch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildMarionette(t, root)
+	logPath := filepath.Join(t.TempDir(), "requests.log")
+	td := filepath.Join(root, "testcompile", "testdata")
+	cmd := exec.Command("ruby", filepath.Join(td, "prefetch_check.rb"))
+	cmd.Env = append(os.Environ(),
+		"RUBYOPT=-r"+filepath.Join(td, "exitcpu_first")+" -r"+filepath.Join(root, "rspec", "marionette_rspec"),
+		"MARIONETTE_BIN="+bin, "MARIONETTE_RSPEC=on", "MARIONETTE_RSPEC_LOG="+logPath)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("prefetch_check.rb: %v\n%s", err, out)
+	}
+	var sets, cpu int = -1, -1
+	for _, line := range strings.Split(string(out), "\n") {
+		fmt.Sscanf(line, "sets: %d", &sets)
+		fmt.Sscanf(line, "children_cpu_ms: %d", &cpu)
+	}
+	if sets <= 0 {
+		t.Errorf("the query answered %d fact sets, want some:\n%s", sets, out)
+	}
+	if cpu <= 0 {
+		t.Errorf("children's CPU at exit: %d ms; want the service's (it read FacterDB's files):\n%s", cpu, out)
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(log)), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "prefetch ok ") || !strings.HasPrefix(lines[1], "factsets ok ") {
+		t.Errorf("request log:\n%s\nwant a prefetch, then the query's factsets request", log)
+	}
+}
