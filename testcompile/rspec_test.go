@@ -488,3 +488,89 @@ func TestFactSetsPrefetch(t *testing.T) {
 		t.Errorf("request log:\n%s\nwant a prefetch, then the query's factsets request", log)
 	}
 }
+
+// TestIseqCache checks the adapter's bytecode cache
+// (testdata/iseq_check.rb): a file loaded from the cache behaves as Ruby's
+// own compile of it (its output: __FILE__ and __LINE__, a frozen string
+// literal, a NoMethodError's message with Ruby's error highlight, a
+// backtrace line, a block), a second run loads every file from the cache
+// and compiles none, a changed file is compiled again (its new code runs),
+// and with MARIONETTE_RSPEC=off there is no cache.
+func TestIseqCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("loads Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmp := t.TempDir()
+	src := filepath.Join(tmp, "sample.rb")
+	const code = `
+def boom(x)
+  x.nope_method
+end
+s = 'literal'
+puts "frozen=#{s.frozen?} file=#{File.basename(__FILE__)} line=#{__LINE__} sum=#{[1, 2, 3].map { |i| i * VALUE }.sum}"
+begin
+  boom(1)
+rescue NoMethodError => e
+  puts e.message
+  puts e.backtrace.first.sub(/\A.*\//, '')
+end
+`
+	write := func(value string) {
+		if err := os.WriteFile(src, []byte("# frozen_string_literal: true\nVALUE = "+value+code), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := func(mode string) (output, counts string) {
+		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "iseq_check.rb"), src)
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"),
+			"MARIONETTE_RSPEC="+mode, "MARIONETTE_RSPEC_ISEQ_DIR="+filepath.Join(tmp, "cache"))
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("iseq_check.rb (adapter %s): %v\n%s", mode, err, out)
+		}
+		text := strings.TrimSpace(string(out))
+		i := strings.LastIndex(text, "\ncache: ")
+		if i < 0 {
+			t.Fatalf("iseq_check.rb (adapter %s) printed no counts:\n%s", mode, out)
+		}
+		return text[:i], text[i+1:]
+	}
+	write("2")
+	want, counts := run("off")
+	if counts != "cache: off hits=0 misses=0" {
+		t.Errorf("adapter off: %s, want no cache", counts)
+	}
+	if !strings.Contains(want, "frozen=true file=sample.rb line=7 sum=12") || !strings.Contains(want, "^^^^") {
+		t.Fatalf("Ruby's own output is not what the sample prints:\n%s", want)
+	}
+	cold, counts := run("on")
+	if cold != want {
+		t.Errorf("first run with the cache:\n%s\nwant Ruby's own:\n%s", cold, want)
+	}
+	var hits, misses int
+	if _, err := fmt.Sscanf(counts, "cache: on hits=%d misses=%d", &hits, &misses); err != nil || misses == 0 {
+		t.Errorf("first run: %q, want files compiled into the cache", counts)
+	}
+	warm, counts := run("on")
+	if warm != want {
+		t.Errorf("second run, from the cache:\n%s\nwant Ruby's own:\n%s", warm, want)
+	}
+	if _, err := fmt.Sscanf(counts, "cache: on hits=%d misses=%d", &hits, &misses); err != nil || misses != 0 || hits == 0 {
+		t.Errorf("second run: %q, want every file from the cache", counts)
+	}
+	write("20")
+	changed, counts := run("on")
+	if !strings.Contains(changed, "sum=120") {
+		t.Errorf("after the file changed:\n%s\nwant its new code's sum=120", changed)
+	}
+	if _, err := fmt.Sscanf(counts, "cache: on hits=%d misses=%d", &hits, &misses); err != nil || misses != 1 {
+		t.Errorf("after the file changed: %q, want it alone compiled again", counts)
+	}
+}
