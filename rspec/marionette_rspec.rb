@@ -924,11 +924,25 @@ module MarionetteRspec
     # `on_supported_os`): reading 1,700 files is about 0.3 s the first
     # query otherwise waits for. The answer (no facts asked) is dropped;
     # the service keeps what it read, so a query's answer is the same.
-    def self.prefetch
-      return false unless MarionetteRspec.enabled? && usable? && !FacterDB.inject_source?
+    # Only for a suite whose spec files query FacterDB (wanted?): for the
+    # others the reading would be CPU spent for nothing.
+    def self.prefetch(dir = Dir.pwd)
+      return false unless MarionetteRspec.enabled? && usable? && !FacterDB.inject_source? && wanted?(dir)
       MarionetteRspec.client.prefetch('op' => 'factsets', 'files' => fact_files, 'keys' => [])
     rescue StandardError
       false
+    end
+
+    # wanted? says whether a spec file of the module in dir (the
+    # directories rspec-puppet's example groups are named after) calls
+    # rspec-puppet-facts' on_supported_os or FacterDB.
+    def self.wanted?(dir)
+      pattern = File.join(dir, 'spec', '{classes,defines,functions,hosts,type_aliases,types,unit,applications}',
+                          '**', '*_spec.rb')
+      Dir.glob(pattern).any? do |f|
+        text = File.read(f) rescue '' # rubocop:disable Style/RescueModifier
+        text.include?('on_supported_os') || text.include?('FacterDB')
+      end
     end
   end
 
