@@ -591,3 +591,70 @@ func TestCompiledRuby(t *testing.T) {
 		t.Errorf("after a change: thing %q (want %q), from cache %s (want 1)", changed["thing"], want, changed["from cache"])
 	}
 }
+
+// TestFactSetsPrefetch checks that the adapter has the service read
+// FacterDB's files as it loads (testdata/prefetch_check.rb), for a module
+// whose spec files call on_supported_os: the request log starts with that
+// prefetch, before the suite's first query, which is still answered by the
+// adapter; for a module whose spec files do not, there is no prefetch.
+// And that the service is waited for at exit, so its CPU time counts
+// among the rspec process's children's (testdata/exitcpu_first.rb), as
+// scripts/rspec-compare measures it.
+func TestFactSetsPrefetch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildMarionette(t, root)
+	td := filepath.Join(root, "testcompile", "testdata")
+	run := func(spec string) (log string, sets, cpu int) {
+		module := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(module, "spec", "classes"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(module, "spec", "classes", "demo_spec.rb"), []byte(spec), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		logPath := filepath.Join(t.TempDir(), "requests.log")
+		cmd := exec.Command("ruby", filepath.Join(td, "prefetch_check.rb"))
+		cmd.Dir = module
+		cmd.Env = append(os.Environ(),
+			"RUBYOPT=-r"+filepath.Join(td, "exitcpu_first")+" -r"+filepath.Join(root, "rspec", "marionette_rspec"),
+			"MARIONETTE_BIN="+bin, "MARIONETTE_RSPEC=on", "MARIONETTE_RSPEC_LOG="+logPath, "MARIONETTE_RSPEC_CACHE="+t.TempDir())
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("prefetch_check.rb: %v\n%s", err, out)
+		}
+		sets, cpu = -1, -1
+		for _, line := range strings.Split(string(out), "\n") {
+			fmt.Sscanf(line, "sets: %d", &sets)
+			fmt.Sscanf(line, "children_cpu_ms: %d", &cpu)
+		}
+		if sets <= 0 {
+			t.Errorf("the query answered %d fact sets, want some:\n%s", sets, out)
+		}
+		data, err := os.ReadFile(logPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(data)), sets, cpu
+	}
+	log, _, cpu := run("describe 'demo' do\n  on_supported_os.each do |os, facts|\n  end\nend\n")
+	if cpu <= 0 {
+		t.Errorf("children's CPU at exit: %d ms; want the service's (it read FacterDB's files)", cpu)
+	}
+	lines := strings.Split(log, "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "prefetch ok ") || !strings.HasPrefix(lines[1], "factsets ok ") {
+		t.Errorf("request log:\n%s\nwant a prefetch, then the query's factsets request", log)
+	}
+	log, _, _ = run("describe 'demo' do\n  it { is_expected.to compile }\nend\n")
+	if strings.Contains(log, "prefetch") || !strings.HasPrefix(log, "factsets ok ") {
+		t.Errorf("request log of a module whose specs do not query FacterDB:\n%s\nwant the query's factsets request alone", log)
+	}
+}
