@@ -491,11 +491,24 @@ func TestAutoloadFeatures(t *testing.T) {
 // the load path as under Puppet, a module added is seen at the next
 // setup, and the glob for them runs again only then.
 func TestModuleLibs(t *testing.T) {
-	prefixes := []string{"first: ", "again: ", "added: "}
+	prefixes := []string{"first: ", "again: ", "added: ", "vardirs: ", "tmpdir: "}
 	puppet := runRubyCheckMode(t, "off", "modulelibs_check.rb", prefixes...)
 	ours := runRubyCheckMode(t, "on", "modulelibs_check.rb", prefixes...)
 	strip := func(s string) string { libs, _, _ := strings.Cut(s, " globs="); return libs }
-	for _, p := range prefixes {
+	// Each example's vardir: made fresh and empty, Puppet's vardir setting,
+	// in Ruby's temporary directory under Puppet, in /dev/shm with the
+	// adapter when that is a directory anyone may write to (as on Linux).
+	if want := puppet["tmpdir: "] + ",true,true,true"; puppet["vardirs: "] != want {
+		t.Errorf("vardirs with Puppet: %s, want %s", puppet["vardirs: "], want)
+	}
+	wantOurs := puppet["vardirs: "]
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() && st.Mode()&os.ModeSticky != 0 && st.Mode().Perm()&0o002 != 0 && os.Getenv("TMPDIR") == "" {
+		wantOurs = "/dev/shm,true,true,true"
+	}
+	if ours["vardirs: "] != wantOurs {
+		t.Errorf("vardirs with the adapter: %s, want %s", ours["vardirs: "], wantOurs)
+	}
+	for _, p := range prefixes[:3] {
 		if strip(ours[p]) != strip(puppet[p]) {
 			t.Errorf("%s\n with the adapter %s\n with Puppet      %s", p, ours[p], puppet[p])
 		}

@@ -28,6 +28,7 @@ TracePoint.new(:call, :c_call) do |tp|
   $globs += 1 if %i[[] glob].include?(tp.method_id) && tp.defined_class == Dir.singleton_class
 end.enable
 
+$vardirs = []
 helper = Puppet::Test::TestHelper
 helper.initialize
 helper.before_all_tests
@@ -36,6 +37,7 @@ libs = lambda do
   before = $LOAD_PATH.dup
   vardir = Example.new(dirs).setup_puppet
   added = ($LOAD_PATH - before).map { |l| l.delete_prefix("#{root}/") }
+  $vardirs << [File.dirname(vardir), File.directory?(vardir), Puppet[:vardir] == vardir, Dir.empty?(vardir)]
   FileUtils.rm_rf(vardir)
   helper.after_each_test
   added.join(',')
@@ -50,4 +52,6 @@ added = libs.call
 puts "first: #{first} globs=#{globs_first}"
 puts "again: #{same} globs=#{globs_same}"
 puts "added: #{added}"
+puts "vardirs: #{$vardirs.uniq.map { |d| d.join(',') }.join(' ')}"
+puts "tmpdir: #{Dir.tmpdir}"
 FileUtils.rm_rf(root)
