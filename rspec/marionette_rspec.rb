@@ -664,6 +664,135 @@ module MarionetteRspec
     end
   end
 
+  # OsFacts makes a repeated rspec-puppet-facts `on_supported_os` cheap.
+  # rspec-puppet-facts (2.0) keeps each answer in FACTS_CACHE, keyed by
+  # the options (defaults filled in), its custom facts, SPEC_FACTS_OS and
+  # SPEC_FACTS_STRICT, and hands out Marshal.load(Marshal.dump(answer)) on
+  # every call: a suite whose `let(:facts)` calls it gets every operating
+  # system's fact set copied every example (6 ms with fifteen systems).
+  # Here the answer's Marshal form is kept and loaded again, so a call
+  # still returns a fresh deep copy of FACTS_CACHE's answer, only without
+  # dumping it again. The form is made again whenever the answer may have
+  # changed: another answer object under the key, any FacterDB query
+  # (rspec-puppet-facts' own runs merge their facts into the hashes
+  # FacterDB hands out, which earlier answers may hold), and an answer no
+  # longer equal (eql?) to the copy made with the form, which catches a
+  # change made through any reference to it. A first call (no answer yet)
+  # is rspec-puppet-facts' own.
+  module OsFacts
+    def self.usable?
+      return @usable unless @usable.nil?
+      begin
+        require 'rspec-puppet-facts/version'
+      rescue LoadError
+        return @usable = false
+      end
+      @usable = defined?(::RspecPuppetFacts::Version::STRING) &&
+                ::RspecPuppetFacts::Version::STRING.start_with?('2.0.') &&
+                defined?(::RspecPuppetFacts::FACTS_CACHE) &&
+                ::RspecPuppetFacts.method_defined?(:on_supported_os_implementation) ? true : false
+    end
+
+    # changed forgets every kept form.
+    def self.changed!
+      @forms = nil
+    end
+
+    # copy is a deep copy of answer, FACTS_CACHE[key], as Marshal makes it.
+    def self.copy(key, answer)
+      form = (@forms ||= {})[key]
+      if form && form[0].equal?(answer) && answer.eql?(form[2])
+        return Marshal.load(form[1])
+      end
+      dump = Marshal.dump(answer)
+      @forms[key] = [answer, dump, Marshal.load(dump)]
+      Marshal.load(dump)
+    end
+
+    # Installed into RspecPuppetFacts (the module a spec helper includes).
+    module Call
+      def on_supported_os(opts = {})
+        return super unless MarionetteRspec.enabled? && MarionetteRspec::OsFacts.usable? && opts.instance_of?(Hash)
+        # The defaults and the key, as rspec-puppet-facts fills and makes
+        # them (super, called below for a new answer, fills nothing more).
+        opts[:hardwaremodels] ||= ['x86_64']
+        opts[:hardwaremodels] = [opts[:hardwaremodels]] unless opts[:hardwaremodels].is_a?(Array)
+        opts[:supported_os] ||= ::RspecPuppetFacts.meta_supported_os
+        opts[:facterversion] ||= RSpec.configuration.default_facter_version
+        key = [opts.to_s, ::RspecPuppetFacts.custom_facts.to_s, ::RspecPuppetFacts.spec_facts_os_filter,
+               ::RspecPuppetFacts.spec_facts_strict?]
+        answer = ::RspecPuppetFacts::FACTS_CACHE[key]
+        return super if answer.nil?
+        MarionetteRspec::OsFacts.copy(key, answer)
+      end
+
+      def on_supported_os_implementation(*args, **kwargs, &block)
+        MarionetteRspec::OsFacts.changed!
+        super
+      end
+    end
+
+    # Installed into FacterDB's singleton class.
+    module Query
+      def get_facts(*args, **kwargs, &block)
+        MarionetteRspec::OsFacts.changed!
+        super
+      end
+    end
+
+    # install puts Call into RspecPuppetFacts once it is loaded (spec
+    # helpers load it after the adapter; Ruby 3 hands a module prepended
+    # later to what already includes it).
+    def self.install
+      return if @installed || !defined?(::RspecPuppetFacts)
+      @installed = true
+      ::RspecPuppetFacts.prepend(Call)
+    end
+  end
+
+  # CatalogCache spares rspec-puppet's catalog cache (RSpec::Puppet::Cache,
+  # 2.9) its deep copy of each build's arguments: it looks the arguments up
+  # by a Marshal copy of them, made on every build (the example's facts
+  # among them: 0.6 ms). For arguments of plain data (hashes, arrays,
+  # strings, symbols, numbers, true, false, nil, no subclasses, no default
+  # procs or identity hashes, no NaN) the copy is eql? to them, with the
+  # same hash, so the arguments themselves find what the copy would. The
+  # copy also stood for the arguments as they were before the build: if a
+  # build changed them, rspec-puppet's lookup after it finds nothing
+  # (nil), and so does this (their hash is taken before and after).
+  # Anything else is rspec-puppet's own.
+  module CatalogCache
+    def get(*args, &blk)
+      unless MarionetteRspec.enabled? && @cache.is_a?(Hash) && @lra.is_a?(Array) &&
+             self.class.const_defined?(:MAX_ENTRIES) && MarionetteRspec::CatalogCache.plain?(args)
+        return super
+      end
+      if @cache.key?(args)
+        @lra.push(@lra.delete_at(@lra.index(args)))
+        return @cache[args]
+      end
+      before = args.hash
+      @cache.delete(@lra.shift) if @cache.size == self.class::MAX_ENTRIES
+      @cache[args] = (blk || @default_proc).call(*args)
+      @lra << args
+      args.hash == before ? @cache[args] : nil
+    end
+
+    def self.plain?(v, depth = 0)
+      return false if depth > 64
+      case v
+      when String then v.instance_of?(String)
+      when Symbol, Integer, true, false, nil then true
+      when Float then !v.nan?
+      when Array then v.instance_of?(Array) && v.all? { |e| plain?(e, depth + 1) }
+      when Hash
+        v.instance_of?(Hash) && !v.compare_by_identity? && v.default_proc.nil? &&
+          v.all? { |k, e| plain?(k, depth + 1) && plain?(e, depth + 1) }
+      else false
+      end
+    end
+  end
+
   # CatalogBuild replaces rspec-puppet's catalog build: the one seam every
   # class, define, host and type alias example goes through.
   module CatalogBuild
@@ -937,6 +1066,7 @@ begin
   require 'facterdb'
   require 'facterdb/version'
   FacterDB.singleton_class.prepend(MarionetteRspec::FacterDBQuery)
+  FacterDB.singleton_class.prepend(MarionetteRspec::OsFacts::Query)
 rescue LoadError
   # No FacterDB: nothing to answer.
 end
@@ -953,3 +1083,6 @@ if defined?(RSpec::Puppet::Adapters::Adapter40)
 end
 RSpec::Puppet::FunctionExampleGroup.prepend(MarionetteRspec::FunctionLookup)
 MarionetteRspec::Phases.install if MarionetteRspec::Phases.on?
+RSpec::Puppet::Cache.prepend(MarionetteRspec::CatalogCache) if defined?(RSpec::Puppet::Cache)
+MarionetteRspec::OsFacts.install
+RSpec.configure { |c| c.before(:suite) { MarionetteRspec::OsFacts.install } }

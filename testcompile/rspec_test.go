@@ -439,3 +439,95 @@ func TestPlainFacts(t *testing.T) {
 		t.Errorf("conversions (values converted:result):\n got %s\nwant %s", got, want)
 	}
 }
+
+// runRubyOnOff runs a script of testdata with the adapter loaded, on and
+// then off, and returns both outputs.
+func runRubyOnOff(t *testing.T, script string, env ...string) (on, off string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(mode string) string {
+		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+		cmd.Env = append(cmd.Env, env...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s (adapter %s): %v\n%s", script, mode, err, out)
+		}
+		return string(out)
+	}
+	return run("on"), run("off")
+}
+
+// splitLast splits a script's output into its lines but the last, and the
+// last.
+func splitLast(out string) (body, last string) {
+	out = strings.TrimSpace(out)
+	i := strings.LastIndex(out, "\n")
+	if i < 0 {
+		return "", out
+	}
+	return out[:i], out[i+1:]
+}
+
+// TestOsFacts checks the adapter's rspec-puppet-facts on_supported_os
+// (testdata/osfacts_check.rb): every answer, as the suite would see it
+// (its Marshal form, a fresh copy each call), is rspec-puppet-facts' own
+// through changes of everything the answer depends on (options, custom
+// facts, SPEC_FACTS_OS, FacterDB queries, the cached answer itself
+// changed in place), and repeated calls dump nothing.
+func TestOsFacts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, off := runRubyOnOff(t, "osfacts_check.rb", "MARIONETTE_BIN="+buildMarionette(t, root))
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody {
+		t.Errorf("answers with the adapter:\n%s\nrspec-puppet-facts' own:\n%s", onBody, offBody)
+	}
+	if !strings.Contains(onBody, "fresh=true") || strings.Contains(onBody, "fresh=false") {
+		t.Errorf("an answer shares objects with an earlier one:\n%s", onBody)
+	}
+	if offLast != "dumps of 20 calls: 20" {
+		t.Errorf("rspec-puppet-facts' own: %q, want a dump a call (has it changed?)", offLast)
+	}
+	if onLast != "dumps of 20 calls: 1" {
+		t.Errorf("with the adapter: %q, want one dump (the form made again after the last change)", onLast)
+	}
+}
+
+// TestCatalogCache checks the adapter's lookups in rspec-puppet's catalog
+// cache (testdata/catalogcache_check.rb): hits, misses, evictions, a build
+// that changes its arguments, and arguments Marshal copies differently or
+// refuses, all answered as rspec-puppet's own, and plain arguments looked
+// up without a Marshal copy.
+func TestCatalogCache(t *testing.T) {
+	on, off := runRubyOnOff(t, "catalogcache_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody {
+		t.Errorf("lookups with the adapter:\n%s\nrspec-puppet's own:\n%s", onBody, offBody)
+	}
+	if offLast != "dumps of 10 plain lookups: 10" {
+		t.Errorf("rspec-puppet's own: %q, want a dump a lookup (has it changed?)", offLast)
+	}
+	if onLast != "dumps of 10 plain lookups: 0" {
+		t.Errorf("with the adapter: %q, want none", onLast)
+	}
+}
