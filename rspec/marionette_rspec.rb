@@ -675,9 +675,14 @@ module MarionetteRspec
   # dumping it again. The form is made again whenever the answer may have
   # changed: another answer object under the key, any FacterDB query
   # (rspec-puppet-facts' own runs merge their facts into the hashes
-  # FacterDB hands out, which earlier answers may hold), and an answer no
-  # longer equal (eql?) to the copy made with the form, which catches a
-  # change made through any reference to it. A first call (no answer yet)
+  # FacterDB hands out, which earlier answers may hold), a change to its
+  # common facts (whose values every answer holds). Where the suite itself
+  # could hold a part of an answer (a custom fact given as a proc is
+  # handed each fact set; a FacterDB query made outside rspec-puppet-facts
+  # gets the hashes FacterDB handed it), each call also compares the
+  # answer with the copy made with the form (eql?), which catches a change
+  # made through any reference. What is left: a suite changing
+  # FACTS_CACHE's answers in place by hand. A first call (no answer yet)
   # is rspec-puppet-facts' own.
   module OsFacts
     def self.usable?
@@ -698,15 +703,27 @@ module MarionetteRspec
       @forms = nil
     end
 
+    # leaked notes a FacterDB query from outside rspec-puppet-facts: from
+    # then on every answer is compared with its copy.
+    def self.leaked!
+      @leaked = true
+    end
+
     # copy is a deep copy of answer, FACTS_CACHE[key], as Marshal makes it.
     def self.copy(key, answer)
       form = (@forms ||= {})[key]
-      if form && form[0].equal?(answer) && answer.eql?(form[2])
+      common = ::RspecPuppetFacts.instance_variable_get(:@common_facts)
+      if form && form[0].equal?(answer) && form[3].equal?(common) && common.eql?(form[4]) &&
+         (!compare? || answer.eql?(form[2]))
         return Marshal.load(form[1])
       end
       dump = Marshal.dump(answer)
-      @forms[key] = [answer, dump, Marshal.load(dump)]
+      @forms[key] = [answer, dump, Marshal.load(dump), common, Marshal.load(Marshal.dump(common))]
       Marshal.load(dump)
+    end
+
+    def self.compare?
+      @leaked || (::RspecPuppetFacts.custom_facts || {}).each_value.any? { |f| !f.is_a?(Hash) || f[:value].respond_to?(:call) }
     end
 
     # Installed into RspecPuppetFacts (the module a spec helper includes).
@@ -728,7 +745,11 @@ module MarionetteRspec
 
       def on_supported_os_implementation(*args, **kwargs, &block)
         MarionetteRspec::OsFacts.changed!
+        depth = Thread.current[:marionette_os_facts]
+        Thread.current[:marionette_os_facts] = true
         super
+      ensure
+        Thread.current[:marionette_os_facts] = depth
       end
     end
 
@@ -736,6 +757,7 @@ module MarionetteRspec
     module Query
       def get_facts(*args, **kwargs, &block)
         MarionetteRspec::OsFacts.changed!
+        MarionetteRspec::OsFacts.leaked! unless Thread.current[:marionette_os_facts]
         super
       end
     end
