@@ -397,6 +397,39 @@ module MarionetteRspec
     (@bare_types ||= {})[[kind, name]] ||= Puppet::Resource::Type.new(kind, name)
   end
 
+  # PlainParameters answers Puppet's conversion of a resource's parameters
+  # from data while catalog_from loads a catalog (Puppet::Resource's
+  # from_data_hash: FromDataConverter.convert(parameters), no options).
+  # For data with no rich value in it (no hash with a '__ptype' key) that
+  # conversion builds a new hash or array for each one of the data, with
+  # the same keys in the same order and the same leaf objects, through a
+  # builder object per value: here the same copy is made directly. Rich
+  # data (Deferred, Sensitive, ...) is Puppet's.
+  module PlainParameters
+    def convert(value, options = Puppet::Pops::EMPTY_HASH)
+      if Thread.current[:marionette_bare_types] && options.empty? && MarionetteRspec.enabled?
+        copy = catch(:marionette_rich) { MarionetteRspec::PlainParameters.copy(value) }
+        return copy unless copy.equal?(MarionetteRspec::PlainParameters::RICH)
+      end
+      super
+    end
+
+    RICH = Object.new.freeze
+
+    def self.copy(v)
+      if v.is_a?(Hash)
+        throw :marionette_rich, RICH if v.key?('__ptype')
+        h = {}
+        v.each_pair { |k, e| h[k] = copy(e) }
+        h
+      elsif v.is_a?(Array)
+        v.map { |e| copy(e) }
+      else
+        v
+      end
+    end
+  end
+
   # LazyLoaders puts off the Puppet loaders rspec-puppet makes before each
   # example until something asks for them: one per module on the module
   # path (about 12 ms an example with a hundred modules), which a catalog
@@ -1108,3 +1141,6 @@ MarionetteRspec::Phases.install if MarionetteRspec::Phases.on?
 RSpec::Puppet::Cache.prepend(MarionetteRspec::CatalogCache) if defined?(RSpec::Puppet::Cache)
 MarionetteRspec::OsFacts.install
 RSpec.configure { |c| c.before(:suite) { MarionetteRspec::OsFacts.install } }
+if defined?(Puppet::Pops::Serialization::FromDataConverter)
+  Puppet::Pops::Serialization::FromDataConverter.singleton_class.prepend(MarionetteRspec::PlainParameters)
+end

@@ -533,3 +533,23 @@ func TestCatalogCache(t *testing.T) {
 		t.Errorf("with the adapter: %q, want none", onLast)
 	}
 }
+
+// TestPlainParameters checks that a catalog the adapter loads has each
+// resource's parameters as Puppet's FromDataConverter makes them (the same
+// shape, classes, keys and leaf objects; rich values, Deferred, Sensitive
+// and Default, Puppet's own), and that parameters of plain data are copied
+// without Puppet's builder objects (testdata/plainparams_check.rb).
+func TestPlainParameters(t *testing.T) {
+	on, off := runRubyOnOff(t, "plainparams_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody || strings.Contains(onBody, "=false") || !strings.Contains(onBody, "plain: same=true") {
+		t.Errorf("parameters with the adapter:\n%s\nPuppet's own conversion:\n%s", onBody, offBody)
+	}
+	if onLast != "builders for the plain resource: 0" {
+		t.Errorf("with the adapter: %q, want no builder", onLast)
+	}
+	if offLast == onLast {
+		t.Errorf("Puppet's own conversion: %q, want builders (has it changed?)", offLast)
+	}
+}
