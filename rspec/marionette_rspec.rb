@@ -805,6 +805,45 @@ module MarionetteRspec
     end
   end
 
+  # CoverageFilters makes rspec-puppet's coverage bookkeeping after each
+  # build (Coverage#add_from_catalog) linear: for every resource of the
+  # catalog it asks whether the resource is filtered out, a search of the
+  # list of filters, which grows by one every build (each example's
+  # subject is added again), and joins the module's manifest paths anew.
+  # While one add_from_catalog runs neither the filters nor the adapter's
+  # module path change (nothing it calls changes them), so the filters are
+  # put in a set once (strings only: a string is in the list by == exactly
+  # when it is in the set by eql?) and the paths joined once. Outside it,
+  # or with filters other than strings, all is rspec-puppet's own.
+  module CoverageFilters
+    def add_from_catalog(catalog, test_module)
+      return super unless MarionetteRspec.enabled? && @filters.is_a?(Array) && @filters.all? { |f| f.instance_of?(String) }
+      outer = Thread.current[:marionette_coverage]
+      Thread.current[:marionette_coverage] = { set: @filters.to_set, paths: {} }
+      begin
+        super
+      ensure
+        Thread.current[:marionette_coverage] = outer
+      end
+    end
+
+    def filtered?(resource)
+      memo = Thread.current[:marionette_coverage]
+      return super unless memo
+      name = resource.to_s
+      return super unless name.instance_of?(String)
+      return true if memo[:set].include?(name)
+      return true if filters_regex.any? { |f| name =~ f }
+      false
+    end
+
+    def module_paths(test_module)
+      memo = Thread.current[:marionette_coverage]
+      return super unless memo
+      memo[:paths].key?(test_module) ? memo[:paths][test_module] : (memo[:paths][test_module] = super)
+    end
+  end
+
   # CatalogCache spares rspec-puppet's catalog cache (RSpec::Puppet::Cache,
   # 2.9) its deep copy of each build's arguments: it looks the arguments up
   # by a Marshal copy of them, made on every build (the example's facts
@@ -1144,3 +1183,4 @@ RSpec.configure { |c| c.before(:suite) { MarionetteRspec::OsFacts.install } }
 if defined?(Puppet::Pops::Serialization::FromDataConverter)
   Puppet::Pops::Serialization::FromDataConverter.singleton_class.prepend(MarionetteRspec::PlainParameters)
 end
+RSpec::Puppet::Coverage.prepend(MarionetteRspec::CoverageFilters) if defined?(RSpec::Puppet::Coverage)

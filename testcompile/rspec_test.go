@@ -553,3 +553,24 @@ func TestPlainParameters(t *testing.T) {
 		t.Errorf("Puppet's own conversion: %q, want builders (has it changed?)", offLast)
 	}
 }
+
+// TestCoverageFilters checks the adapter's coverage bookkeeping after a
+// build (testdata/coverage_check.rb): what rspec-puppet's coverage keeps of
+// thirty builds' catalogs, with name and pattern filters, other modules'
+// classes and resources declared in and out of the module, is what it
+// keeps without the adapter, and the filter list (one longer every build)
+// is not searched resource by resource.
+func TestCoverageFilters(t *testing.T) {
+	on, off := runRubyOnOff(t, "coverage_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody || !strings.Contains(onBody, "File[/etc/demo0]") {
+		t.Errorf("coverage with the adapter:\n%s\nrspec-puppet's own:\n%s", onBody, offBody)
+	}
+	if onLast != "searches of the filter list: 0" {
+		t.Errorf("with the adapter: %q, want none", onLast)
+	}
+	if offLast == onLast {
+		t.Errorf("rspec-puppet's own: %q, want searches (has it changed?)", offLast)
+	}
+}
