@@ -320,27 +320,26 @@ func (ev *Evaluator) stringLit(x *syntax.StringLit) value.Value {
 	if v, ok := ev.Literals[x]; ok {
 		return v
 	}
-	if v, ok := ev.strings[x]; ok {
-		return v
-	}
-	if ev.strings == nil {
-		ev.strings = make(map[*syntax.StringLit]value.Value)
-	}
-	v := value.Value(value.String(x.Value))
-	ev.strings[x] = v
-	return v
+	return boxOnce(&ev.strings, x, x.Value)
 }
 
 // bareWord is the string value of bare word x.
 func (ev *Evaluator) bareWord(x *syntax.QualifiedName) value.Value {
-	if v, ok := ev.words[x]; ok {
+	return boxOnce(&ev.words, x, x.Name)
+}
+
+// boxOnce returns the string s of node as a value, boxed at its first use
+// and kept in *boxes (made on first use) for the next: boxing a string
+// allocates, and the same literal is evaluated again and again.
+func boxOnce[N comparable](boxes *map[N]value.Value, node N, s string) value.Value {
+	if v, ok := (*boxes)[node]; ok {
 		return v
 	}
-	if ev.words == nil {
-		ev.words = make(map[*syntax.QualifiedName]value.Value)
+	if *boxes == nil {
+		*boxes = make(map[N]value.Value)
 	}
-	v := value.Value(value.String(x.Name))
-	ev.words[x] = v
+	v := value.Value(value.String(s))
+	(*boxes)[node] = v
 	return v
 }
 

@@ -24,6 +24,69 @@
 # service is not there.
 require 'json'
 require 'open3'
+
+module MarionetteRspec
+  # AutoloadFeatures keeps Puppet's autoloader from making Ruby rebuild its
+  # index of loaded features. Puppet records a plugin file it is about to
+  # load by appending it to $LOADED_FEATURES by hand (so that a later
+  # require of it does nothing), then loads it with Kernel.load. An array
+  # changed by hand makes Ruby 3.1 rebuild that index at the next require,
+  # with the real path of every loaded feature: a readlink per path
+  # component, about 10,000 calls with Puppet and rspec-puppet loaded, for
+  # every type, provider or feature file the run loads (~1 million readlink
+  # calls and 1.5 s of haproxy's suite). Here such a file is loaded by
+  # `require` of its path instead, which records it as Ruby records its
+  # own loads, leaving the index as it is: the same file, loaded once, its
+  # path in $LOADED_FEATURES and in the autoloader's table as Puppet puts
+  # them. When require would not load it (Ruby knows the file under another
+  # path), the file is recorded and loaded as Puppet does; when it raises,
+  # it stays recorded, as under Puppet.
+  module AutoloadFeatures
+    def mark_loaded(name, file)
+      path = File.expand_path(file)
+      return super unless MarionetteRspec.enabled? && !$LOADED_FEATURES.include?(path)
+      loaded[cleanpath(name).chomp('.rb')] = [path, File.mtime(path)]
+      Thread.current[:marionette_autoload_pending] = path
+    end
+  end
+
+  # AutoloadRequire is Kernel.load for the file AutoloadFeatures left
+  # unrecorded: Puppet's autoloader loads it right after marking it.
+  module AutoloadRequire
+    def load(file, *rest)
+      pending = Thread.current[:marionette_autoload_pending]
+      return super if pending.nil?
+      Thread.current[:marionette_autoload_pending] = nil
+      if rest.empty? && File.expand_path(file) == pending
+        begin
+          return true if Kernel.require(pending)
+        rescue Exception # rubocop:disable Lint/RescueException
+          # As Puppet: the file stays recorded when its load fails.
+          $LOADED_FEATURES << pending unless $LOADED_FEATURES.include?(pending)
+          raise
+        end
+      end
+      $LOADED_FEATURES << pending unless $LOADED_FEATURES.include?(pending)
+      super
+    end
+  end
+
+  def self.enabled?
+    ENV['MARIONETTE_RSPEC'] != 'off'
+  end
+end
+
+# Before Puppet loads its first plugins (Puppet's own load and
+# rspec-puppet's load some).
+begin
+  require 'puppet/util/autoload'
+  if MarionetteRspec.enabled? && Puppet::Util::Autoload.respond_to?(:mark_loaded)
+    Puppet::Util::Autoload.singleton_class.prepend(MarionetteRspec::AutoloadFeatures)
+    Kernel.singleton_class.prepend(MarionetteRspec::AutoloadRequire)
+  end
+rescue LoadError
+  # Another layout of Puppet: its autoloader is left as it is.
+end
 require 'rspec-puppet'
 
 # The moment Ruby, Puppet and rspec-puppet are loaded, for Phases.
@@ -93,10 +156,6 @@ module MarionetteRspec
       verdict = resp['ok'] ? 'ok' : (resp.dig('error', 'unsupported') ? 'unsupported' : 'error')
       MarionetteRspec.log_line("#{what} #{verdict} #{resp['ms']}ms")
     end
-  end
-
-  def self.enabled?
-    ENV['MARIONETTE_RSPEC'] != 'off'
   end
 
   def self.functions_enabled?
@@ -256,8 +315,13 @@ module MarionetteRspec
         name = r.title.to_s.downcase
         next if name == 'main' || name == 'settings'
         r.resource_type = bare_type(:hostclass, name)
-      elsif type.include?('::')
-        # Puppet::Type.type answers nil for a name with '::': a defined type.
+      elsif type.include?('::') || r.kind == 'defined_type'
+        # Puppet::Type.type answers nil for a name with '::': a defined
+        # type. One without '::' is a defined type when the compile made it
+        # one (the kind Puppet's catalog records for it), which Puppet's
+        # lookup finds only after looking for a Ruby type of that name in
+        # every directory of the autoloader's search path, each time
+        # (always_retry_plugins).
         r.resource_type = bare_type(:definition, type.downcase)
       end
     end
@@ -270,7 +334,7 @@ module MarionetteRspec
   # class or defined type that lookup parses the example's code and the
   # module's manifests into a fresh environment, every example.
   def self.catalog_from(data)
-    Thread.current[:marionette_bare_types] = true
+    Thread.current[:marionette_bare_types] = defined_types(data)
     catalog = begin
       Puppet::Resource::Catalog.from_data_hash(data)
     ensure
@@ -280,6 +344,20 @@ module MarionetteRspec
     catalog
   end
 
+  # defined_types are the resource types of a catalog's data that the
+  # compile made defined types (the kind Puppet records), as the data
+  # spells them.
+  def self.defined_types(data)
+    found = {}
+    resources = data.is_a?(Hash) ? data['resources'] : nil
+    if resources.is_a?(Array)
+      resources.each do |r|
+        found[r['type']] = true if r.is_a?(Hash) && r['kind'] == 'defined_type' && r['type'].is_a?(String)
+      end
+    end
+    found
+  end
+
   # BareTypes answers Puppet::Resource's type lookups while catalog_from
   # loads a catalog: a class or a defined type ('::' in its name) is its
   # bare type, as settle_resource_types makes it; anything else is
@@ -287,10 +365,12 @@ module MarionetteRspec
   # environment has not parsed its code (nothing of Puppet's compiled in
   # it): then Puppet's answers would be the main class of the code, whose
   # bare type answers as it does, and none for Settings, which only a
-  # Puppet compile adds.
+  # Puppet compile adds. A defined type without '::' in its name is its
+  # bare type when the catalog's data says the compile made it one.
   module BareTypes
     def resource_type(type, title, environment)
-      if Thread.current[:marionette_bare_types] && type.is_a?(String)
+      defs = Thread.current[:marionette_bare_types]
+      if defs && type.is_a?(String)
         if type == 'Class'
           name = title.to_s.downcase
           name = '' if name == 'main'
@@ -300,7 +380,7 @@ module MarionetteRspec
           if environment.is_a?(Puppet::Node::Environment) && environment.instance_variable_get(:@known_resource_types).nil?
             return name.empty? ? MarionetteRspec.bare_type(:hostclass, '') : nil
           end
-        elsif type.include?('::')
+        elsif type.include?("::") || defs[type]
           return MarionetteRspec.bare_type(:definition, type.downcase)
         end
       end
@@ -452,6 +532,79 @@ module MarionetteRspec
       Thread.current[:marionette_lazy_loaders] = nil
       loaders = self
       proc { loaders.new(environment, *rest) }
+    end
+  end
+
+  # ModuleLibs spares rspec-puppet's glob of each module path directory's
+  # */lib, which its setup_puppet makes before every example to put the
+  # modules' Ruby on the load path: about 0.6 ms an example with a hundred
+  # modules (1.5 s of stdlib's suite). The answer is kept per pattern and
+  # used again while the directory's mtime is the same: a module added,
+  # removed or renamed changes it. What that does not see is a lib
+  # directory made or removed inside a module already there during the
+  # run; a suite does not change its module path's modules as it runs.
+  module ModuleLibs
+    def setup_puppet(*args, **kwargs)
+      return super unless MarionetteRspec.enabled?
+      Thread.current[:marionette_module_libs] = true
+      super
+    ensure
+      Thread.current[:marionette_module_libs] = nil
+    end
+  end
+
+  module ModuleLibsGlob
+    def [](*patterns, **kwargs)
+      pattern = patterns.first
+      unless Thread.current[:marionette_module_libs] && patterns.size == 1 && kwargs.empty? &&
+             pattern.instance_of?(String) && pattern.end_with?('/*/lib')
+        return super
+      end
+      dir = pattern.delete_suffix('/*/lib')
+      return super if dir.empty? || dir.match?(/[*?\[\]{}\\]/)
+      mtime = begin
+        File.mtime(dir)
+      rescue SystemCallError
+        return super
+      end
+      cache = (@marionette_module_libs ||= {})
+      have = cache[pattern]
+      return have[1].dup if have && have[0] == mtime
+      found = super
+      cache[pattern] = [mtime, found.dup.freeze]
+      found
+    end
+  end
+
+  # MochaChecks spares Mocha's checks of a stub the cost of a backtrace
+  # when the check is off. Each stub runs four checks (stubbing a
+  # non-existent or non-public method, on nil, on a non-mock object), each
+  # of which takes `caller` (a hundred frames under rspec) before it reads
+  # the setting that says whether to check at all, and before it asks its
+  # question of the stubbed object; the default of three is to allow,
+  # which returns nothing and uses neither, and stubbing on nil is
+  # reported only for nil. Specs and puppetlabs_spec_helper stub before
+  # every example (Signal.trap, Puppet.features.root?). A check that
+  # reports gets the same backtrace, taken here.
+  module MochaChecks
+    def check(action, description, signature_proc, *backtrace, &block)
+      return super unless backtrace.empty? && MarionetteRspec.enabled?
+      return nil if Mocha.configuration.send(action) == :allow
+      # The condition (a question about the stubbed object), then the
+      # backtrace only for a stub the check reports.
+      return nil if block && !block.call
+      super(action, description, signature_proc, caller)
+    end
+
+    # install puts the checks in front of Mocha's when Mocha is loaded and
+    # its check is the one they stand for.
+    def self.install
+      return unless MarionetteRspec.enabled? && defined?(::Mocha::Mockery) && defined?(::Mocha.configuration)
+      return if ::Mocha::Mockery < self
+      return unless ::Mocha::Mockery.private_method_defined?(:check) &&
+                    ::Mocha::Mockery.instance_method(:check).parameters ==
+                    [%i[req action], %i[req description], %i[req signature_proc], %i[opt backtrace]]
+      ::Mocha::Mockery.prepend(self)
     end
   end
 
@@ -1171,11 +1324,15 @@ if defined?(Puppet::FacterImpl)
   Puppet::FacterImpl.prepend(MarionetteRspec::FactSearch)
   Puppet::FacterImpl.singleton_class.prepend(MarionetteRspec::SharedFacter)
 end
+RSpec::Puppet::Support.prepend(MarionetteRspec::ModuleLibs)
+Dir.singleton_class.prepend(MarionetteRspec::ModuleLibsGlob)
 if defined?(RSpec::Puppet::Adapters::Adapter40)
   RSpec::Puppet::Adapters::Adapter40.prepend(MarionetteRspec::LazyLoaders)
   Puppet::Pops::Loaders.singleton_class.prepend(MarionetteRspec::LazyLoadersNew)
 end
 RSpec::Puppet::FunctionExampleGroup.prepend(MarionetteRspec::FunctionLookup)
+# Mocha is loaded by the suite's spec_helper, after this file.
+RSpec.configure { |c| c.before(:suite) { MarionetteRspec::MochaChecks.install } }
 MarionetteRspec::Phases.install if MarionetteRspec::Phases.on?
 RSpec::Puppet::Cache.prepend(MarionetteRspec::CatalogCache) if defined?(RSpec::Puppet::Cache)
 MarionetteRspec::OsFacts.install

@@ -366,6 +366,13 @@ func TestConfineTest(t *testing.T) {
 // returns its output's lines that start with prefix, the prefix removed.
 func runRubyCheck(t *testing.T, script string, prefixes ...string) map[string]string {
 	t.Helper()
+	return runRubyCheckMode(t, "on", script, prefixes...)
+}
+
+// runRubyCheckMode is runRubyCheck with the adapter's MARIONETTE_RSPEC
+// set to mode ("off": every hook of the adapter left out, as Puppet runs).
+func runRubyCheckMode(t *testing.T, mode, script string, prefixes ...string) map[string]string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs Puppet in Ruby (seconds); not in -short")
 	}
@@ -377,7 +384,7 @@ func runRubyCheck(t *testing.T, script string, prefixes ...string) map[string]st
 		t.Fatal(err)
 	}
 	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
-	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on")
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", script, err, out)
@@ -413,16 +420,21 @@ func TestStubFacts(t *testing.T) {
 // defined types given their bare types, Class[Settings] none (as in an
 // environment Puppet compiled nothing in), builtin types Puppet's.
 func TestCatalogBareTypes(t *testing.T) {
-	got := runRubyCheck(t, "baretypes_check.rb", "asked: ", "types: ", "hash: ")
+	got := runRubyCheck(t, "baretypes_check.rb", "asked: ", "types: ", "hash: ", "searched: ")
 	if got["asked: "] != "0" {
 		t.Errorf("the environment's known resource types were asked for %s times, want 0", got["asked: "])
 	}
-	want := "Stage[main]=Puppet::Type::Stage Class[Settings]= Class[Main]=hostclass: Class[Demo]=hostclass:demo Demo::Thing[x]=definition:demo::thing File[/tmp/x]=Puppet::Type::File"
+	want := "Stage[main]=Puppet::Type::Stage Class[Settings]= Class[Main]=hostclass: Class[Demo]=hostclass:demo Demo::Thing[x]=definition:demo::thing Widget[w]=definition:widget File[/tmp/x]=Puppet::Type::File"
 	if got["types: "] != want {
 		t.Errorf("resource types:\n got %s\nwant %s", got["types: "], want)
 	}
-	if got["hash: "] != `{:name=>"x", :mode=>"0644"}` {
-		t.Errorf("Demo::Thing[x].to_hash = %s", got["hash: "])
+	if got["hash: "] != `{:name=>"x", :mode=>"0644"} {:name=>"w", :size=>2}` {
+		t.Errorf("Demo::Thing[x].to_hash, Widget[w].to_hash = %s", got["hash: "])
+	}
+	// A defined type without '::' (concat) is known by its kind: no search
+	// for a Ruby type of that name, which Puppet makes at every lookup.
+	if strings.Contains(got["searched: "], "widget") {
+		t.Errorf("searched for Ruby types %s, want no search for widget", got["searched: "])
 	}
 }
 
@@ -572,5 +584,78 @@ func TestCoverageFilters(t *testing.T) {
 	}
 	if offLast == onLast {
 		t.Errorf("rspec-puppet's own: %q, want searches (has it changed?)", offLast)
+	}
+}
+
+// TestAutoloadFeatures checks that plugins Puppet's autoloader loads with
+// the adapter on (testdata/autoload_check.rb: a type and its providers, a
+// type from a directory on the load path, one that raises) leave what
+// they leave under Puppet (each loaded once, recorded as a loaded feature
+// and by the autoloader, a later require doing nothing, the failing one
+// recorded and reported in Puppet's words) without changing
+// $LOADED_FEATURES by hand, which Puppet does for every plugin and which
+// makes Ruby rebuild its index of loaded features.
+func TestAutoloadFeatures(t *testing.T) {
+	prefixes := []string{"by hand: ", "loaded: ", "recorded: ", "broken: "}
+	puppet := runRubyCheckMode(t, "off", "autoload_check.rb", prefixes...)
+	ours := runRubyCheckMode(t, "on", "autoload_check.rb", prefixes...)
+	for _, p := range prefixes[1:] {
+		if ours[p] != puppet[p] {
+			t.Errorf("%s\n with the adapter %s\n with Puppet      %s", p, ours[p], puppet[p])
+		}
+	}
+	if want := "package=true apt=true fine=true loads=1 again=false"; ours["loaded: "] != want {
+		t.Errorf("loaded: %s, want %s", ours["loaded: "], want)
+	}
+	if !strings.HasPrefix(ours["broken: "], "Puppet::Error: Could not autoload puppet/type/marionette_broken: broken on purpose recorded=true") {
+		t.Errorf("broken: %s", ours["broken: "])
+	}
+	if ours["by hand: "] != "0" {
+		t.Errorf("$LOADED_FEATURES changed by hand %s times with the adapter, want 0", ours["by hand: "])
+	}
+	if puppet["by hand: "] == "0" || puppet["by hand: "] == "" {
+		t.Errorf("$LOADED_FEATURES changed by hand %q times with Puppet: the check sees no change", puppet["by hand: "])
+	}
+}
+
+// TestModuleLibs checks rspec-puppet's per-example setup with the
+// adapter (testdata/modulelibs_check.rb): the module path's */lib go on
+// the load path as under Puppet, a module added is seen at the next
+// setup, and the glob for them runs again only then.
+func TestModuleLibs(t *testing.T) {
+	prefixes := []string{"first: ", "again: ", "added: "}
+	puppet := runRubyCheckMode(t, "off", "modulelibs_check.rb", prefixes...)
+	ours := runRubyCheckMode(t, "on", "modulelibs_check.rb", prefixes...)
+	strip := func(s string) string { libs, _, _ := strings.Cut(s, " globs="); return libs }
+	for _, p := range prefixes {
+		if strip(ours[p]) != strip(puppet[p]) {
+			t.Errorf("%s\n with the adapter %s\n with Puppet      %s", p, ours[p], puppet[p])
+		}
+	}
+	if want := "a/one/lib,b/four/lib,b/three/lib"; ours["added: "] != want {
+		t.Errorf("after a module was added: %s, want %s", ours["added: "], want)
+	}
+	if !strings.HasSuffix(ours["again: "], " globs=0") || strings.HasSuffix(puppet["again: "], " globs=0") {
+		t.Errorf("globs of five more setups: with the adapter %q, with Puppet %q; want none with the adapter", ours["again: "], puppet["again: "])
+	}
+}
+
+// TestMochaChecks checks the adapter's Mocha checks
+// (testdata/mocha_check.rb): a stub whose checks are off takes no
+// backtrace for them, and a check that is on raises what Mocha raises,
+// with the same backtrace.
+func TestMochaChecks(t *testing.T) {
+	prefixes := []string{"allowed: ", "prevented: "}
+	puppet := runRubyCheckMode(t, "off", "mocha_check.rb", prefixes...)
+	ours := runRubyCheckMode(t, "on", "mocha_check.rb", prefixes...)
+	if ours["prevented: "] != puppet["prevented: "] || !strings.HasPrefix(ours["prevented: "], "Mocha::StubbingError: stubbing non-existent method: Thing.colour at :") {
+		t.Errorf("a prevented stub:\n with the adapter %s\n with Mocha alone %s", ours["prevented: "], puppet["prevented: "])
+	}
+	var on, off int
+	fmt.Sscanf(ours["allowed: "], "backtraces=%d", &on)
+	fmt.Sscanf(puppet["allowed: "], "backtraces=%d", &off)
+	// Ten stubs, four checks each, none of which reports.
+	if off-on != 40 {
+		t.Errorf("backtraces of ten allowed stubs: %d with the adapter, %d with Mocha alone; want 40 fewer", on, off)
 	}
 }

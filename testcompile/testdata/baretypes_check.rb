@@ -27,13 +27,27 @@ data = {
     { 'type' => 'Class', 'title' => 'Demo', 'tags' => %w[class demo], 'exported' => false, 'parameters' => { 'port' => 80 } },
     { 'type' => 'Demo::Thing', 'title' => 'x', 'tags' => %w[demo::thing demo thing x], 'exported' => false,
       'parameters' => { 'name' => 'x', 'mode' => '0644' } },
-    { 'type' => 'File', 'title' => '/tmp/x', 'tags' => %w[file], 'exported' => false, 'parameters' => { 'ensure' => 'file' } },
+    { 'type' => 'Widget', 'title' => 'w', 'tags' => %w[widget w], 'exported' => false, 'kind' => 'defined_type',
+      'parameters' => { 'name' => 'w', 'size' => 2 } },
+    { 'type' => 'File', 'title' => '/tmp/x', 'tags' => %w[file], 'exported' => false, 'kind' => 'compilable_type',
+      'parameters' => { 'ensure' => 'file' } },
   ],
   'edges' => [{ 'source' => 'Class[Demo]', 'target' => 'Demo::Thing[x]' }],
   'classes' => %w[settings demo],
 }
+# Each look for a Ruby type of a name Puppet has not loaded (the
+# autoloader's search of every directory).
+$searched = []
+Puppet::Type.singleton_class.prepend(Module.new do
+  def type(name)
+    n = name.to_s.downcase.to_sym
+    $searched << n unless name.to_s.include?(':') || @types&.include?(n)
+    super
+  end
+end)
 catalog = MarionetteRspec.catalog_from(data)
 asked = $asked
+hashes = [%w[Demo::Thing x], %w[Widget w]].map { |t, n| catalog.resource(t, n).to_hash.inspect }
 types = catalog.resources.map do |r|
   t = r.resource_type
   what = t.is_a?(Puppet::Resource::Type) ? "#{t.type}:#{t.name}" : t.to_s
@@ -41,4 +55,5 @@ types = catalog.resources.map do |r|
 end
 puts "asked: #{asked}"
 puts "types: #{types.join(' ')}"
-puts "hash: #{catalog.resource('Demo::Thing', 'x').to_hash.inspect}"
+puts "hash: #{hashes.join(' ')}"
+puts "searched: #{$searched.uniq.sort.join(',')}"
