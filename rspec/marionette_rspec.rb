@@ -477,6 +477,37 @@ module MarionetteRspec
     (@bare_types ||= {})[[kind, name]] ||= Puppet::Resource::Type.new(kind, name)
   end
 
+  # CatalogTags gives each resource catalog_from loads its tags the way
+  # Puppet's Tagging#tag makes them from the catalog's list (each
+  # downcased, checked against Puppet's tag pattern, '::' names split, in
+  # a TagSet in that order), once per distinct list: the resources of a
+  # catalog share a handful of lists, and each later resource gets a copy
+  # of the set made for its list. The copy holds the same strings as one
+  # made anew (a set keeps its strings frozen and deduplicated by Ruby), in
+  # the same order. A list that fails Puppet's check is never kept (each
+  # time Puppet's own raises).
+  module CatalogTags
+    def tag(*ary)
+      unless Thread.current[:marionette_bare_types] && @tags.nil? && instance_of?(Puppet::Resource) &&
+             MarionetteRspec.enabled? && ary.all? { |t| t.instance_of?(String) }
+        return super
+      end
+      sets = MarionetteRspec::CatalogTags.sets
+      set = sets[ary]
+      if set
+        @tags = set.dup
+        return ary.flatten.compact
+      end
+      result = super
+      sets[ary.map { |t| -t }.freeze] = @tags.dup if sets.size < 10_000
+      result
+    end
+
+    def self.sets
+      @sets ||= {}
+    end
+  end
+
   # PlainParameters answers Puppet's conversion of a resource's parameters
   # from data while catalog_from loads a catalog (Puppet::Resource's
   # from_data_hash: FromDataConverter.convert(parameters), no options).
@@ -1341,3 +1372,4 @@ if defined?(Puppet::Pops::Serialization::FromDataConverter)
   Puppet::Pops::Serialization::FromDataConverter.singleton_class.prepend(MarionetteRspec::PlainParameters)
 end
 RSpec::Puppet::Coverage.prepend(MarionetteRspec::CoverageFilters) if defined?(RSpec::Puppet::Coverage)
+Puppet::Resource.prepend(MarionetteRspec::CatalogTags)

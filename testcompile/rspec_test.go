@@ -659,3 +659,23 @@ func TestMochaChecks(t *testing.T) {
 		t.Errorf("backtraces of ten allowed stubs: %d with the adapter, %d with Mocha alone; want 40 fewer", on, off)
 	}
 }
+
+// TestCatalogTags checks the tags of the resources the adapter loads
+// (testdata/catalogtags_check.rb): each resource's TagSet is Puppet's own
+// (the same tags in the same order, frozen strings, a set of its own, an
+// invalid tag refused in Puppet's words every time), and a tag list seen
+// before is not checked tag by tag again.
+func TestCatalogTags(t *testing.T) {
+	on, off := runRubyOnOff(t, "catalogtags_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody || !strings.Contains(onBody, "Invalid tag") || strings.Contains(onBody, "own=false") {
+		t.Errorf("tags with the adapter:\n%s\nPuppet's own:\n%s", onBody, offBody)
+	}
+	if onLast != "tag checks: 0" {
+		t.Errorf("with the adapter: %q, want none", onLast)
+	}
+	if offLast == onLast {
+		t.Errorf("Puppet's own: %q, want checks (has it changed?)", offLast)
+	}
+}
