@@ -135,7 +135,14 @@ module MarionetteRspec
 
     def start
       @stdin, @stdout, @wait = Open3.popen2(@bin, 'test-service')
-      at_exit { @stdin.close rescue nil }
+      # At exit the service is told to stop and waited for (at most ten
+      # seconds): reaped by rspec, its CPU time counts with rspec's, as
+      # everything rspec started (else it outlives rspec and nobody's
+      # times hold it).
+      at_exit do
+        @stdin.close rescue nil
+        @wait.join(10) rescue nil
+      end
     end
 
     # broken gives up on the service for the rest of the run, saying so

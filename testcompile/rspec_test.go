@@ -679,3 +679,30 @@ func TestCatalogTags(t *testing.T) {
 		t.Errorf("Puppet's own: %q, want checks (has it changed?)", offLast)
 	}
 }
+
+// TestServiceReaped checks that the adapter waits for its test service at
+// exit (testdata/service_exit_check.rb): reaped by rspec, the service's
+// CPU time counts with rspec's in scripts/rspec-compare's figures; left
+// running, it would outlive rspec and count nowhere.
+func TestServiceReaped(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "service_exit_check.rb"))
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"),
+		"MARIONETTE_BIN="+buildMarionette(t, root), "MARIONETTE_RSPEC=on")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("service_exit_check.rb: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "answered: true") || !strings.Contains(string(out), "service reaped: true") {
+		t.Errorf("want the service answering and reaped before rspec exits:\n%s", out)
+	}
+}
