@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"runtime"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -46,9 +47,30 @@ func (c *factFiles) values(paths, keys []string) ([][]json.RawMessage, error) {
 	if len(paths) > maxFactFiles {
 		return nil, fmt.Errorf("bad request: %d fact files (at most %d)", len(paths), maxFactFiles)
 	}
+	files := make([]*factFile, len(paths))
+	errs := make([]error, len(paths))
+	// The files are read by a few goroutines at once: the first request
+	// of a suite reads all of FacterDB's 1,700, which one goroutine takes
+	// about 0.3 s for.
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), len(paths)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				files[i], errs[i] = c.file(paths[i])
+			}
+		}()
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
 	out := make([][]json.RawMessage, len(paths))
-	for i, p := range paths {
-		f, err := c.file(p)
+	for i := range paths {
+		f, err := files[i], errs[i]
 		if err != nil {
 			return nil, err
 		}

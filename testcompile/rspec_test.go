@@ -82,6 +82,7 @@ func runDemoSuite(t *testing.T, rubyLib string) {
 		"MARIONETTE_RSPEC=on",
 		"MARIONETTE_RSPEC_LOG="+logPath,
 		"MARIONETTE_RSPEC_PHASES="+phasesPath,
+		"MARIONETTE_RSPEC_CACHE="+filepath.Join(tmp, "ruby-cache"),
 	)
 	if rubyLib != "" {
 		cmd.Env = append(cmd.Env, "RUBYLIB="+rubyLib)
@@ -213,6 +214,7 @@ func TestFactSetsMatchFacterDB(t *testing.T) {
 		"RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"),
 		"MARIONETTE_BIN="+bin,
 		"MARIONETTE_RSPEC=on",
+		"MARIONETTE_RSPEC_CACHE="+t.TempDir(),
 	)
 	out, err := cmd.Output()
 	if err != nil {
@@ -263,7 +265,7 @@ func TestFactSearch(t *testing.T) {
 	}
 	run := func(mode string) (list string, inPlace bool) {
 		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "factpath_check.rb"))
-		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode, "MARIONETTE_RSPEC_CACHE="+t.TempDir())
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("factpath_check.rb (adapter %s): %v\n%s", mode, err, out)
@@ -309,7 +311,7 @@ func TestExampleSetupRequires(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "setup_check.rb"))
-	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on")
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on", "MARIONETTE_RSPEC_CACHE="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("setup_check.rb: %v\n%s", err, out)
@@ -337,7 +339,7 @@ func TestConfineTest(t *testing.T) {
 	}
 	run := func(mode string) (answers, suggestions string) {
 		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "confine_check.rb"))
-		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode, "MARIONETTE_RSPEC_CACHE="+t.TempDir())
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("confine_check.rb (adapter %s): %v\n%s", mode, err, out)
@@ -384,7 +386,8 @@ func runRubyCheckMode(t *testing.T, mode, script string, prefixes ...string) map
 		t.Fatal(err)
 	}
 	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
-	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode,
+		"MARIONETTE_RSPEC_CACHE="+t.TempDir())
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s: %v\n%s", script, err, out)
@@ -680,11 +683,79 @@ func TestCatalogTags(t *testing.T) {
 	}
 }
 
-// TestServiceReaped checks that the adapter waits for its test service at
-// exit (testdata/service_exit_check.rb): reaped by rspec, the service's
-// CPU time counts with rspec's in scripts/rspec-compare's figures; left
-// running, it would outlive rspec and count nowhere.
-func TestServiceReaped(t *testing.T) {
+// TestCompiledRuby checks the adapter's cache of compiled Ruby
+// (testdata/compiledruby_check.rb): files loaded from it define what they
+// define when Ruby compiles them (their __FILE__, __dir__ and lines), a
+// changed file is compiled again, a file that does not compile raises
+// Ruby's SyntaxError, and the second run takes the files from the cache.
+func TestCompiledRuby(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := t.TempDir()
+	cache := t.TempDir()
+	write := func(name, text string) {
+		if err := os.WriteFile(filepath.Join(src, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("thing.rb", "# A class.\nclass Thing\n  def self.describe\n    [__FILE__, __dir__, __LINE__, 'one']\n  end\nend\n")
+	write("loaded.rb", "LOADED_VALUE = 6 * 7\n")
+	write("broken.rb", "def broken(\n")
+	run := func(mode string) map[string]string {
+		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "compiledruby_check.rb"), src)
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode,
+			"MARIONETTE_RSPEC_CACHE="+cache, "CHECK_DIR="+src)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("compiledruby_check.rb: %v\n%s", err, out)
+		}
+		got := map[string]string{}
+		for _, line := range strings.Split(string(out), "\n") {
+			if k, v, ok := strings.Cut(line, ": "); ok {
+				got[k] = v
+			}
+		}
+		return got
+	}
+	puppet := run("off")
+	cold := run("on")
+	warm := run("on")
+	for _, k := range []string{"thing", "loaded", "broken"} {
+		if cold[k] != puppet[k] || warm[k] != puppet[k] {
+			t.Errorf("%s: Ruby alone %q, with the cache cold %q, warm %q", k, puppet[k], cold[k], warm[k])
+		}
+	}
+	if want := "DIR/thing.rb DIR 4 one"; puppet["thing"] != want {
+		t.Errorf("thing: %q, want %q", puppet["thing"], want)
+	}
+	if cold["from cache"] != "0" || warm["from cache"] != "2" {
+		t.Errorf("files from the cache: cold run %s, warm run %s; want 0 and 2", cold["from cache"], warm["from cache"])
+	}
+	// A changed file (another size) is compiled again.
+	write("thing.rb", "# A class.\nclass Thing\n  def self.describe\n    [__FILE__, __dir__, __LINE__, 'two!']\n  end\nend\n")
+	changed := run("on")
+	if want := "DIR/thing.rb DIR 4 two!"; changed["thing"] != want || changed["from cache"] != "1" {
+		t.Errorf("after a change: thing %q (want %q), from cache %s (want 1)", changed["thing"], want, changed["from cache"])
+	}
+}
+
+// TestFactSetsPrefetch checks that the adapter has the service read
+// FacterDB's files as it loads (testdata/prefetch_check.rb), for a module
+// whose spec files call on_supported_os: the request log starts with that
+// prefetch, before the suite's first query, which is still answered by the
+// adapter; for a module whose spec files do not, there is no prefetch.
+// And that the service is waited for at exit, so its CPU time counts
+// among the rspec process's children's (testdata/exitcpu_first.rb), as
+// scripts/rspec-compare measures it.
+func TestFactSetsPrefetch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Puppet in Ruby (seconds); not in -short")
 	}
@@ -695,14 +766,50 @@ func TestServiceReaped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "service_exit_check.rb"))
-	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"),
-		"MARIONETTE_BIN="+buildMarionette(t, root), "MARIONETTE_RSPEC=on")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("service_exit_check.rb: %v\n%s", err, out)
+	bin := buildMarionette(t, root)
+	td := filepath.Join(root, "testcompile", "testdata")
+	run := func(spec string) (log string, sets, cpu int) {
+		module := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(module, "spec", "classes"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(module, "spec", "classes", "demo_spec.rb"), []byte(spec), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		logPath := filepath.Join(t.TempDir(), "requests.log")
+		cmd := exec.Command("ruby", filepath.Join(td, "prefetch_check.rb"))
+		cmd.Dir = module
+		cmd.Env = append(os.Environ(),
+			"RUBYOPT=-r"+filepath.Join(td, "exitcpu_first")+" -r"+filepath.Join(root, "rspec", "marionette_rspec"),
+			"MARIONETTE_BIN="+bin, "MARIONETTE_RSPEC=on", "MARIONETTE_RSPEC_LOG="+logPath, "MARIONETTE_RSPEC_CACHE="+t.TempDir())
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("prefetch_check.rb: %v\n%s", err, out)
+		}
+		sets, cpu = -1, -1
+		for _, line := range strings.Split(string(out), "\n") {
+			fmt.Sscanf(line, "sets: %d", &sets)
+			fmt.Sscanf(line, "children_cpu_ms: %d", &cpu)
+		}
+		if sets <= 0 {
+			t.Errorf("the query answered %d fact sets, want some:\n%s", sets, out)
+		}
+		data, err := os.ReadFile(logPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(data)), sets, cpu
 	}
-	if !strings.Contains(string(out), "answered: true") || !strings.Contains(string(out), "service reaped: true") {
-		t.Errorf("want the service answering and reaped before rspec exits:\n%s", out)
+	log, _, cpu := run("describe 'demo' do\n  on_supported_os.each do |os, facts|\n  end\nend\n")
+	if cpu <= 0 {
+		t.Errorf("children's CPU at exit: %d ms; want the service's (it read FacterDB's files)", cpu)
+	}
+	lines := strings.Split(log, "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "prefetch ok ") || !strings.HasPrefix(lines[1], "factsets ok ") {
+		t.Errorf("request log:\n%s\nwant a prefetch, then the query's factsets request", log)
+	}
+	log, _, _ = run("describe 'demo' do\n  it { is_expected.to compile }\nend\n")
+	if strings.Contains(log, "prefetch") || !strings.HasPrefix(log, "factsets ok ") {
+		t.Errorf("request log of a module whose specs do not query FacterDB:\n%s\nwant the query's factsets request alone", log)
 	}
 }
