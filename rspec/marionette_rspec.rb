@@ -596,6 +596,70 @@ module MarionetteRspec
     (@bare_types ||= {})[[kind, name]] ||= Puppet::Resource::Type.new(kind, name)
   end
 
+  # CatalogTags gives each resource catalog_from loads its tags the way
+  # Puppet's Tagging#tag makes them from the catalog's list (each
+  # downcased, checked against Puppet's tag pattern, '::' names split, in
+  # a TagSet in that order), once per distinct list: the resources of a
+  # catalog share a handful of lists, and each later resource gets a copy
+  # of the set made for its list. The copy holds the same strings as one
+  # made anew (a set keeps its strings frozen and deduplicated by Ruby), in
+  # the same order. A list that fails Puppet's check is never kept (each
+  # time Puppet's own raises).
+  module CatalogTags
+    def tag(*ary)
+      unless Thread.current[:marionette_bare_types] && @tags.nil? && instance_of?(Puppet::Resource) &&
+             MarionetteRspec.enabled? && ary.all? { |t| t.instance_of?(String) }
+        return super
+      end
+      sets = MarionetteRspec::CatalogTags.sets
+      set = sets[ary]
+      if set
+        @tags = set.dup
+        return ary.flatten.compact
+      end
+      result = super
+      sets[ary.map { |t| -t }.freeze] = @tags.dup if sets.size < 10_000
+      result
+    end
+
+    def self.sets
+      @sets ||= {}
+    end
+  end
+
+  # PlainParameters answers Puppet's conversion of a resource's parameters
+  # from data while catalog_from loads a catalog (Puppet::Resource's
+  # from_data_hash: FromDataConverter.convert(parameters), no options).
+  # For data with no rich value in it (no hash with a '__ptype' key) that
+  # conversion builds a new hash or array for each one of the data, with
+  # the same keys in the same order and the same leaf objects, through a
+  # builder object per value: here the same copy is made directly. Rich
+  # data (Deferred, Sensitive, ...) is Puppet's.
+  module PlainParameters
+    def convert(value, options = Puppet::Pops::EMPTY_HASH)
+      if Thread.current[:marionette_bare_types] && options.empty? && MarionetteRspec.enabled?
+        copy = catch(:marionette_rich) { MarionetteRspec::PlainParameters.copy(value) }
+        return copy unless copy.equal?(MarionetteRspec::PlainParameters::RICH)
+      end
+      super
+    end
+
+    RICH = Object.new.freeze
+
+    def self.copy(v)
+      if v.is_a?(Hash)
+        throw :marionette_rich, RICH if v.key?('__ptype')
+        h = {}
+        v.each_pair { |k, e| h[k] = copy(e) }
+        h
+      elsif v.is_a?(Array)
+        v.map { |e| copy(e) }
+      else
+        v
+      end
+    end
+  end
+
   # LazyLoaders puts off the Puppet loaders rspec-puppet makes before each
   # example until something asks for them: one per module on the module
   # path (about 12 ms an example with a hundred modules), which a catalog
@@ -992,6 +1056,196 @@ module MarionetteRspec
     end
   end
 
+  # OsFacts makes a repeated rspec-puppet-facts `on_supported_os` cheap.
+  # rspec-puppet-facts (2.0) keeps each answer in FACTS_CACHE, keyed by
+  # the options (defaults filled in), its custom facts, SPEC_FACTS_OS and
+  # SPEC_FACTS_STRICT, and hands out Marshal.load(Marshal.dump(answer)) on
+  # every call: a suite whose `let(:facts)` calls it gets every operating
+  # system's fact set copied every example (6 ms with fifteen systems).
+  # Here the answer's Marshal form is kept and loaded again, so a call
+  # still returns a fresh deep copy of FACTS_CACHE's answer, only without
+  # dumping it again. The form is made again whenever the answer may have
+  # changed: another answer object under the key, any FacterDB query
+  # (rspec-puppet-facts' own runs merge their facts into the hashes
+  # FacterDB hands out, which earlier answers may hold), a change to its
+  # common facts (whose values every answer holds). Where the suite itself
+  # could hold a part of an answer (a custom fact given as a proc is
+  # handed each fact set; a FacterDB query made outside rspec-puppet-facts
+  # gets the hashes FacterDB handed it), each call also compares the
+  # answer with the copy made with the form (eql?), which catches a change
+  # made through any reference. What is left: a suite changing
+  # FACTS_CACHE's answers in place by hand. A first call (no answer yet)
+  # is rspec-puppet-facts' own.
+  module OsFacts
+    def self.usable?
+      return @usable unless @usable.nil?
+      begin
+        require 'rspec-puppet-facts/version'
+      rescue LoadError
+        return @usable = false
+      end
+      @usable = defined?(::RspecPuppetFacts::Version::STRING) &&
+                ::RspecPuppetFacts::Version::STRING.start_with?('2.0.') &&
+                defined?(::RspecPuppetFacts::FACTS_CACHE) &&
+                ::RspecPuppetFacts.method_defined?(:on_supported_os_implementation) ? true : false
+    end
+
+    # changed forgets every kept form.
+    def self.changed!
+      @forms = nil
+    end
+
+    # leaked notes a FacterDB query from outside rspec-puppet-facts: from
+    # then on every answer is compared with its copy.
+    def self.leaked!
+      @leaked = true
+    end
+
+    # copy is a deep copy of answer, FACTS_CACHE[key], as Marshal makes it.
+    def self.copy(key, answer)
+      form = (@forms ||= {})[key]
+      common = ::RspecPuppetFacts.instance_variable_get(:@common_facts)
+      if form && form[0].equal?(answer) && form[3].equal?(common) && common.eql?(form[4]) &&
+         (!compare? || answer.eql?(form[2]))
+        return Marshal.load(form[1])
+      end
+      dump = Marshal.dump(answer)
+      @forms[key] = [answer, dump, Marshal.load(dump), common, Marshal.load(Marshal.dump(common))]
+      Marshal.load(dump)
+    end
+
+    def self.compare?
+      @leaked || (::RspecPuppetFacts.custom_facts || {}).each_value.any? { |f| !f.is_a?(Hash) || f[:value].respond_to?(:call) }
+    end
+
+    # Installed into RspecPuppetFacts (the module a spec helper includes).
+    module Call
+      def on_supported_os(opts = {})
+        return super unless MarionetteRspec.enabled? && MarionetteRspec::OsFacts.usable? && opts.instance_of?(Hash)
+        # The defaults and the key, as rspec-puppet-facts fills and makes
+        # them (super, called below for a new answer, fills nothing more).
+        opts[:hardwaremodels] ||= ['x86_64']
+        opts[:hardwaremodels] = [opts[:hardwaremodels]] unless opts[:hardwaremodels].is_a?(Array)
+        opts[:supported_os] ||= ::RspecPuppetFacts.meta_supported_os
+        opts[:facterversion] ||= RSpec.configuration.default_facter_version
+        key = [opts.to_s, ::RspecPuppetFacts.custom_facts.to_s, ::RspecPuppetFacts.spec_facts_os_filter,
+               ::RspecPuppetFacts.spec_facts_strict?]
+        answer = ::RspecPuppetFacts::FACTS_CACHE[key]
+        return super if answer.nil?
+        MarionetteRspec::OsFacts.copy(key, answer)
+      end
+
+      def on_supported_os_implementation(*args, **kwargs, &block)
+        MarionetteRspec::OsFacts.changed!
+        depth = Thread.current[:marionette_os_facts]
+        Thread.current[:marionette_os_facts] = true
+        super
+      ensure
+        Thread.current[:marionette_os_facts] = depth
+      end
+    end
+
+    # Installed into FacterDB's singleton class.
+    module Query
+      def get_facts(*args, **kwargs, &block)
+        MarionetteRspec::OsFacts.changed!
+        MarionetteRspec::OsFacts.leaked! unless Thread.current[:marionette_os_facts]
+        super
+      end
+    end
+
+    # install puts Call into RspecPuppetFacts once it is loaded (spec
+    # helpers load it after the adapter; Ruby 3 hands a module prepended
+    # later to what already includes it).
+    def self.install
+      return if @installed || !defined?(::RspecPuppetFacts)
+      @installed = true
+      ::RspecPuppetFacts.prepend(Call)
+    end
+  end
+
+  # CoverageFilters makes rspec-puppet's coverage bookkeeping after each
+  # build (Coverage#add_from_catalog) linear: for every resource of the
+  # catalog it asks whether the resource is filtered out, a search of the
+  # list of filters, which grows by one every build (each example's
+  # subject is added again), and joins the module's manifest paths anew.
+  # While one add_from_catalog runs neither the filters nor the adapter's
+  # module path change (nothing it calls changes them), so the filters are
+  # put in a set once (strings only: a string is in the list by == exactly
+  # when it is in the set by eql?) and the paths joined once. Outside it,
+  # or with filters other than strings, all is rspec-puppet's own.
+  module CoverageFilters
+    def add_from_catalog(catalog, test_module)
+      return super unless MarionetteRspec.enabled? && @filters.is_a?(Array) && @filters.all? { |f| f.instance_of?(String) }
+      outer = Thread.current[:marionette_coverage]
+      Thread.current[:marionette_coverage] = { set: @filters.to_set, paths: {} }
+      begin
+        super
+      ensure
+        Thread.current[:marionette_coverage] = outer
+      end
+    end
+
+    def filtered?(resource)
+      memo = Thread.current[:marionette_coverage]
+      return super unless memo
+      name = resource.to_s
+      return super unless name.instance_of?(String)
+      return true if memo[:set].include?(name)
+      return true if filters_regex.any? { |f| name =~ f }
+      false
+    end
+
+    def module_paths(test_module)
+      memo = Thread.current[:marionette_coverage]
+      return super unless memo
+      memo[:paths].key?(test_module) ? memo[:paths][test_module] : (memo[:paths][test_module] = super)
+    end
+  end
+
+  # CatalogCache spares rspec-puppet's catalog cache (RSpec::Puppet::Cache,
+  # 2.9) its deep copy of each build's arguments: it looks the arguments up
+  # by a Marshal copy of them, made on every build (the example's facts
+  # among them: 0.6 ms). For arguments of plain data (hashes, arrays,
+  # strings, symbols, numbers, true, false, nil, no subclasses, no default
+  # procs or identity hashes, no NaN) the copy is eql? to them, with the
+  # same hash, so the arguments themselves find what the copy would. The
+  # copy also stood for the arguments as they were before the build: if a
+  # build changed them, rspec-puppet's lookup after it finds nothing
+  # (nil), and so does this (their hash is taken before and after).
+  # Anything else is rspec-puppet's own.
+  module CatalogCache
+    def get(*args, &blk)
+      unless MarionetteRspec.enabled? && @cache.is_a?(Hash) && @lra.is_a?(Array) &&
+             self.class.const_defined?(:MAX_ENTRIES) && MarionetteRspec::CatalogCache.plain?(args)
+        return super
+      end
+      if @cache.key?(args)
+        @lra.push(@lra.delete_at(@lra.index(args)))
+        return @cache[args]
+      end
+      before = args.hash
+      @cache.delete(@lra.shift) if @cache.size == self.class::MAX_ENTRIES
+      @cache[args] = (blk || @default_proc).call(*args)
+      @lra << args
+      args.hash == before ? @cache[args] : nil
+    end
+
+    def self.plain?(v, depth = 0)
+      return false if depth > 64
+      case v
+      when String then v.instance_of?(String)
+      when Symbol, Integer, true, false, nil then true
+      when Float then !v.nan?
+      when Array then v.instance_of?(Array) && v.all? { |e| plain?(e, depth + 1) }
+      when Hash
+        v.instance_of?(Hash) && !v.compare_by_identity? && v.default_proc.nil? &&
+          v.all? { |k, e| plain?(k, depth + 1) && plain?(e, depth + 1) }
+      else false
+      end
+    end
+  end
+
   # CatalogBuild replaces rspec-puppet's catalog build: the one seam every
   # class, define, host and type alias example goes through.
   module CatalogBuild
@@ -1265,6 +1519,7 @@ begin
   require 'facterdb'
   require 'facterdb/version'
   FacterDB.singleton_class.prepend(MarionetteRspec::FacterDBQuery)
+  FacterDB.singleton_class.prepend(MarionetteRspec::OsFacts::Query)
   MarionetteRspec::FactSets.prefetch
 rescue LoadError
   # No FacterDB: nothing to answer.
@@ -1287,3 +1542,11 @@ RSpec::Puppet::FunctionExampleGroup.prepend(MarionetteRspec::FunctionLookup)
 # Mocha is loaded by the suite's spec_helper, after this file.
 RSpec.configure { |c| c.before(:suite) { MarionetteRspec::MochaChecks.install } }
 MarionetteRspec::Phases.install if MarionetteRspec::Phases.on?
+RSpec::Puppet::Cache.prepend(MarionetteRspec::CatalogCache) if defined?(RSpec::Puppet::Cache)
+MarionetteRspec::OsFacts.install
+RSpec.configure { |c| c.before(:suite) { MarionetteRspec::OsFacts.install } }
+if defined?(Puppet::Pops::Serialization::FromDataConverter)
+  Puppet::Pops::Serialization::FromDataConverter.singleton_class.prepend(MarionetteRspec::PlainParameters)
+end
+RSpec::Puppet::Coverage.prepend(MarionetteRspec::CoverageFilters) if defined?(RSpec::Puppet::Coverage)
+Puppet::Resource.prepend(MarionetteRspec::CatalogTags)

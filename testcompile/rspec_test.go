@@ -455,6 +455,141 @@ func TestPlainFacts(t *testing.T) {
 	}
 }
 
+// runRubyOnOff runs a script of testdata with the adapter loaded, on and
+// then off, and returns both outputs.
+func runRubyOnOff(t *testing.T, script string, env ...string) (on, off string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(mode string) string {
+		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
+		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
+		cmd.Env = append(cmd.Env, env...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s (adapter %s): %v\n%s", script, mode, err, out)
+		}
+		return string(out)
+	}
+	return run("on"), run("off")
+}
+
+// splitLast splits a script's output into its lines but the last, and the
+// last.
+func splitLast(out string) (body, last string) {
+	out = strings.TrimSpace(out)
+	i := strings.LastIndex(out, "\n")
+	if i < 0 {
+		return "", out
+	}
+	return out[:i], out[i+1:]
+}
+
+// TestOsFacts checks the adapter's rspec-puppet-facts on_supported_os
+// (testdata/osfacts_check.rb): every answer, as the suite would see it
+// (its Marshal form, a fresh copy each call), is rspec-puppet-facts' own
+// through changes of everything the answer depends on (options, custom
+// facts, SPEC_FACTS_OS, FacterDB queries, a common fact or a fact set a
+// custom fact's proc kept changed in place, the cached answer changed in
+// place after the suite queried FacterDB itself), and repeated calls dump
+// nothing.
+func TestOsFacts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	on, off := runRubyOnOff(t, "osfacts_check.rb", "MARIONETTE_BIN="+buildMarionette(t, root))
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody {
+		t.Errorf("answers with the adapter:\n%s\nrspec-puppet-facts' own:\n%s", onBody, offBody)
+	}
+	if !strings.Contains(onBody, "fresh=true") || strings.Contains(onBody, "fresh=false") {
+		t.Errorf("an answer shares objects with an earlier one:\n%s", onBody)
+	}
+	if offLast != "dumps of 20 calls: 20" {
+		t.Errorf("rspec-puppet-facts' own: %q, want a dump a call (has it changed?)", offLast)
+	}
+	if onLast != "dumps of 20 calls: 2" {
+		t.Errorf("with the adapter: %q, want two dumps (the form and its common facts' copy, made again after the last change)", onLast)
+	}
+}
+
+// TestCatalogCache checks the adapter's lookups in rspec-puppet's catalog
+// cache (testdata/catalogcache_check.rb): hits, misses, evictions, a build
+// that changes its arguments, and arguments Marshal copies differently or
+// refuses, all answered as rspec-puppet's own, and plain arguments looked
+// up without a Marshal copy.
+func TestCatalogCache(t *testing.T) {
+	on, off := runRubyOnOff(t, "catalogcache_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody {
+		t.Errorf("lookups with the adapter:\n%s\nrspec-puppet's own:\n%s", onBody, offBody)
+	}
+	if offLast != "dumps of 10 plain lookups: 10" {
+		t.Errorf("rspec-puppet's own: %q, want a dump a lookup (has it changed?)", offLast)
+	}
+	if onLast != "dumps of 10 plain lookups: 0" {
+		t.Errorf("with the adapter: %q, want none", onLast)
+	}
+}
+
+// TestPlainParameters checks that a catalog the adapter loads has each
+// resource's parameters as Puppet's FromDataConverter makes them (the same
+// shape, classes, keys and leaf objects; rich values, Deferred, Sensitive
+// and Default, Puppet's own), and that parameters of plain data are copied
+// without Puppet's builder objects (testdata/plainparams_check.rb).
+func TestPlainParameters(t *testing.T) {
+	on, off := runRubyOnOff(t, "plainparams_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody || strings.Contains(onBody, "=false") || !strings.Contains(onBody, "plain: same=true") {
+		t.Errorf("parameters with the adapter:\n%s\nPuppet's own conversion:\n%s", onBody, offBody)
+	}
+	if onLast != "builders for the plain resource: 0" {
+		t.Errorf("with the adapter: %q, want no builder", onLast)
+	}
+	if offLast == onLast {
+		t.Errorf("Puppet's own conversion: %q, want builders (has it changed?)", offLast)
+	}
+}
+
+// TestCoverageFilters checks the adapter's coverage bookkeeping after a
+// build (testdata/coverage_check.rb): what rspec-puppet's coverage keeps of
+// thirty builds' catalogs, with name and pattern filters, other modules'
+// classes and resources declared in and out of the module, is what it
+// keeps without the adapter, and the filter list (one longer every build)
+// is not searched resource by resource.
+func TestCoverageFilters(t *testing.T) {
+	on, off := runRubyOnOff(t, "coverage_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody || !strings.Contains(onBody, "File[/etc/demo0]") {
+		t.Errorf("coverage with the adapter:\n%s\nrspec-puppet's own:\n%s", onBody, offBody)
+	}
+	if onLast != "searches of the filter list: 0" {
+		t.Errorf("with the adapter: %q, want none", onLast)
+	}
+	if offLast == onLast {
+		t.Errorf("rspec-puppet's own: %q, want searches (has it changed?)", offLast)
+	}
+}
+
 // TestAutoloadFeatures checks that plugins Puppet's autoloader loads with
 // the adapter on (testdata/autoload_check.rb: a type and its providers, a
 // type from a directory on the load path, one that raises) leave what
@@ -538,6 +673,26 @@ func TestMochaChecks(t *testing.T) {
 	// Ten stubs, four checks each, none of which reports.
 	if off-on != 40 {
 		t.Errorf("backtraces of ten allowed stubs: %d with the adapter, %d with Mocha alone; want 40 fewer", on, off)
+	}
+}
+
+// TestCatalogTags checks the tags of the resources the adapter loads
+// (testdata/catalogtags_check.rb): each resource's TagSet is Puppet's own
+// (the same tags in the same order, frozen strings, a set of its own, an
+// invalid tag refused in Puppet's words every time), and a tag list seen
+// before is not checked tag by tag again.
+func TestCatalogTags(t *testing.T) {
+	on, off := runRubyOnOff(t, "catalogtags_check.rb")
+	onBody, onLast := splitLast(on)
+	offBody, offLast := splitLast(off)
+	if onBody != offBody || !strings.Contains(onBody, "Invalid tag") || strings.Contains(onBody, "own=false") {
+		t.Errorf("tags with the adapter:\n%s\nPuppet's own:\n%s", onBody, offBody)
+	}
+	if onLast != "tag checks: 0" {
+		t.Errorf("with the adapter: %q, want none", onLast)
+	}
+	if offLast == onLast {
+		t.Errorf("Puppet's own: %q, want checks (has it changed?)", offLast)
 	}
 }
 
