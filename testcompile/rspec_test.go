@@ -385,15 +385,9 @@ func runRubyCheckMode(t *testing.T, mode, script string, prefixes ...string) map
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
-	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode,
-		"MARIONETTE_RSPEC_CACHE="+t.TempDir())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("%s: %v\n%s", script, err, out)
-	}
+	out := runRubyScript(t, root, script, mode)
 	got := map[string]string{}
-	for _, line := range strings.Split(string(out), "\n") {
+	for _, line := range strings.Split(out, "\n") {
 		for _, p := range prefixes {
 			if s, ok := strings.CutPrefix(line, p); ok {
 				got[p] = s
@@ -469,17 +463,23 @@ func runRubyOnOff(t *testing.T, script string, env ...string) (on, off string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(mode string) string {
-		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
-		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode)
-		cmd.Env = append(cmd.Env, env...)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("%s (adapter %s): %v\n%s", script, mode, err, out)
-		}
-		return string(out)
+	return runRubyScript(t, root, script, "on", env...), runRubyScript(t, root, script, "off", env...)
+}
+
+// runRubyScript runs testdata's script with the adapter loaded, its
+// MARIONETTE_RSPEC set to mode, a compiled-Ruby cache of the test's own
+// and env added, and returns its output.
+func runRubyScript(t *testing.T, root, script, mode string, env ...string) string {
+	t.Helper()
+	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", script))
+	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode,
+		"MARIONETTE_RSPEC_CACHE="+t.TempDir())
+	cmd.Env = append(cmd.Env, env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s (adapter %s): %v\n%s", script, mode, err, out)
 	}
-	return run("on"), run("off")
+	return string(out)
 }
 
 // splitLast splits a script's output into its lines but the last, and the
@@ -555,18 +555,8 @@ func TestCatalogCache(t *testing.T) {
 // and Default, Puppet's own), and that parameters of plain data are copied
 // without Puppet's builder objects (testdata/plainparams_check.rb).
 func TestPlainParameters(t *testing.T) {
-	on, off := runRubyOnOff(t, "plainparams_check.rb")
-	onBody, onLast := splitLast(on)
-	offBody, offLast := splitLast(off)
-	if onBody != offBody || strings.Contains(onBody, "=false") || !strings.Contains(onBody, "plain: same=true") {
-		t.Errorf("parameters with the adapter:\n%s\nPuppet's own conversion:\n%s", onBody, offBody)
-	}
-	if onLast != "builders for the plain resource: 0" {
-		t.Errorf("with the adapter: %q, want no builder", onLast)
-	}
-	if offLast == onLast {
-		t.Errorf("Puppet's own conversion: %q, want builders (has it changed?)", offLast)
-	}
+	checkOnOff(t, "plainparams_check.rb", "parameters", []string{"plain: same=true"}, []string{"=false"},
+		"builders for the plain resource: 0")
 }
 
 // TestCoverageFilters checks the adapter's coverage bookkeeping after a
@@ -576,17 +566,34 @@ func TestPlainParameters(t *testing.T) {
 // keeps without the adapter, and the filter list (one longer every build)
 // is not searched resource by resource.
 func TestCoverageFilters(t *testing.T) {
-	on, off := runRubyOnOff(t, "coverage_check.rb")
+	checkOnOff(t, "coverage_check.rb", "coverage", []string{"File[/etc/demo0]"}, nil, "searches of the filter list: 0")
+}
+
+// checkOnOff runs testdata's script with the adapter on and off and wants
+// the same output but for its last line (a count of what the adapter
+// spares): with the adapter, wantLast; without it, anything else (else the
+// check no longer sees what it counts). The output must hold each of must
+// and none of mustNot.
+func checkOnOff(t *testing.T, script, what string, must, mustNot []string, wantLast string) {
+	t.Helper()
+	on, off := runRubyOnOff(t, script)
 	onBody, onLast := splitLast(on)
 	offBody, offLast := splitLast(off)
-	if onBody != offBody || !strings.Contains(onBody, "File[/etc/demo0]") {
-		t.Errorf("coverage with the adapter:\n%s\nrspec-puppet's own:\n%s", onBody, offBody)
+	ok := onBody == offBody
+	for _, m := range must {
+		ok = ok && strings.Contains(onBody, m)
 	}
-	if onLast != "searches of the filter list: 0" {
-		t.Errorf("with the adapter: %q, want none", onLast)
+	for _, m := range mustNot {
+		ok = ok && !strings.Contains(onBody, m)
+	}
+	if !ok {
+		t.Errorf("%s with the adapter:\n%s\nwithout it:\n%s", what, onBody, offBody)
+	}
+	if onLast != wantLast {
+		t.Errorf("with the adapter: %q, want %q", onLast, wantLast)
 	}
 	if offLast == onLast {
-		t.Errorf("rspec-puppet's own: %q, want searches (has it changed?)", offLast)
+		t.Errorf("without the adapter: %q, the same (has it changed?)", offLast)
 	}
 }
 
@@ -682,18 +689,7 @@ func TestMochaChecks(t *testing.T) {
 // invalid tag refused in Puppet's words every time), and a tag list seen
 // before is not checked tag by tag again.
 func TestCatalogTags(t *testing.T) {
-	on, off := runRubyOnOff(t, "catalogtags_check.rb")
-	onBody, onLast := splitLast(on)
-	offBody, offLast := splitLast(off)
-	if onBody != offBody || !strings.Contains(onBody, "Invalid tag") || strings.Contains(onBody, "own=false") {
-		t.Errorf("tags with the adapter:\n%s\nPuppet's own:\n%s", onBody, offBody)
-	}
-	if onLast != "tag checks: 0" {
-		t.Errorf("with the adapter: %q, want none", onLast)
-	}
-	if offLast == onLast {
-		t.Errorf("Puppet's own: %q, want checks (has it changed?)", offLast)
-	}
+	checkOnOff(t, "catalogtags_check.rb", "tags", []string{"Invalid tag"}, []string{"own=false"}, "tag checks: 0")
 }
 
 // TestCompiledRuby checks the adapter's cache of compiled Ruby
