@@ -685,28 +685,32 @@ module MarionetteRspec
     end
   end
 
-  # ModuleLibs spares rspec-puppet's glob of each module path directory's
-  # */lib, which its setup_puppet makes before every example to put the
-  # modules' Ruby on the load path: about 0.6 ms an example with a hundred
-  # modules (1.5 s of stdlib's suite). The answer is kept per pattern and
-  # used again while the directory's mtime is the same: a module added,
-  # removed or renamed changes it. What that does not see is a lib
-  # directory made or removed inside a module already there during the
-  # run; a suite does not change its module path's modules as it runs.
-  module ModuleLibs
+  # InSetupPuppet marks the time rspec-puppet's Support#setup_puppet runs
+  # (before every example and every catalog build), during which
+  # ModuleLibsGlob and VardirInMemory answer its Dir calls. It is not the
+  # adapter's setup_puppet LazyLoaders wraps.
+  module InSetupPuppet
     def setup_puppet(*args, **kwargs)
       return super unless MarionetteRspec.enabled?
-      Thread.current[:marionette_module_libs] = true
+      Thread.current[:marionette_in_setup_puppet] = true
       super
     ensure
-      Thread.current[:marionette_module_libs] = nil
+      Thread.current[:marionette_in_setup_puppet] = nil
     end
   end
 
+  # ModuleLibsGlob spares the glob of each module path directory's */lib
+  # that setup_puppet makes to put the modules' Ruby on the load path:
+  # about 0.6 ms an example with a hundred modules (1.5 s of stdlib's
+  # suite). The answer is kept per pattern and used again while the
+  # directory's mtime is the same: a module added, removed or renamed
+  # changes it. What that does not see is a lib directory made or removed
+  # inside a module already there during the run; a suite does not change
+  # its module path's modules as it runs.
   module ModuleLibsGlob
     def [](*patterns, **kwargs)
       pattern = patterns.first
-      unless Thread.current[:marionette_module_libs] && patterns.size == 1 && kwargs.empty? &&
+      unless Thread.current[:marionette_in_setup_puppet] && patterns.size == 1 && kwargs.empty? &&
              pattern.instance_of?(String) && pattern.end_with?('/*/lib')
         return super
       end
@@ -735,7 +739,7 @@ module MarionetteRspec
   # a TMPDIR the user set is kept.
   module VardirInMemory
     def mktmpdir(prefix_suffix = nil, *rest, **options, &block)
-      if Thread.current[:marionette_module_libs] && rest.empty? && options.empty? && ENV['TMPDIR'].nil? &&
+      if Thread.current[:marionette_in_setup_puppet] && rest.empty? && options.empty? && ENV['TMPDIR'].nil? &&
          (dir = MarionetteRspec.memory_tmpdir)
         return super(prefix_suffix, dir, &block)
       end
@@ -1531,7 +1535,7 @@ if defined?(Puppet::FacterImpl)
   Puppet::FacterImpl.prepend(MarionetteRspec::FactSearch)
   Puppet::FacterImpl.singleton_class.prepend(MarionetteRspec::SharedFacter)
 end
-RSpec::Puppet::Support.prepend(MarionetteRspec::ModuleLibs)
+RSpec::Puppet::Support.prepend(MarionetteRspec::InSetupPuppet)
 Dir.singleton_class.prepend(MarionetteRspec::ModuleLibsGlob)
 Dir.singleton_class.prepend(MarionetteRspec::VardirInMemory)
 if defined?(RSpec::Puppet::Adapters::Adapter40)

@@ -198,16 +198,7 @@ func buildMarionette(t *testing.T, root string) string {
 // (testdata/factsets_check.rb), and that the rspec-puppet-facts queries are
 // answered, not left to FacterDB.
 func TestFactSetsMatchFacterDB(t *testing.T) {
-	if testing.Short() {
-		t.Skip("parses FacterDB's database in Ruby (seconds); not in -short")
-	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := rubyCheckRoot(t, "parses FacterDB's database in Ruby (seconds)")
 	bin := buildMarionette(t, root)
 	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "factsets_check.rb"))
 	cmd.Env = append(os.Environ(),
@@ -253,45 +244,18 @@ func TestFactSetsMatchFacterDB(t *testing.T) {
 // it does not copy it (Puppet's hook copies the whole list every time:
 // quadratic in the number of examples).
 func TestFactSearch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Puppet's test setup in Ruby (seconds); not in -short")
+	off := runRubyCheckMode(t, "off", "factpath_check.rb", "list: ", "in_place: ")
+	on := runRubyCheckMode(t, "on", "factpath_check.rb", "list: ", "in_place: ")
+	if off["list: "] == "" {
+		t.Fatalf("factpath_check.rb printed no list without the adapter: %q", off)
 	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(mode string) (list string, inPlace bool) {
-		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "factpath_check.rb"))
-		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode, "MARIONETTE_RSPEC_CACHE="+t.TempDir())
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("factpath_check.rb (adapter %s): %v\n%s", mode, err, out)
-		}
-		for _, line := range strings.Split(string(out), "\n") {
-			if s, ok := strings.CutPrefix(line, "list: "); ok {
-				list = s
-			}
-			if s, ok := strings.CutPrefix(line, "in_place: "); ok {
-				inPlace = s == "true"
-			}
-		}
-		if list == "" {
-			t.Fatalf("factpath_check.rb (adapter %s) printed no list:\n%s", mode, out)
-		}
-		return list, inPlace
-	}
-	offList, offInPlace := run("off")
-	onList, onInPlace := run("on")
-	if onList != offList {
-		t.Errorf("Facter's custom fact directories with the adapter: %s; Puppet's own: %s", onList, offList)
+	if on["list: "] != off["list: "] {
+		t.Errorf("Facter's custom fact directories with the adapter: %s; Puppet's own: %s", on["list: "], off["list: "])
 	}
 	// Puppet's hook replaces the list with a copy at every call
 	// (quadratic over a suite); the adapter's appends to it.
-	if !onInPlace {
-		t.Errorf("with the adapter, the factpath hook replaced Facter's list of custom fact directories (in place without it: %v)", offInPlace)
+	if on["in_place: "] != "true" {
+		t.Errorf("with the adapter, the factpath hook replaced Facter's list of custom fact directories (in place without it: %s)", off["in_place: "])
 	}
 }
 
@@ -300,24 +264,9 @@ func TestFactSearch(t *testing.T) {
 // Puppet's makes one an example (a new Facter runtime), which costs an
 // expansion of the whole load path the helper has just restored.
 func TestExampleSetupRequires(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Puppet's test setup in Ruby (seconds); not in -short")
-	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "setup_check.rb"))
-	cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC=on", "MARIONETTE_RSPEC_CACHE="+t.TempDir())
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("setup_check.rb: %v\n%s", err, out)
-	}
-	if !strings.Contains(string(out), "requires: 0\n") || !strings.Contains(string(out), "facter: true\n") {
-		t.Errorf("50 example setups with the adapter: want no require and a working Facter runtime, got:\n%s", out)
+	got := runRubyCheck(t, "setup_check.rb", "requires: ", "facter: ")
+	if got["requires: "] != "0" || got["facter: "] != "true" {
+		t.Errorf("50 example setups with the adapter: want no require and a working Facter runtime, got %q", got)
 	}
 }
 
@@ -327,40 +276,13 @@ func TestExampleSetupRequires(t *testing.T) {
 // missing file (about 30 ms each, Puppet trying again at every confine):
 // testdata/confine_check.rb, run with the adapter off and on.
 func TestConfineTest(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Puppet in Ruby (seconds); not in -short")
+	puppet := runRubyCheckMode(t, "off", "confine_check.rb", "answers: ")["answers: "]
+	ours := runRubyCheckMode(t, "on", "confine_check.rb", "answers: ", "suggestions: ")
+	if ours["answers: "] == "" || ours["answers: "] != puppet {
+		t.Errorf("confine tests with the adapter: %q; Puppet's: %q", ours["answers: "], puppet)
 	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	run := func(mode string) (answers, suggestions string) {
-		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "confine_check.rb"))
-		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode, "MARIONETTE_RSPEC_CACHE="+t.TempDir())
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("confine_check.rb (adapter %s): %v\n%s", mode, err, out)
-		}
-		for _, line := range strings.Split(string(out), "\n") {
-			if s, ok := strings.CutPrefix(line, "answers: "); ok {
-				answers = s
-			}
-			if s, ok := strings.CutPrefix(line, "suggestions: "); ok {
-				suggestions = s
-			}
-		}
-		return answers, suggestions
-	}
-	puppet, _ := run("off")
-	ours, suggestions := run("on")
-	if ours == "" || ours != puppet {
-		t.Errorf("confine tests with the adapter: %q; Puppet's: %q", ours, puppet)
-	}
-	if suggestions != "0" {
-		t.Errorf("DidYouMean ran %s times with the adapter, want 0", suggestions)
+	if ours["suggestions: "] != "0" {
+		t.Errorf("DidYouMean ran %s times with the adapter, want 0", ours["suggestions: "])
 	}
 }
 
@@ -375,16 +297,7 @@ func runRubyCheck(t *testing.T, script string, prefixes ...string) map[string]st
 // set to mode ("off": every hook of the adapter left out, as Puppet runs).
 func runRubyCheckMode(t *testing.T, mode, script string, prefixes ...string) map[string]string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("runs Puppet in Ruby (seconds); not in -short")
-	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := rubyCheckRoot(t, "runs Puppet in Ruby (seconds)")
 	out := runRubyScript(t, root, script, mode)
 	got := map[string]string{}
 	for _, line := range strings.Split(out, "\n") {
@@ -453,16 +366,7 @@ func TestPlainFacts(t *testing.T) {
 // then off, and returns both outputs.
 func runRubyOnOff(t *testing.T, script string, env ...string) (on, off string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("runs Puppet in Ruby (seconds); not in -short")
-	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := rubyCheckRoot(t, "runs Puppet in Ruby (seconds)")
 	return runRubyScript(t, root, script, "on", env...), runRubyScript(t, root, script, "off", env...)
 }
 
@@ -502,16 +406,7 @@ func splitLast(out string) (body, last string) {
 // place after the suite queried FacterDB itself), and repeated calls dump
 // nothing.
 func TestOsFacts(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Puppet in Ruby (seconds); not in -short")
-	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := rubyCheckRoot(t, "runs Puppet in Ruby (seconds)")
 	on, off := runRubyOnOff(t, "osfacts_check.rb", "MARIONETTE_BIN="+buildMarionette(t, root))
 	onBody, onLast := splitLast(on)
 	offBody, offLast := splitLast(off)
@@ -698,16 +593,7 @@ func TestCatalogTags(t *testing.T) {
 // changed file is compiled again, a file that does not compile raises
 // Ruby's SyntaxError, and the second run takes the files from the cache.
 func TestCompiledRuby(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Ruby (seconds); not in -short")
-	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := rubyCheckRoot(t, "runs Ruby (seconds)")
 	src := t.TempDir()
 	cache := t.TempDir()
 	write := func(name, text string) {
@@ -765,16 +651,7 @@ func TestCompiledRuby(t *testing.T) {
 // among the rspec process's children's (testdata/exitcpu_first.rb), as
 // scripts/rspec-compare measures it.
 func TestFactSetsPrefetch(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Puppet in Ruby (seconds); not in -short")
-	}
-	if _, err := corpus.RspecPuppet(); err != nil {
-		corpus.Absent(t, err)
-	}
-	root, err := corpus.RepoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
+	root := rubyCheckRoot(t, "runs Puppet in Ruby (seconds)")
 	bin := buildMarionette(t, root)
 	td := filepath.Join(root, "testcompile", "testdata")
 	run := func(spec string) (log string, sets, cpu int) {
@@ -821,4 +698,21 @@ func TestFactSetsPrefetch(t *testing.T) {
 	if strings.Contains(log, "prefetch") || !strings.HasPrefix(log, "factsets ok ") {
 		t.Errorf("request log of a module whose specs do not query FacterDB:\n%s\nwant the query's factsets request alone", log)
 	}
+}
+
+// rubyCheckRoot skips t in -short (a check that what says it runs) and
+// where rspec-puppet is absent, and returns the repository's root.
+func rubyCheckRoot(t *testing.T, what string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip(what + "; not in -short")
+	}
+	if _, err := corpus.RspecPuppet(); err != nil {
+		corpus.Absent(t, err)
+	}
+	root, err := corpus.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
 }

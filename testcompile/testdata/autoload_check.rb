@@ -6,11 +6,9 @@
 # features at the next require), for TestAutoloadFeatures.
 require 'tmpdir'
 require 'rspec-puppet'
-require 'puppet/test/test_helper'
 
+require_relative 'puppet_setup'
 helper = Puppet::Test::TestHelper
-helper.initialize
-helper.before_all_tests
 helper.before_each_test
 
 $by_hand = 0

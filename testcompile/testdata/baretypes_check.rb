@@ -4,11 +4,9 @@
 # manifests) were asked for, and the type of each resource, for
 # TestCatalogBareTypes.
 require 'rspec-puppet'
-require 'puppet/test/test_helper'
 
+require_relative 'puppet_setup'
 helper = Puppet::Test::TestHelper
-helper.initialize
-helper.before_all_tests
 helper.before_each_test
 $asked = 0
 Puppet::Node::Environment.prepend(Module.new do

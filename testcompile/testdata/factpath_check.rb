@@ -9,11 +9,9 @@
 # and wants it kept in place (not copied at every call) with it on.
 require 'digest'
 require 'rspec-puppet'
-require 'puppet/test/test_helper'
 
+require_relative 'puppet_setup'
 helper = Puppet::Test::TestHelper
-helper.initialize
-helper.before_all_tests
 20.times do
   helper.before_each_test
   helper.after_each_test

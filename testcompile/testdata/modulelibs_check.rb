@@ -5,7 +5,6 @@
 require 'tmpdir'
 require 'fileutils'
 require 'rspec-puppet'
-require 'puppet/test/test_helper'
 
 root = Dir.mktmpdir
 dirs = %w[a b].map { |d| File.join(root, d) }
@@ -29,9 +28,8 @@ TracePoint.new(:call, :c_call) do |tp|
 end.enable
 
 $vardirs = []
+require_relative 'puppet_setup'
 helper = Puppet::Test::TestHelper
-helper.initialize
-helper.before_all_tests
 libs = lambda do
   helper.before_each_test
   before = $LOAD_PATH.dup

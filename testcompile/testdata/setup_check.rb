@@ -5,11 +5,9 @@
 # adapter on (each costs a fresh expansion of the load path the helper
 # restores after every example).
 require 'rspec-puppet'
-require 'puppet/test/test_helper'
 
+require_relative 'puppet_setup'
 helper = Puppet::Test::TestHelper
-helper.initialize
-helper.before_all_tests
 2.times do
   helper.before_each_test
   helper.after_each_test
