@@ -558,14 +558,19 @@ func TestModuleLibs(t *testing.T) {
 	}
 }
 
-// TestMochaChecks checks the adapter's Mocha checks
-// (testdata/mocha_check.rb): a stub whose checks are off takes no
-// backtrace for them, and a check that is on raises what Mocha raises,
-// with the same backtrace.
+// TestMochaChecks checks the adapter's Mocha checks in an RSpec suite
+// that mocks with Mocha (testdata/mocha_check.rb): the suite hook installs
+// them, a stub whose checks are off takes no backtrace for them, and a
+// check that is on raises what Mocha raises, with the same backtrace.
 func TestMochaChecks(t *testing.T) {
-	prefixes := []string{"allowed: ", "prevented: "}
+	prefixes := []string{"allowed: ", "prevented: ", "installed: "}
 	puppet := runRubyCheckMode(t, "off", "mocha_check.rb", prefixes...)
 	ours := runRubyCheckMode(t, "on", "mocha_check.rb", prefixes...)
+	// The adapter installs its checks from an RSpec suite hook, as Mocha
+	// is loaded after it.
+	if ours["installed: "] != "true" || puppet["installed: "] != "false" {
+		t.Errorf("MochaChecks installed by the suite hook: %s with the adapter, %s with it off; want true and false", ours["installed: "], puppet["installed: "])
+	}
 	if ours["prevented: "] != puppet["prevented: "] || !strings.HasPrefix(ours["prevented: "], "Mocha::StubbingError: stubbing non-existent method: Thing.colour at :") {
 		t.Errorf("a prevented stub:\n with the adapter %s\n with Mocha alone %s", ours["prevented: "], puppet["prevented: "])
 	}
