@@ -30,9 +30,10 @@ module MarionetteRspec
   # and providers a suite needs is mostly compiling their Ruby, about
   # 0.5 s of every run. The bytecode is that of the same file, compiled by
   # this Ruby with its options; a file that does not compile is left to
-  # Ruby, which reports it. Off with MARIONETTE_RSPEC=off or
-  # MARIONETTE_RSPEC_CACHE=off, while Ruby's Coverage runs, or when
-  # something else (bootsnap) already loads compiled Ruby. The directory:
+  # Ruby, which reports it, and so is one under the temporary directory.
+  # Off with MARIONETTE_RSPEC=off or MARIONETTE_RSPEC_CACHE=off, while
+  # Ruby's Coverage runs, or when something else (bootsnap) already loads
+  # compiled Ruby. The directory:
   # MARIONETTE_RSPEC_CACHE, else $XDG_CACHE_HOME/marionette/rspec-ruby
   # (~/.cache/marionette/rspec-ruby).
   module CompiledRuby
@@ -62,6 +63,7 @@ module MarionetteRspec
     # (and kept), or nil: Ruby's own loading.
     def self.iseq(path)
       return nil if defined?(::Coverage) && ::Coverage.respond_to?(:running?) && ::Coverage.running?
+      return nil if transient?(path)
       stat = File.stat(path)
       stamp = "#{stat.size}:#{stat.mtime.tv_sec}.#{stat.mtime.tv_nsec}\n".b
       file = File.join(dir, Digest::SHA256.hexdigest(key_base + path))
@@ -90,6 +92,20 @@ module MarionetteRspec
       nil
     end
 
+    # transient? says whether path is under the temporary directory
+    # (Dir.tmpdir): a copy made for one run, as scripts/rspec-compare's of
+    # the module, whose cache entries would pile up, a set a run, never
+    # read again. Such files are left to Ruby.
+    def self.transient?(path)
+      @transient ||= begin
+        tmp = Dir.tmpdir
+        [tmp, File.realpath(tmp)].uniq.map { |d| File.join(d, '') }
+      rescue StandardError
+        []
+      end
+      @transient.any? { |prefix| path.start_with?(prefix) }
+    end
+
     def self.key_base
       @key_base ||= [RUBY_VERSION, RUBY_PATCHLEVEL, RUBY_PLATFORM, RUBY_REVISION,
                      RubyVM::InstructionSequence.compile_option.sort.inspect, ''].join("\0")
@@ -98,6 +114,10 @@ module MarionetteRspec
 end
 
 if MarionetteRspec::CompiledRuby.usable?
+  # For CompiledRuby.transient?. Nothing is required from inside the hook:
+  # a require there, amid Ruby's own loading of a file, changed what a
+  # later load did (TestOsFacts saw another fact set for one query).
+  require 'tmpdir'
   class << RubyVM::InstructionSequence
     def load_iseq(path)
       MarionetteRspec::CompiledRuby.iseq(path)

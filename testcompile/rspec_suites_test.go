@@ -11,7 +11,7 @@ import (
 // rspecSuites are the Forge modules whose own rspec-puppet suites
 // (spec/classes and spec/defines) TestRspecSuites runs, as
 // scripts/rspec-suites-corpus lays them out.
-var rspecSuites = []string{"apache", "apt", "concat", "mysql", "ntp", "postgresql", "tomcat"}
+var rspecSuites = []string{"apache", "apt", "concat", "docker", "mysql", "ntp", "postgresql", "tomcat"}
 
 // TestRspecSuites runs each module's suite of the optional corpus
 // MARIONETTE_RSPEC_SUITES (scripts/rspec-suites-corpus DIR: the source

@@ -609,10 +609,13 @@ func TestCompiledRuby(t *testing.T) {
 	write("thing.rb", "# A class.\nclass Thing\n  def self.describe\n    [__FILE__, __dir__, __LINE__, 'one']\n  end\nend\n")
 	write("loaded.rb", "LOADED_VALUE = 6 * 7\n")
 	write("broken.rb", "def broken(\n")
+	// Ruby's temporary directory is one of the test's own, apart from src
+	// (files under it are left out of the cache: see the end).
+	tmpdir := t.TempDir()
 	run := func(mode string) map[string]string {
 		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "compiledruby_check.rb"), src)
 		cmd.Env = append(os.Environ(), "RUBYOPT=-r"+filepath.Join(root, "rspec", "marionette_rspec"), "MARIONETTE_RSPEC="+mode,
-			"MARIONETTE_RSPEC_CACHE="+cache, "CHECK_DIR="+src)
+			"MARIONETTE_RSPEC_CACHE="+cache, "CHECK_DIR="+src, "TMPDIR="+tmpdir)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("compiledruby_check.rb: %v\n%s", err, out)
@@ -644,6 +647,26 @@ func TestCompiledRuby(t *testing.T) {
 	changed := run("on")
 	if want := "DIR/thing.rb DIR 4 two!"; changed["thing"] != want || changed["from cache"] != "1" {
 		t.Errorf("after a change: thing %q (want %q), from cache %s (want 1)", changed["thing"], want, changed["from cache"])
+	}
+	// Files under Ruby's temporary directory (a copy made for one run)
+	// are neither kept nor taken from the cache.
+	entries := func() int {
+		list, err := os.ReadDir(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(list)
+	}
+	before := entries()
+	tmpdir = filepath.Dir(src)
+	for i := 0; i < 2; i++ {
+		got := run("on")
+		if got["thing"] != changed["thing"] || got["loaded"] != puppet["loaded"] || got["from cache"] != "0" {
+			t.Errorf("under the temporary directory, run %d: thing %q, loaded %q, from cache %s; want %q, %q, 0", i+1, got["thing"], got["loaded"], got["from cache"], changed["thing"], puppet["loaded"])
+		}
+	}
+	if after := entries(); after != before {
+		t.Errorf("cache entries after two runs of files under the temporary directory: %d, before %d", after, before)
 	}
 }
 
