@@ -108,8 +108,18 @@ func TestServe(t *testing.T) {
 	if resp.StatusCode != 200 || !strings.Contains(string(body), `"title":"hello agent.example.com"`) {
 		t.Fatalf("status %d: %s", resp.StatusCode, body)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "var", "yaml", "facts", "agent.example.com.yaml")); err != nil {
-		t.Errorf("facts not stored under the puppet.conf vardir: %v", err)
+	// The server writes a node's facts from a goroutine of its own, after
+	// the catalog's answer: wait for the file, for a while.
+	factsFile := filepath.Join(dir, "var", "yaml", "facts", "agent.example.com.yaml")
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		_, err := os.Stat(factsFile)
+		if err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("facts not stored under the puppet.conf vardir: %v", err)
+			break
+		}
 	}
 
 	// SIGHUP: puppet.conf is read again (another codedir) and the
