@@ -30,7 +30,8 @@ module MarionetteRspec
   # and providers a suite needs is mostly compiling their Ruby, about
   # 0.5 s of every run. The bytecode is that of the same file, compiled by
   # this Ruby with its options; a file that does not compile is left to
-  # Ruby, which reports it, and so is one under the temporary directory.
+  # Ruby, which reports it; one under the temporary directory is kept in
+  # memory only.
   # Off with MARIONETTE_RSPEC=off or MARIONETTE_RSPEC_CACHE=off, while
   # Ruby's Coverage runs, or when something else (bootsnap) already loads
   # compiled Ruby. The directory:
@@ -63,9 +64,9 @@ module MarionetteRspec
     # (and kept), or nil: Ruby's own loading.
     def self.iseq(path)
       return nil if defined?(::Coverage) && ::Coverage.respond_to?(:running?) && ::Coverage.running?
-      return nil if transient?(path)
       stat = File.stat(path)
       stamp = "#{stat.size}:#{stat.mtime.tv_sec}.#{stat.mtime.tv_nsec}\n".b
+      return in_memory(path, stamp) if transient?(path)
       file = File.join(dir, Digest::SHA256.hexdigest(key_base + path))
       begin
         data = File.binread(file)
@@ -92,10 +93,26 @@ module MarionetteRspec
       nil
     end
 
+    # in_memory is iseq for a transient file: kept in this process only,
+    # for the loads of it after the first (Puppet loads a 3.x function's
+    # file again in every example).
+    def self.in_memory(path, stamp)
+      @memory ||= {}
+      have = @memory[path]
+      return RubyVM::InstructionSequence.load_from_binary(have[1]) if have && have[0] == stamp
+      compiled = begin
+        RubyVM::InstructionSequence.compile_file(path)
+      rescue SyntaxError
+        return nil
+      end
+      @memory[path] = [stamp, compiled.to_binary.freeze]
+      compiled
+    end
+
     # transient? says whether path is under the temporary directory
     # (Dir.tmpdir): a copy made for one run, as scripts/rspec-compare's of
-    # the module, whose cache entries would pile up, a set a run, never
-    # read again. Such files are left to Ruby.
+    # the module, whose entries in the cache directory would pile up, a
+    # set a run, never read again. Such files are kept in memory only.
     def self.transient?(path)
       @transient ||= begin
         tmp = Dir.tmpdir
