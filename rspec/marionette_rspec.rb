@@ -31,12 +31,10 @@ module MarionetteRspec
   # 0.5 s of every run. The bytecode is that of the same file, compiled by
   # this Ruby with its options; a file that does not compile is left to
   # Ruby, which reports it; one under the temporary directory is kept in
-  # memory only.
-  # Off with MARIONETTE_RSPEC=off or MARIONETTE_RSPEC_CACHE=off, while
-  # Ruby's Coverage runs, or when something else (bootsnap) already loads
-  # compiled Ruby. The directory:
-  # MARIONETTE_RSPEC_CACHE, else $XDG_CACHE_HOME/marionette/rspec-ruby
-  # (~/.cache/marionette/rspec-ruby).
+  # memory only. Off with MARIONETTE_RSPEC=off or MARIONETTE_RSPEC_CACHE=off,
+  # while Ruby's Coverage runs, or when something else (bootsnap) already
+  # loads compiled Ruby. The directory: MARIONETTE_RSPEC_CACHE, else
+  # $XDG_CACHE_HOME/marionette/rspec-ruby (~/.cache/marionette/rspec-ruby).
   module CompiledRuby
     def self.dir
       return @dir if defined?(@dir)
@@ -76,11 +74,7 @@ module MarionetteRspec
       rescue SystemCallError, RuntimeError, TypeError, ArgumentError
         # Absent, or not this Ruby's: compiled again below.
       end
-      compiled = begin
-        RubyVM::InstructionSequence.compile_file(path)
-      rescue SyntaxError
-        return nil
-      end
+      compiled = compile(path) or return nil
       begin
         tmp = "#{file}.#{Process.pid}"
         File.binwrite(tmp, stamp + compiled.to_binary)
@@ -100,13 +94,17 @@ module MarionetteRspec
       @memory ||= {}
       have = @memory[path]
       return RubyVM::InstructionSequence.load_from_binary(have[1]) if have && have[0] == stamp
-      compiled = begin
-        RubyVM::InstructionSequence.compile_file(path)
-      rescue SyntaxError
-        return nil
-      end
+      compiled = compile(path) or return nil
       @memory[path] = [stamp, compiled.to_binary.freeze]
       compiled
+    end
+
+    # compile is the file compiled by this Ruby, or nil when it does not
+    # compile (Ruby's own loading then reports the SyntaxError).
+    def self.compile(path)
+      RubyVM::InstructionSequence.compile_file(path)
+    rescue SyntaxError
+      nil
     end
 
     # transient? says whether path is under the temporary directory

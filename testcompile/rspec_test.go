@@ -596,7 +596,9 @@ func TestCatalogTags(t *testing.T) {
 // (testdata/compiledruby_check.rb): files loaded from it define what they
 // define when Ruby compiles them (their __FILE__, __dir__ and lines), a
 // changed file is compiled again, a file that does not compile raises
-// Ruby's SyntaxError, and the second run takes the files from the cache.
+// Ruby's SyntaxError, the second run takes the files from the cache, and
+// files under Ruby's temporary directory stay out of it (in memory for
+// the run only).
 func TestCompiledRuby(t *testing.T) {
 	root := rubyCheckRoot(t, "runs Ruby (seconds)")
 	src := t.TempDir()
@@ -610,7 +612,7 @@ func TestCompiledRuby(t *testing.T) {
 	write("loaded.rb", "$loaded_value = 6 * 7\n")
 	write("broken.rb", "def broken(\n")
 	// Ruby's temporary directory is one of the test's own, apart from src
-	// (files under it are left out of the cache: see the end).
+	// (files under it are kept in memory only: see the end).
 	tmpdir := t.TempDir()
 	run := func(mode string) map[string]string {
 		cmd := exec.Command("ruby", filepath.Join(root, "testcompile", "testdata", "compiledruby_check.rb"), src)
@@ -729,7 +731,7 @@ func TestFactSetsPrefetch(t *testing.T) {
 	}
 }
 
-// rubyCheckRoot skips t in -short (a check that what says it runs) and
+// rubyCheckRoot skips t in -short (what says what the check runs) and
 // where rspec-puppet is absent, and returns the repository's root.
 func rubyCheckRoot(t *testing.T, what string) string {
 	t.Helper()

@@ -1,8 +1,9 @@
 # Loads Ruby files (from ARGV[0], a directory) with the adapter loaded, as
 # TestCompiledRuby runs it: twice with the same cache, after a file
-# changed, and with the adapter off. loaded.rb is loaded twice. Prints what the files define (their
-# __FILE__, __dir__ and lines as Ruby sees them), what a file that does
-# not compile raises, and how many files came from the cache.
+# changed, with the files under Ruby's temporary directory, and with the
+# adapter off; loaded.rb is loaded twice. Prints what the files define
+# (their __FILE__, __dir__ and lines as Ruby sees them), what a file that
+# does not compile raises, and how many loads came from the cache.
 dir = ARGV.fetch(0)
 $from_cache = 0
 if defined?(MarionetteRspec::CompiledRuby)
